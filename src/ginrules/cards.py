@@ -1,0 +1,527 @@
+"""Cards, ranks and suits; reading and writing them; the deck and its seeded shuffle.
+
+A card is written as its rank then its suit: ``7H``, ``TH`` (or ``10H``), ``QS``, ``AC``.
+Ranks are ``A 2 3 4 5 6 7 8 9 T J Q K`` (``10`` is read as ``T``), suits are ``C D H S``
+(clubs, diamonds, hearts, spades) or the symbols ``♣ ♦ ♥ ♠``; case does not matter.
+
+>>> from ginrules import Card, parse_card, parse_cards
+>>> parse_card("10h")
+Card.parse('TH')
+>>> str(parse_card("7♥")), parse_card("7♥").unicode
+('7H', '7♥')
+>>> [str(c) for c in parse_cards("7h,8h 9h")]
+['7H', '8H', '9H']
+
+**Order.** Cards have one documented total order, the *canonical order*: by suit
+(clubs < diamonds < hearts < spades), then by rank (ace low). It is the order of
+:meth:`Deck.standard` and of :attr:`Card.index` (``suit * 13 + rank - 1``), which is also
+the bit of a card in the 52-bit masks that :mod:`ginrules.melds` computes with.
+
+>>> sorted(parse_cards("2C KS AH AC"))
+[Card.parse('AC'), Card.parse('2C'), Card.parse('AH'), Card.parse('KS')]
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterable, Iterator
+from typing import Union, overload
+
+import attrs
+
+from ginrules.errors import CardNotationError
+
+__all__ = [
+    "CARDS",
+    "Card",
+    "CardsLike",
+    "Deck",
+    "Rank",
+    "Suit",
+    "cards_from_mask",
+    "cards_to_mask",
+    "format_cards",
+    "parse_card",
+    "parse_cards",
+]
+
+
+class Suit(enum.IntEnum):
+    """The four suits, in canonical order.
+
+    >>> Suit.HEARTS.letter, Suit.HEARTS.symbol
+    ('H', '♥')
+    >>> list(Suit)
+    [<Suit.CLUBS: 0>, <Suit.DIAMONDS: 1>, <Suit.HEARTS: 2>, <Suit.SPADES: 3>]
+    """
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def letter(self) -> str:
+        """The one-letter ASCII name: ``C``, ``D``, ``H`` or ``S``.
+
+        >>> Suit.SPADES.letter
+        'S'
+        """
+        return "CDHS"[self]
+
+    @property
+    def symbol(self) -> str:
+        """The Unicode suit symbol.
+
+        >>> Suit.CLUBS.symbol
+        '♣'
+        """
+        return "♣♦♥♠"[self]
+
+
+class Rank(enum.IntEnum):
+    """The thirteen ranks, ace low (ace = 1, king = 13).
+
+    >>> Rank.ACE.points, Rank.SEVEN.points, Rank.QUEEN.points
+    (1, 7, 10)
+    >>> Rank.TEN.letter
+    'T'
+    """
+
+    ACE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+
+    @property
+    def letter(self) -> str:
+        """The one-character ASCII name: ``A 2 ... 9 T J Q K``.
+
+        >>> Rank.KING.letter
+        'K'
+        """
+        return "A23456789TJQK"[self - 1]
+
+    @property
+    def points(self) -> int:
+        """The deadwood value: ace 1, two to ten their face value, J/Q/K 10.
+
+        >>> Rank.JACK.points
+        10
+        """
+        return min(int(self), 10)
+
+
+_SUIT_BY_TEXT = {
+    **{s.letter: s for s in Suit},
+    **{s.symbol: s for s in Suit},
+    "♧": Suit.CLUBS,
+    "♢": Suit.DIAMONDS,
+    "♡": Suit.HEARTS,
+    "♤": Suit.SPADES,
+}
+_RANK_BY_TEXT = {**{r.letter: r for r in Rank}, "10": Rank.TEN}
+_SPLIT = re.compile(r"[\s,]+")
+
+
+def _index_of(card: Card) -> int:
+    return int(card.suit) * 13 + int(card.rank) - 1
+
+
+@attrs.frozen(order=False, repr=False)
+class Card:
+    """A playing card: an immutable, hashable value with a rank and a suit.
+
+    Build one from its parts or, more often, parse it from text; the 52 cards also exist
+    as ready-made values in :data:`CARDS`, in canonical order.
+
+    >>> card = Card(Rank.SEVEN, Suit.HEARTS)
+    >>> card == parse_card("7h") == CARDS[card.index]
+    True
+    >>> str(card), card.unicode, card.points, card.index
+    ('7H', '7♥', 7, 32)
+    >>> Card(Rank.ACE, Suit.SPADES) < Card(Rank.TWO, Suit.CLUBS)
+    False
+    """
+
+    rank: Rank = attrs.field(converter=Rank)
+    suit: Suit = attrs.field(converter=Suit)
+    index: int = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "index", _index_of(self))
+
+    @property
+    def points(self) -> int:
+        """The card's deadwood value (ace 1, J/Q/K 10).
+
+        >>> parse_card("KD").points
+        10
+        """
+        return self.rank.points
+
+    @property
+    def unicode(self) -> str:
+        """The card with its suit symbol, and ``10`` for a ten.
+
+        >>> parse_card("TS").unicode
+        '10♠'
+        """
+        rank = "10" if self.rank == Rank.TEN else self.rank.letter
+        return rank + self.suit.symbol
+
+    @property
+    def mask(self) -> int:
+        """The card's bit in a 52-bit card mask: ``1 << index``.
+
+        >>> parse_card("2C").mask
+        2
+        """
+        return 1 << self.index
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read one card; the same as :func:`parse_card`.
+
+        >>> Card.parse("Qs")
+        Card.parse('QS')
+        """
+        return parse_card(text)
+
+    @classmethod
+    def from_index(cls, index: int) -> Card:
+        """The card with the given canonical index (0 = AC ... 51 = KS).
+
+        >>> str(Card.from_index(51))
+        'KS'
+        """
+        if not 0 <= index < 52:
+            raise CardNotationError(f"card index {index} is not in 0..51")
+        return CARDS[index]
+
+    # -- interop -----------------------------------------------------------------------
+
+    @property
+    def openspiel_id(self) -> int:
+        """The card's integer in OpenSpiel's ``gin_rummy``: ``suit * 13 + rank``.
+
+        OpenSpiel orders the suits spades, clubs, diamonds, hearts (0..3) and the ranks
+        ace to king (0..12).
+
+        >>> parse_card("AS").openspiel_id, parse_card("KH").openspiel_id
+        (0, 51)
+        """
+        return _OPENSPIEL_SUIT[self.suit] * 13 + int(self.rank) - 1
+
+    @classmethod
+    def from_openspiel_id(cls, card_id: int) -> Card:
+        """The card for an OpenSpiel ``gin_rummy`` card integer (0..51).
+
+        >>> str(Card.from_openspiel_id(14))
+        '2C'
+        """
+        if not 0 <= card_id < 52:
+            raise CardNotationError(f"OpenSpiel card id {card_id} is not in 0..51")
+        suit = _OPENSPIEL_SUITS[card_id // 13]
+        return CARDS[int(suit) * 13 + card_id % 13]
+
+    @property
+    def rlcard_id(self) -> int:
+        """The card's id in RLCard's ``gin-rummy``: ``suit * 13 + rank``.
+
+        RLCard orders the suits spades, hearts, diamonds, clubs (0..3) and the ranks ace
+        to king (0..12).
+
+        >>> parse_card("AS").rlcard_id, parse_card("KC").rlcard_id
+        (0, 51)
+        """
+        return _RLCARD_SUIT[self.suit] * 13 + int(self.rank) - 1
+
+    @classmethod
+    def from_rlcard_id(cls, card_id: int) -> Card:
+        """The card for an RLCard ``gin-rummy`` card id (0..51).
+
+        >>> str(Card.from_rlcard_id(13))
+        'AH'
+        """
+        if not 0 <= card_id < 52:
+            raise CardNotationError(f"RLCard card id {card_id} is not in 0..51")
+        suit = _RLCARD_SUITS[card_id // 13]
+        return CARDS[int(suit) * 13 + card_id % 13]
+
+    # -- order and text ----------------------------------------------------------------
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index < other.index
+
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index <= other.index
+
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index > other.index
+
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index >= other.index
+
+    def __str__(self) -> str:
+        return self.rank.letter + self.suit.letter
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+
+CARDS: tuple[Card, ...] = tuple(Card(Rank(i % 13 + 1), Suit(i // 13)) for i in range(52))
+"""The 52 cards in canonical order; ``CARDS[i].index == i``."""
+
+_OPENSPIEL_SUITS = (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS)
+_OPENSPIEL_SUIT = {s: i for i, s in enumerate(_OPENSPIEL_SUITS)}
+_RLCARD_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+_RLCARD_SUIT = {s: i for i, s in enumerate(_RLCARD_SUITS)}
+_CARD_BY_TEXT: dict[str, Card] = {}
+for _card in CARDS:
+    for _r, _rank in _RANK_BY_TEXT.items():
+        if _rank == _card.rank:
+            for _s, _suit in _SUIT_BY_TEXT.items():
+                if _suit == _card.suit:
+                    _CARD_BY_TEXT[_r + _s] = _card
+
+
+def parse_card(text: str) -> Card:
+    """Read one card such as ``7H``, ``7h``, ``7♥``, ``10H``, ``TH`` or ``Th``.
+
+    Raises :class:`~ginrules.CardNotationError` naming the bad token and what is wrong.
+
+    >>> parse_card("th") == parse_card("10♥")
+    True
+    >>> parse_card("1H")
+    Traceback (most recent call last):
+    ...
+    ginrules.errors.CardNotationError: bad card '1H': rank '1' is not one of A 2 3 ... K
+    """
+    if not isinstance(text, str):
+        raise CardNotationError(f"a card must be a Card or a string, not {type(text).__name__}")
+    token = text.strip()
+    card = _CARD_BY_TEXT.get(token.upper())
+    if card is not None:
+        return card
+    if not token:
+        raise CardNotationError("bad card '': the card is empty")
+    if len(token) == 1:
+        raise CardNotationError(f"bad card {token!r}: a card is a rank and a suit, like 7H")
+    rank, suit = token[:-1].upper(), token[-1].upper()
+    if suit not in _SUIT_BY_TEXT:
+        raise CardNotationError(
+            f"bad card {token!r}: suit {suit!r} is not one of C D H S (or ♣ ♦ ♥ ♠)"
+        )
+    raise CardNotationError(
+        f"bad card {token!r}: rank {rank!r} is not one of A 2 3 4 5 6 7 8 9 10 T J Q K"
+    )
+
+
+CardsLike = Union[str, Card, Iterable[Union[Card, str]]]  # noqa: UP007 (a runtime alias)
+"""What functions that take cards accept: one string with the whole hand (cards separated by
+spaces or commas), a single :class:`Card`, or an iterable of cards and card strings."""
+
+
+def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> tuple[Card, ...]:
+    """Read a hand: one string (``"7H 8H 9H"``, ``"7h,8h,9h"``) or an iterable of cards.
+
+    The cards keep the order they were given in. A duplicate card is an error (unless
+    ``allow_duplicates``), and so is an empty token.
+
+    >>> [str(c) for c in parse_cards(["7h", Card.parse("8H"), "9♥"])]
+    ['7H', '8H', '9H']
+    >>> parse_cards("")
+    ()
+    >>> parse_cards("7H 8H 7h")
+    Traceback (most recent call last):
+    ...
+    ginrules.errors.CardNotationError: duplicate card 7H in '7H 8H 7h'
+    >>> parse_cards("7H,,8H")
+    Traceback (most recent call last):
+    ...
+    ginrules.errors.CardNotationError: bad hand '7H,,8H': card 2 is empty
+    """
+    if isinstance(cards, Card):
+        return (cards,)
+    if isinstance(cards, str):
+        text = cards.strip()
+        if not text:
+            return ()
+        tokens = _SPLIT.split(text)
+        if "," in text:
+            # an empty field between commas ("7H,,8H") is a mistake worth naming
+            fields = [f.strip() for f in re.split(r",", text)]
+            for position, field in enumerate(fields, 1):
+                if not field:
+                    raise CardNotationError(f"bad hand {text!r}: card {position} is empty")
+        parsed = tuple(parse_card(t) for t in tokens)
+        source = repr(text)
+    else:
+        items = list(cards)
+        parsed = tuple(c if isinstance(c, Card) else parse_card(c) for c in items)
+        source = "the hand"
+    if not allow_duplicates and len(set(parsed)) != len(parsed):
+        seen: set[Card] = set()
+        for card in parsed:
+            if card in seen:
+                raise CardNotationError(f"duplicate card {card} in {source}")
+            seen.add(card)
+    return parsed
+
+
+def format_cards(cards: Iterable[Card], *, unicode: bool = False, sep: str = " ") -> str:
+    """Write cards as text, in the order given.
+
+    >>> format_cards(parse_cards("7H 8H TH"))
+    '7H 8H TH'
+    >>> format_cards(parse_cards("7H 8H TH"), unicode=True)
+    '7♥ 8♥ 10♥'
+    """
+    return sep.join(c.unicode if unicode else str(c) for c in cards)
+
+
+def cards_to_mask(cards: Iterable[Card]) -> int:
+    """The 52-bit mask of a collection of cards (bit ``card.index`` set for each card).
+
+    >>> cards_to_mask(parse_cards("AC 2C"))
+    3
+    """
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.index
+    return mask
+
+
+def cards_from_mask(mask: int) -> tuple[Card, ...]:
+    """The cards of a 52-bit mask, in canonical order.
+
+    >>> [str(c) for c in cards_from_mask(0b101)]
+    ['AC', '3C']
+    """
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(CARDS[low.bit_length() - 1])
+        mask ^= low
+    return tuple(out)
+
+
+# -- the deck -------------------------------------------------------------------------
+
+_MASK64 = (1 << 64) - 1
+
+
+def _splitmix64(state: int) -> Iterator[int]:
+    """SplitMix64 (Steele, Lea and Flood 2014): a tiny, portable 64-bit generator."""
+    while True:
+        state = (state + 0x9E3779B97F4A7C15) & _MASK64
+        z = state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        yield z ^ (z >> 31)
+
+
+def _below(stream: Iterator[int], n: int) -> int:
+    """An unbiased integer in ``range(n)`` by rejection sampling."""
+    limit = (1 << 64) - (1 << 64) % n
+    while True:
+        x = next(stream)
+        if x < limit:
+            return x % n
+
+
+def _deck_cards(given: CardsLike) -> tuple[Card, ...]:
+    cards = parse_cards(given, allow_duplicates=True)
+    if len(cards) != 52 or len(set(cards)) != 52:
+        missing = sorted(set(CARDS) - set(cards))
+        raise CardNotationError(
+            f"a deck holds the 52 cards once each; got {len(cards)} cards"
+            + (f", missing {format_cards(missing)}" if missing else "")
+        )
+    return cards
+
+
+@attrs.frozen
+class Deck:
+    """The 52 cards in some order: the canonical order, a seeded shuffle, or an order you give.
+
+    The seeded shuffle is the same on every Python version and platform: a Fisher-Yates
+    shuffle of the canonical order (from the last position down to the second, swapping
+    position ``i`` with an unbiased ``j`` in ``0..i``), driven by SplitMix64 seeded with the
+    integer seed modulo 2**64, with rejection sampling for the bounded integers. It does not
+    use :mod:`random`, whose algorithms may change between Python versions.
+
+    >>> deck = Deck.shuffled(seed=1)
+    >>> len(deck), deck == Deck.shuffled(seed=1), deck == Deck.standard()
+    (52, True, False)
+    >>> format_cards(Deck.shuffled(seed=2026).cards[:5])
+    '8H KH 4D 5S 9D'
+    >>> Deck(parse_cards("AC 2C"))
+    Traceback (most recent call last):
+    ...
+    ginrules.errors.CardNotationError: a deck holds the 52 cards once each; got 2 cards, missing ...
+    """
+
+    cards: tuple[Card, ...] = attrs.field(converter=_deck_cards)
+
+    @classmethod
+    def standard(cls) -> Deck:
+        """The deck in canonical order: clubs A..K, diamonds, hearts, spades.
+
+        >>> str(Deck.standard()[0]), str(Deck.standard()[-1])
+        ('AC', 'KS')
+        """
+        return cls(CARDS)
+
+    @classmethod
+    def shuffled(cls, seed: int) -> Deck:
+        """The canonical deck shuffled by the documented seeded generator.
+
+        >>> Deck.shuffled(7) == Deck.shuffled(7) != Deck.shuffled(8)
+        True
+        """
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+        stream = _splitmix64(seed & _MASK64)
+        order = list(CARDS)
+        for i in range(51, 0, -1):
+            j = _below(stream, i + 1)
+            order[i], order[j] = order[j], order[i]
+        return cls(tuple(order))
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self.cards)
+
+    @overload
+    def __getitem__(self, index: int) -> Card: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Card, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Card | tuple[Card, ...]:
+        return self.cards[index]
+
+    def __str__(self) -> str:
+        return format_cards(self.cards)

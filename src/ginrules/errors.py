@@ -1,0 +1,65 @@
+"""The ginrules exception family.
+
+Every error ginrules raises on purpose is a :class:`GinRulesError`, which is a
+:class:`ValueError`, so callers can catch broadly or narrowly:
+
+>>> import ginrules
+>>> try:
+...     ginrules.deadwood("7H 8H 1H")
+... except ginrules.GinRulesError as error:
+...     print(error)
+bad card '1H': rank '1' is not one of A 2 3 4 5 6 7 8 9 10 T J Q K
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "CardNotationError",
+    "GinRulesError",
+    "IllegalActionError",
+    "InvalidMeldError",
+    "InvalidRecordError",
+    "RuleSetError",
+]
+
+
+class GinRulesError(ValueError):
+    """Root of every error that ginrules raises on purpose.
+
+    >>> issubclass(GinRulesError, ValueError)
+    True
+    """
+
+
+class CardNotationError(GinRulesError):
+    """A card or a hand could not be read: bad rank, bad suit, empty token, duplicate card.
+
+    >>> from ginrules import parse_card
+    >>> parse_card("7X")
+    Traceback (most recent call last):
+    ...
+    ginrules.errors.CardNotationError: bad card '7X': suit 'X' is not one of C D H S (or ♣ ♦ ♥ ♠)
+    """
+
+
+class InvalidMeldError(GinRulesError):
+    """Cards that were given as a meld do not form a set or a run.
+
+    >>> from ginrules import Meld
+    >>> Meld.of("QH KH AH")
+    Traceback (most recent call last):
+    ...
+    ginrules.errors.InvalidMeldError: AH QH KH is not a meld: ...  ace is low only
+    """
+
+
+class RuleSetError(GinRulesError):
+    """A rule set setting has a value it cannot have, or a preset name is unknown."""
+
+
+class IllegalActionError(GinRulesError):
+    """An action that is not legal in the current state; the message says what and why."""
+
+
+class InvalidRecordError(GinRulesError):
+    """A game record breaks the format or the rules; the message says where."""

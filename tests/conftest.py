@@ -1,0 +1,12 @@
+"""Shared test configuration: hypothesis profiles."""
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+settings.register_profile("default", max_examples=200)
+settings.register_profile(
+    "ci", max_examples=300, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile("thorough", max_examples=5000)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
