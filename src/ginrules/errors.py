@@ -58,7 +58,26 @@ class RuleSetError(GinRulesError):
 
 
 class IllegalActionError(GinRulesError):
-    """An action that is not legal in the current state; the message says what and why."""
+    """An action that is not legal in the current state; the message says what and why.
+
+    The parts are also attributes: ``action`` (the action refused), ``phase`` (the phase
+    of the hand, as text), ``player`` (the player to move) and ``reason``.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        action: object = None,
+        phase: str | None = None,
+        player: int | None = None,
+        reason: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.action = action
+        self.phase = phase
+        self.player = player
+        self.reason = reason
 
 
 class InvalidRecordError(GinRulesError):

@@ -25,7 +25,7 @@ from __future__ import annotations
 import enum
 import functools
 import itertools
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 import attrs
 
@@ -47,18 +47,19 @@ __all__ = [
     "MeldKind",
     "arrange",
     "arrangements",
+    "best_discard_deadwood_of_mask",
     "best_discards",
     "deadwood",
     "deadwood_of_mask",
+    "discard_deadwoods_of_mask",
 ]
 
 _SUIT = 0x1FFF
 # A run of three may start at ranks A..J (positions 0..10) of every suit, never across suits.
 _STARTS = sum(0x7FF << (13 * s) for s in range(4))
-
-
-def _points_of_suit_mask(m: int) -> int:
-    return sum(min(r + 1, 10) for r in range(13) if m >> r & 1)
+# Bits of each rank in all four suits.
+_RANK_BITS = [sum(1 << (13 * s + r) for s in range(4)) for r in range(13)]
+_NONE = 1 << 20  # "no such discard": larger than any real deadwood
 
 
 def _run_cards(m: int) -> int:
@@ -67,11 +68,27 @@ def _run_cards(m: int) -> int:
     return a | (a << 1) | (a << 2)
 
 
-# _DEAD[m]: deadwood of a one-suit 13-bit mask when only runs are used.
-_POINTS = [_points_of_suit_mask(m) for m in range(1 << 13)]
-_DEAD = [_POINTS[m & ~_run_cards(m)] for m in range(1 << 13)]
-# value of each card by index
-_CARD_POINTS = [CARDS[i].points for i in range(52)]
+def _build_tables() -> tuple[list[int], list[int], list[int]]:
+    """Per one-suit 13-bit mask: its points, its runs-only deadwood, and how much the best
+    removal of one of its cards changes that deadwood (``_NONE`` for the empty suit)."""
+    points = [0]
+    for r in range(13):
+        value = min(r + 1, 10)
+        points += [p + value for p in points]  # adding bit r doubles the table
+    dead = []
+    for m in range(1 << 13):
+        a = m & (m >> 1) & (m >> 2)
+        dead.append(points[m & ~(a | (a << 1) | (a << 2))])
+    after = [[dead[m ^ bit] if m & bit else _NONE for m in range(1 << 13)]
+             for bit in (1 << r for r in range(13))]
+    drop = [best - d for best, d in zip(map(min, *after), dead, strict=True)]
+    drop[0] = _NONE
+    return points, dead, drop
+
+
+# _POINTS[m]: points of a one-suit 13-bit mask; _DEAD[m]: its deadwood when only runs are
+# used; _DROP[m]: the least change of _DEAD[m] when one of its cards is discarded.
+_POINTS, _DEAD, _DROP = _build_tables()
 
 
 def _runs_only_deadwood(m: int) -> int:
@@ -102,7 +119,10 @@ def _set_ranks(m: int) -> int:
 
 
 def _set_options(m: int, ranks: int) -> list[tuple[int, ...]]:
-    """For each rank in ``ranks``, the card masks a set of that rank may take (0 = none)."""
+    """For each rank in ``ranks``, the card masks a set of that rank may take (0 = none).
+
+    All of them, in a fixed order: :func:`arrange` breaks ties by this order.
+    """
     options: list[tuple[int, ...]] = []
     while ranks:
         low = ranks & -ranks
@@ -117,6 +137,94 @@ def _set_options(m: int, ranks: int) -> list[tuple[int, ...]]:
     return options
 
 
+def _bits(m: int) -> list[int]:
+    out = []
+    while m:
+        low = m & -m
+        out.append(low)
+        m ^= low
+    return out
+
+
+def _deadwood_options(full: int, free: int) -> tuple[int, ...]:
+    """The sets worth trying, for the least deadwood, at a rank held as ``full`` (3 or 4
+    cards), of which the cards in ``free`` lie in a stretch of three of the hand.
+
+    A card outside every stretch of three of the whole hand is in no run of any
+    arrangement, so: a rank none of whose cards can be in a run always makes its set
+    (nothing is lost), and a four-card rank only frees a card that can be in a run (a freed
+    dead card is worse than the four-card set). 0 means no set.
+    """
+    if not free:
+        return (full,)
+    if full.bit_count() == 3:
+        return (full, 0)
+    return (full, *(full ^ bit for bit in _bits(free)), 0)
+
+
+def _discard_options(full: int, free: int) -> tuple[int, ...]:
+    """The sets worth trying, for the best discard, at a rank (see :func:`_deadwood_options`).
+
+    The discard is taken from the cards outside the chosen sets, so a four-card rank may
+    also free a card to be discarded; freeing any one of its cards that can be in no run
+    gives the same result, so one such option is enough. A four-card rank with no card in a
+    run needs no "no set" option (freeing one card and discarding it is never worse).
+    """
+    if full.bit_count() == 3:
+        return (full, 0)
+    stuck = full ^ free
+    opts = [full]
+    if stuck:
+        opts.append(full ^ (stuck & -stuck))
+    opts += [full ^ bit for bit in _bits(free)]
+    if free:
+        opts.append(0)
+    return tuple(opts)
+
+
+_RANK_SPREAD = 1 | 1 << 13 | 1 << 26 | 1 << 39  # (1 << rank) * this: the rank in every suit
+
+
+def _option_table(build: Callable[[int, int], tuple[int, ...]]) -> dict[int, tuple[int, ...]]:
+    """``build(full, free)`` for every rank held 3 or 4 times, keyed by ``full | free << 52``."""
+    table = {}
+    for r in range(13):
+        rank = _RANK_SPREAD << r
+        for full in [rank, *(rank ^ bit for bit in _bits(rank))]:
+            free = full
+            while True:
+                table[full | free << 52] = build(full, free)
+                if not free:
+                    break
+                free = (free - 1) & full
+    return table
+
+
+_DEADWOOD_OPTIONS = _option_table(_deadwood_options)
+_DISCARD_OPTIONS = _option_table(_discard_options)
+
+
+def _set_choices(
+    mask: int, ranks: int, table: dict[int, tuple[int, ...]]
+) -> Iterable[int]:
+    """The card masks of every combination of the sets worth trying (one per choice)."""
+    a = mask & (mask >> 1) & (mask >> 2) & _STARTS
+    runnable = a | (a << 1) | (a << 2)
+    low = ranks & -ranks
+    full = mask & low * _RANK_SPREAD
+    choices = table[full | (full & runnable) << 52]
+    ranks ^= low
+    if not ranks:
+        return choices
+    options = [choices]
+    while ranks:
+        low = ranks & -ranks
+        full = mask & low * _RANK_SPREAD
+        options.append(table[full | (full & runnable) << 52])
+        ranks ^= low
+    return map(sum, itertools.product(*options))
+
+
 def deadwood_of_mask(mask: int) -> int:
     """The least deadwood of a hand given as a 52-bit mask (bit ``Card.index`` per card).
 
@@ -126,37 +234,132 @@ def deadwood_of_mask(mask: int) -> int:
     >>> deadwood_of_mask(cards_to_mask(parse_cards("7H 8H 9H KS QS")))
     20
     """
-    ranks = _set_ranks(mask)
-    if not ranks:
-        return _runs_only_deadwood(mask)
-    best = 1 << 30
-    for choice in itertools.product(*_set_options(mask, ranks)):
-        used = 0
-        for set_mask in choice:
-            if used & set_mask:  # two sets never share a card; cannot happen across ranks
-                break
-            used |= set_mask
-        dead = _runs_only_deadwood(mask & ~used)
-        if dead < best:
-            best = dead
+    c = mask & 0x1FFF
+    d = (mask >> 13) & 0x1FFF
+    h = (mask >> 26) & 0x1FFF
+    s = mask >> 39
+    if not (c & d & (h | s)) | (h & s & (c | d)):
+        return _DEAD[c] + _DEAD[d] + _DEAD[h] + _DEAD[s]
+    return _deadwood_with_sets(mask, (c & d & (h | s)) | (h & s & (c | d)))
+
+
+def _deadwood_with_sets(mask: int, ranks: int, enough: int = 0) -> int:
+    """The least deadwood of a hand with sets; returns early with any value <= ``enough``."""
+    dead = _DEAD
+    best = _NONE
+    for used in _set_choices(mask, ranks, _DEADWOOD_OPTIONS):
+        m = mask ^ used
+        v = dead[m & 0x1FFF] + dead[(m >> 13) & 0x1FFF] + dead[(m >> 26) & 0x1FFF] + dead[m >> 39]
+        if v < best:
+            if v <= enough:
+                return v
+            best = v
     return best
 
 
+def best_discard_deadwood_of_mask(mask: int) -> int:
+    """The least deadwood left after the best discard from a hand given as a 52-bit mask.
+
+    The mask-level twin of ``best_discards(mask).deadwood``, as :func:`deadwood_of_mask`
+    is of :func:`deadwood`: exact (the minimum over every discard of the least deadwood of
+    the cards kept), and fast. Usually called with the eleven cards held after drawing.
+
+    >>> from ginrules import cards_to_mask, parse_cards
+    >>> best_discard_deadwood_of_mask(cards_to_mask(parse_cards("7H 8H 9H KS QS 2C")))
+    12
+    >>> hand = parse_cards("AS 2S 3S AC 2C 5C 2D 5D AH 2H 5H")
+    >>> best_discard_deadwood_of_mask(cards_to_mask(hand))  # discard 3S: gin
+    0
+    """
+    c = mask & 0x1FFF
+    d = (mask >> 13) & 0x1FFF
+    h = (mask >> 26) & 0x1FFF
+    s = mask >> 39
+    if not (c & d & (h | s)) | (h & s & (c | d)):
+        if not mask:
+            raise GinRulesError("cannot discard from an empty hand")
+        drop = _DROP
+        return (
+            _DEAD[c] + _DEAD[d] + _DEAD[h] + _DEAD[s] + min(drop[c], drop[d], drop[h], drop[s])
+        )
+    return _best_discard_with_sets(mask, (c & d & (h | s)) | (h & s & (c | d)))
+
+
+def _best_discard_with_sets(mask: int, ranks: int) -> int:
+    dead, drop = _DEAD, _DROP
+    best = _NONE
+    for used in _set_choices(mask, ranks, _DISCARD_OPTIONS):
+        m = mask ^ used
+        c = m & 0x1FFF
+        d = (m >> 13) & 0x1FFF
+        h = (m >> 26) & 0x1FFF
+        s = m >> 39
+        v = dead[c] + dead[d] + dead[h] + dead[s] + min(drop[c], drop[d], drop[h], drop[s])
+        if v < best:
+            if not v:
+                return 0
+            best = v
+    return best
+
+
+def discard_deadwoods_of_mask(mask: int) -> list[tuple[int, int]]:
+    """For every card of a hand given as a 52-bit mask: the least deadwood after discarding it.
+
+    A list of ``(card index, deadwood)`` pairs in canonical card order, for deciding which
+    discards allow a knock. Its minimum is :func:`best_discard_deadwood_of_mask`.
+
+    >>> from ginrules import CARDS, cards_to_mask, parse_cards
+    >>> hand = cards_to_mask(parse_cards("7H 8H 9H KS 2C"))
+    >>> [(str(CARDS[i]), d) for i, d in discard_deadwoods_of_mask(hand)]
+    [('2C', 10), ('7H', 29), ('8H', 28), ('9H', 27), ('KS', 2)]
+    """
+    out: list[tuple[int, int]] = []
+    if _set_ranks(mask):
+        m = mask
+        while m:
+            low = m & -m
+            out.append((low.bit_length() - 1, deadwood_of_mask(mask ^ low)))
+            m ^= low
+        return out
+    dead = _DEAD
+    total = _runs_only_deadwood(mask)
+    for shift in (0, 13, 26, 39):
+        suit = (mask >> shift) & 0x1FFF
+        rest = total - dead[suit]
+        m = suit
+        while m:
+            low = m & -m
+            out.append((low.bit_length() - 1 + shift, rest + dead[suit ^ low]))
+            m ^= low
+    return out
+
+
+_CARD_TYPE = {Card}
+# id() of each of the 52 objects in CARDS (alive for good, so their ids are stable) -> bit
+_BIT_BY_ID = {id(c): 1 << c.index for c in CARDS}
+
+
 def _to_mask(cards: CardsLike | int) -> int:
+    if type(cards) is tuple:
+        try:  # the fast path: a tuple of the 52 canonical Card objects (parse_card's)
+            mask: int = sum(map(_BIT_BY_ID.__getitem__, map(id, cards)))
+        except KeyError:
+            pass
+        else:
+            if mask.bit_count() != len(cards):  # a repeated card carries into another bit
+                parse_cards(cards)  # raises the duplicate-card error
+            return mask
     if isinstance(cards, bool):
         raise GinRulesError("cards must be cards, card strings or a card mask, not a bool")
     if isinstance(cards, int):
         if not 0 <= cards < 1 << 52:
             raise GinRulesError(f"card mask {cards} is not a 52-bit mask")
         return cards
-    if isinstance(cards, tuple) and all(type(c) is Card for c in cards):
-        mask = 0
-        for c in cards:
-            bit = 1 << c.index
-            if mask & bit:
-                parse_cards(cards)  # raises the duplicate-card error
-            mask |= bit
-        return mask
+    if type(cards) is tuple and set(map(type, cards)) == _CARD_TYPE:
+        other: int = sum([1 << c.index for c in cards])
+        if other.bit_count() != len(cards):
+            parse_cards(cards)  # raises the duplicate-card error
+        return other
     return cards_to_mask(parse_cards(cards))
 
 
@@ -432,7 +635,7 @@ def _build(mask: int, dead_mask: int, choice: tuple[int, ...]) -> Arrangement:
     return Arrangement(tuple(melds), cards_from_mask(dead_mask), _points(dead_mask))
 
 
-def arrange(cards: CardsLike) -> Arrangement:
+def arrange(cards: CardsLike | int) -> Arrangement:
     """The melds that leave the least deadwood, with the deadwood cards and their value.
 
     Exact for any number of cards. When several arrangements leave the same least
@@ -448,7 +651,7 @@ def arrange(cards: CardsLike) -> Arrangement:
     return _build(mask, dead_mask, choice)
 
 
-def arrangements(cards: CardsLike) -> tuple[Arrangement, ...]:
+def arrangements(cards: CardsLike | int) -> tuple[Arrangement, ...]:
     """Every arrangement that leaves the least deadwood, best tie-break first.
 
     Runs are kept whole (a run of six is one meld: splitting it changes nothing), so two
@@ -493,27 +696,31 @@ def best_discards(cards: CardsLike) -> BestDiscards:
     mask = _to_mask(cards)
     if not mask:
         raise GinRulesError("cannot discard from an empty hand")
-    if not _set_ranks(mask):
+    ranks = _set_ranks(mask)
+    best_mask = 0
+    if not ranks:
         # No sets, with or without any card: only the discarded card's suit changes, so
         # the answer comes from each suit's best single removal.
-        suits = [(mask >> (13 * s)) & _SUIT for s in range(4)]
-        dead = [_DEAD[m] for m in suits]
-        total = sum(dead)
-        gains = [_suit_discards(m) if m else (1 << 30, 0) for m in suits]
-        best = min(total - dead[s] + gains[s][0] for s in range(4))
-        best_mask = 0
-        for s in range(4):
-            if total - dead[s] + gains[s][0] == best:
-                best_mask |= gains[s][1] << (13 * s)
-        return BestDiscards(best, cards_from_mask(best_mask))
-    results = []
+        suits = [(mask >> shift) & _SUIT for shift in (0, 13, 26, 39)]
+        total = _DEAD[suits[0]] + _DEAD[suits[1]] + _DEAD[suits[2]] + _DEAD[suits[3]]
+        least = min(_DROP[m] for m in suits)
+        for shift, m in zip((0, 13, 26, 39), suits, strict=True):
+            if _DROP[m] == least:
+                best_mask |= _suit_discards(m)[1] << shift
+        return BestDiscards(total + least, cards_from_mask(best_mask))
+    best = _best_discard_with_sets(mask, ranks)
     m = mask
     while m:
         low = m & -m
-        results.append((deadwood_of_mask(mask ^ low), low))
+        rest = mask ^ low
+        rest_ranks = _set_ranks(rest)
+        if rest_ranks:
+            if _deadwood_with_sets(rest, rest_ranks, best) == best:
+                best_mask |= low
+        elif _runs_only_deadwood(rest) == best:
+            best_mask |= low
         m ^= low
-    best = min(r[0] for r in results)
-    return BestDiscards(best, cards_from_mask(sum(b for d, b in results if d == best)))
+    return BestDiscards(best, cards_from_mask(best_mask))
 
 
 @functools.cache

@@ -1,0 +1,822 @@
+"""One hand of Gin Rummy as an immutable state, its legal actions, and how it ends.
+
+Every transition is a pure function that returns a new :class:`HandState` and leaves the
+old one untouched, so undo is keeping the old state. An illegal action raises
+:class:`~ginrules.IllegalActionError` saying what and why.
+
+>>> import ginrules
+>>> from ginrules import hand
+>>> state = hand.deal(ginrules.rules("classic"), seed=7, dealer=0)
+>>> state.phase, state.turn, str(state.upcard)
+(<Phase.OFFER: 'offer'>, 1, 'TS')
+>>> [str(a) for a in hand.legal_actions(state)]
+['take', 'pass']
+>>> state = hand.apply(state, "pass")
+>>> state = hand.apply(state, "pass")
+>>> [str(a) for a in hand.legal_actions(state)]
+['draw stock']
+>>> hand.apply(state, "draw discard")
+Traceback (most recent call last):
+...
+ginrules.errors.IllegalActionError: cannot draw discard: both players passed the upcard, so player 1 draws from the stock
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+from collections.abc import Iterable
+
+import attrs
+
+from ginrules.cards import CARDS, Card, CardsLike, Deck, cards_from_mask, cards_to_mask, parse_card
+from ginrules.errors import CardNotationError, GinRulesError, IllegalActionError
+from ginrules.melds import (
+    Arrangement,
+    Meld,
+    MeldKind,
+    _to_mask,
+    arrange,
+    arrangements,
+    best_discard_deadwood_of_mask,
+    deadwood_of_mask,
+    discard_deadwoods_of_mask,
+)
+from ginrules.rules import RuleSet
+
+__all__ = [
+    "Action",
+    "ActionKind",
+    "EndKind",
+    "HandResult",
+    "HandState",
+    "Layoff",
+    "Phase",
+    "apply",
+    "big_gin",
+    "can_apply",
+    "deal",
+    "discard",
+    "draw",
+    "is_legal",
+    "knock",
+    "lay_off",
+    "legal_actions",
+    "pass_upcard",
+    "resolve_knock",
+    "take_upcard",
+]
+
+
+class Phase(enum.Enum):
+    """Where a hand is.
+
+    * ``OFFER``: the first upcard is offered (to the non-dealer, then the dealer);
+    * ``DRAW``: the player to move draws from the stock or the discard pile;
+    * ``DISCARD``: the player to move holds 11 cards and discards, knocks or declares big gin;
+    * ``OVER``: the hand has ended; :attr:`HandState.result` holds what happened.
+    """
+
+    OFFER = "offer"
+    DRAW = "draw"
+    DISCARD = "discard"
+    OVER = "over"
+
+
+class ActionKind(enum.Enum):
+    """The kinds of action. Their text is the action's text without the card.
+
+    >>> ActionKind.DRAW_STOCK.value
+    'draw stock'
+    """
+
+    TAKE = "take"
+    PASS = "pass"
+    DRAW_STOCK = "draw stock"
+    DRAW_DISCARD = "draw discard"
+    DISCARD = "discard"
+    KNOCK = "knock"
+    BIG_GIN = "big gin"
+
+
+_PHASE_OF = {
+    ActionKind.TAKE: Phase.OFFER,
+    ActionKind.PASS: Phase.OFFER,
+    ActionKind.DRAW_STOCK: Phase.DRAW,
+    ActionKind.DRAW_DISCARD: Phase.DRAW,
+    ActionKind.DISCARD: Phase.DISCARD,
+    ActionKind.KNOCK: Phase.DISCARD,
+    ActionKind.BIG_GIN: Phase.DISCARD,
+}
+_WITH_CARD = (ActionKind.DISCARD, ActionKind.KNOCK)
+
+
+@attrs.frozen(repr=False)
+class Action:
+    """An action value: ``take``, ``pass``, ``draw stock``, ``draw discard``,
+    ``discard 7H``, ``knock 7H`` (discard 7H and end the hand; gin if no deadwood is left)
+    or ``big gin``. Actions print and parse: ``Action.parse(str(a)) == a``.
+
+    >>> Action.parse("knock 3c")
+    Action.parse('knock 3C')
+    >>> Action.parse("discard")
+    Traceback (most recent call last):
+    ...
+    ginrules.errors.CardNotationError: bad action 'discard': say which card, like 'discard 7H'
+    """
+
+    kind: ActionKind
+    card: Card | None = None
+    phase: Phase = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        if (self.kind in _WITH_CARD) != (self.card is not None):
+            raise CardNotationError(
+                f"action {self.kind.value!r} "
+                + ("needs a card" if self.card is None else "takes no card")
+            )
+        object.__setattr__(self, "phase", _PHASE_OF[self.kind])
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Read an action from its text (case-insensitive; ``take upcard`` and ``pass
+        upcard`` are accepted too).
+
+        >>> Action.parse("Draw Stock") == Action(ActionKind.DRAW_STOCK)
+        True
+        """
+        if isinstance(text, Action):
+            return text
+        words = text.strip().lower().split()
+        if words[-1:] == ["upcard"] and words[:1] in (["take"], ["pass"]):
+            words = words[:1]
+        if len(words) == 2 and words[0] in ("discard", "knock"):
+            return _CARD_ACTIONS[ActionKind(words[0])][parse_card(words[1]).index]
+        joined = " ".join(words)
+        if joined in ("discard", "knock"):
+            raise CardNotationError(
+                f"bad action {text!r}: say which card, like '{joined} 7H'"
+            )
+        try:
+            return _PLAIN_ACTIONS[ActionKind(joined)]
+        except ValueError:
+            raise CardNotationError(
+                f"bad action {text!r}: expected take, pass, draw stock, draw discard, "
+                "discard CARD, knock CARD or big gin"
+            ) from None
+
+    def __str__(self) -> str:
+        return self.kind.value if self.card is None else f"{self.kind.value} {self.card}"
+
+    def __repr__(self) -> str:
+        return f"Action.parse({str(self)!r})"
+
+
+_PLAIN_ACTIONS = {k: Action(k) for k in ActionKind if k not in _WITH_CARD}
+_CARD_ACTIONS = {k: tuple(Action(k, c) for c in CARDS) for k in _WITH_CARD}
+_TAKE = _PLAIN_ACTIONS[ActionKind.TAKE]
+_PASS = _PLAIN_ACTIONS[ActionKind.PASS]
+_DRAW_STOCK = _PLAIN_ACTIONS[ActionKind.DRAW_STOCK]
+_DRAW_DISCARD = _PLAIN_ACTIONS[ActionKind.DRAW_DISCARD]
+_BIG_GIN = _PLAIN_ACTIONS[ActionKind.BIG_GIN]
+_DISCARDS = _CARD_ACTIONS[ActionKind.DISCARD]
+_KNOCKS = _CARD_ACTIONS[ActionKind.KNOCK]
+
+
+class _SuitDiscards(dict[int, tuple[Action, ...]]):
+    """The discard actions of the cards of one suit's 13-bit mask, made on first use."""
+
+    def __init__(self, suit: int) -> None:
+        super().__init__()
+        self.offset = 13 * suit
+
+    def __missing__(self, m: int) -> tuple[Action, ...]:
+        actions = tuple(_DISCARDS[self.offset + r] for r in range(13) if m >> r & 1)
+        self[m] = actions
+        return actions
+
+
+_SUIT_DISCARDS = tuple(_SuitDiscards(s) for s in range(4))
+
+
+class EndKind(enum.Enum):
+    """How a hand ended.
+
+    >>> [k.value for k in EndKind]
+    ['knock', 'gin', 'big gin', 'dead']
+    """
+
+    KNOCK = "knock"
+    GIN = "gin"
+    BIG_GIN = "big gin"
+    DEAD = "dead"
+
+
+@attrs.frozen
+class Layoff:
+    """A defender's card laid off onto one of the knocker's melds.
+
+    ``meld`` is the knocker's meld as it was shown (an index into
+    :attr:`HandResult.knocker_melds` is ``meld_index``); layoffs onto the same meld are
+    listed in the order they were laid, so a chain reads 7H, then 8H onto 4H-5H-6H.
+    """
+
+    card: Card
+    meld_index: int
+    meld: Meld
+
+    def __str__(self) -> str:
+        return f"{self.card} onto {self.meld}"
+
+
+@attrs.frozen
+class HandResult:
+    """The facts of a finished hand, before any pricing (see :func:`ginrules.score_hand`).
+
+    For a knock, gin or big gin: who knocked, both arrangements (the defender's after its
+    layoffs), the layoffs, both deadwood counts. For a dead hand there is no knocker, no
+    arrangement and both deadwood counts are 0 (the final hands are in the state).
+    """
+
+    kind: EndKind
+    knocker: int | None
+    dealer: int
+    upcard: Card | None
+    knock_limit: int
+    knocker_arrangement: Arrangement | None
+    defender_arrangement: Arrangement | None
+    layoffs: tuple[Layoff, ...]
+    knocker_deadwood: int
+    defender_deadwood: int
+
+    @property
+    def defender(self) -> int | None:
+        """The player who did not knock (``None`` for a dead hand)."""
+        return None if self.knocker is None else 1 - self.knocker
+
+    @property
+    def knocker_melds(self) -> tuple[Meld, ...]:
+        """The knocker's melds as shown (before layoffs)."""
+        return () if self.knocker_arrangement is None else self.knocker_arrangement.melds
+
+    def to_dict(self) -> dict[str, object]:
+        """A JSON-ready summary of the facts."""
+        return {
+            "kind": self.kind.value,
+            "knocker": self.knocker,
+            "dealer": self.dealer,
+            "upcard": None if self.upcard is None else str(self.upcard),
+            "knock_limit": self.knock_limit,
+            "knocker_deadwood": self.knocker_deadwood,
+            "defender_deadwood": self.defender_deadwood,
+            "knocker_melds": [[str(c) for c in m] for m in self.knocker_melds],
+            "defender_melds": [
+                [str(c) for c in m]
+                for m in (self.defender_arrangement.melds if self.defender_arrangement else ())
+            ],
+            "layoffs": [
+                {"card": str(x.card), "meld": [str(c) for c in x.meld]} for x in self.layoffs
+            ],
+        }
+
+
+@attrs.frozen
+class HandState:
+    """An immutable snapshot of one hand. Make one with :func:`deal`.
+
+    Hands are kept as 52-bit card masks (:attr:`masks`); :meth:`hand` gives the cards.
+    The stock is the rest of the dealt deck from position ``21 + stock_drawn``;
+    :attr:`discard_pile` has its top card last.
+    """
+
+    rules: RuleSet
+    dealer: int
+    deck: Deck
+    masks: tuple[int, int]
+    stock_drawn: int
+    discard_pile: tuple[Card, ...]
+    phase: Phase
+    turn: int
+    taken: Card | None
+    knock_limit: int
+    actions: tuple[tuple[int, Action], ...]
+    turns: int = 0
+    result: HandResult | None = None
+
+    @property
+    def upcard(self) -> Card:
+        """The first upcard of the hand (the card turned up after the deal)."""
+        return self.deck[20]
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The stock, top card first."""
+        return self.deck.cards[21 + self.stock_drawn :]
+
+    @property
+    def stock_size(self) -> int:
+        """How many cards are left in the stock."""
+        return 31 - self.stock_drawn
+
+    @property
+    def top_discard(self) -> Card | None:
+        """The top card of the discard pile, or ``None`` if it is empty."""
+        return self.discard_pile[-1] if self.discard_pile else None
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the hand has ended."""
+        return self.phase is Phase.OVER
+
+    def hand(self, player: int) -> tuple[Card, ...]:
+        """The cards of ``player`` (0 or 1), in canonical order."""
+        if player not in (0, 1):
+            raise GinRulesError(f"there is no player {player!r}: players are 0 and 1")
+        return cards_from_mask(self.masks[player])
+
+
+def deal(
+    rules: RuleSet,
+    *,
+    seed: int | None = None,
+    dealer: int = 0,
+    deck: Deck | CardsLike | None = None,
+) -> HandState:
+    """Deal a hand: 10 cards each, one at a time starting with the non-dealer, then the
+    upcard; the other 31 cards are the stock.
+
+    Give either ``seed`` (the deck is :meth:`Deck.shuffled(seed) <ginrules.Deck.shuffled>`)
+    or ``deck`` (its order is the order of dealing: card 0 to the non-dealer, card 1 to the
+    dealer, ..., card 20 is the upcard, card 21 is the top of the stock).
+
+    >>> import ginrules
+    >>> s = deal(ginrules.rules("classic"), deck=ginrules.Deck.standard(), dealer=1)
+    >>> ginrules.format_cards(s.hand(0))
+    'AC 3C 5C 7C 9C JC KC 2D 4D 6D'
+    >>> str(s.upcard), str(s.stock[0]), s.stock_size
+    ('8D', '9D', 31)
+    """
+    if (seed is None) == (deck is None):
+        raise GinRulesError("deal needs exactly one of seed= or deck=")
+    if dealer not in (0, 1):
+        raise GinRulesError(f"dealer must be player 0 or 1, not {dealer!r}")
+    if deck is None:
+        assert seed is not None
+        the_deck = Deck.shuffled(seed)
+    elif isinstance(deck, Deck):
+        the_deck = deck
+    else:
+        the_deck = Deck(deck)
+    cards = the_deck.cards
+    first = cards_to_mask(cards[0:20:2])
+    second = cards_to_mask(cards[1:20:2])
+    non_dealer = 1 - dealer
+    masks = (first, second) if non_dealer == 0 else (second, first)
+    upcard = cards[20]
+    return HandState(
+        rules=rules,
+        dealer=dealer,
+        deck=the_deck,
+        masks=masks,
+        stock_drawn=0,
+        discard_pile=(upcard,),
+        phase=Phase.OFFER,
+        turn=non_dealer,
+        taken=None,
+        knock_limit=rules.knock_limit_for(upcard),
+        actions=(),
+    )
+
+
+# -- legality -------------------------------------------------------------------------
+
+
+def _illegal(state: HandState, action: Action, why: str) -> IllegalActionError:
+    return IllegalActionError(
+        f"cannot {action}: {why}",
+        action=action, phase=state.phase.value, player=state.turn, reason=why,
+    )
+
+
+def _both_passed(state: HandState) -> bool:
+    return (
+        state.phase is Phase.DRAW
+        and len(state.actions) == 2
+        and state.actions[1][1] is _PASS
+    )
+
+
+def _check(state: HandState, action: Action, player: int | None) -> None:
+    """Raise the reason ``action`` is illegal in ``state``, or return if it is legal."""
+    phase = state.phase
+    if phase is Phase.OVER:
+        raise _illegal(state, action, "the hand is over")
+    if player is not None and player != state.turn:
+        raise _illegal(state, action, f"it is player {state.turn}'s turn to {phase.value}")
+    if action.phase is not phase:
+        what = {Phase.OFFER: "take or pass the upcard", Phase.DRAW: "draw",
+                Phase.DISCARD: "discard"}[phase]
+        raise _illegal(state, action, f"player {state.turn} must {what} now")
+    kind = action.kind
+    card = action.card
+    if card is not None:  # discard or knock
+        mask = state.masks[state.turn]
+        if not mask >> card.index & 1:
+            raise _illegal(state, action, f"{card} is not in player {state.turn}'s hand")
+        if card == state.taken and not state.rules.may_discard_taken_card:
+            raise _illegal(state, action, f"{card} was just taken from the discard pile")
+        if kind is ActionKind.KNOCK:
+            left = deadwood_of_mask(mask & ~card.mask)
+            if left > state.knock_limit:
+                limit = (
+                    "gin only (knock limit 0)"
+                    if state.knock_limit == 0
+                    else f"the knock limit {state.knock_limit}"
+                )
+                raise _illegal(state, action, f"deadwood {left} is over {limit}")
+    elif kind is ActionKind.DRAW_DISCARD:
+        if _both_passed(state):
+            raise _illegal(
+                state, action,
+                f"both players passed the upcard, so player {state.turn} draws from the stock",
+            )
+        if not state.discard_pile:
+            raise _illegal(state, action, "the discard pile is empty")
+    elif kind is ActionKind.DRAW_STOCK:
+        if state.stock_drawn >= 31:
+            raise _illegal(state, action, "the stock is empty")
+    elif kind is ActionKind.BIG_GIN:
+        if state.rules.big_gin_bonus is None:
+            raise _illegal(state, action, "these rules do not offer big gin")
+        left = deadwood_of_mask(state.masks[state.turn])
+        if left:
+            raise _illegal(state, action, f"the 11 cards leave deadwood {left}, not 0")
+
+
+def is_legal(state: HandState, action: Action | str) -> bool:
+    """Whether ``action`` may be applied to ``state`` now.
+
+    >>> import ginrules
+    >>> s = deal(ginrules.rules("classic"), seed=7)
+    >>> is_legal(s, "take"), is_legal(s, "draw stock")
+    (True, False)
+    """
+    try:
+        _check(state, Action.parse(action) if isinstance(action, str) else action, None)
+    except IllegalActionError:
+        return False
+    return True
+
+
+can_apply = is_legal
+
+
+def legal_actions(state: HandState) -> tuple[Action, ...]:
+    """Every action that may be applied now, in a fixed order: take, pass; draw stock,
+    draw discard; the discards, then the knocks (each in canonical card order), then big
+    gin. Empty once the hand is over.
+
+    >>> import ginrules
+    >>> s = deal(ginrules.rules("classic"), seed=7)
+    >>> legal_actions(s)
+    (Action.parse('take'), Action.parse('pass'))
+    """
+    phase = state.phase
+    if phase is Phase.DISCARD:
+        full = state.masks[state.turn]
+        taken = state.taken
+        banned = 0
+        if taken is not None and not state.rules.may_discard_taken_card:
+            banned = taken.mask
+        m = full & ~banned
+        out = [
+            *_SUIT_DISCARDS[0][m & 0x1FFF],
+            *_SUIT_DISCARDS[1][(m >> 13) & 0x1FFF],
+            *_SUIT_DISCARDS[2][(m >> 26) & 0x1FFF],
+            *_SUIT_DISCARDS[3][m >> 39],
+        ]
+        limit = state.knock_limit
+        if best_discard_deadwood_of_mask(full) <= limit:
+            out += [
+                _KNOCKS[index]
+                for index, left in discard_deadwoods_of_mask(full)
+                if left <= limit and not banned >> index & 1
+            ]
+            if state.rules.big_gin_bonus is not None and deadwood_of_mask(full) == 0:
+                out.append(_BIG_GIN)
+        return tuple(out)
+    if phase is Phase.DRAW:
+        if _both_passed(state) or not state.discard_pile:
+            return (_DRAW_STOCK,)
+        return (_DRAW_STOCK, _DRAW_DISCARD)
+    if phase is Phase.OFFER:
+        return (_TAKE, _PASS)
+    return ()
+
+
+# -- transitions ----------------------------------------------------------------------
+
+
+def apply(state: HandState, action: Action | str, *, player: int | None = None) -> HandState:
+    """Apply an action (an :class:`Action` or its text) for the player to move.
+
+    Give ``player`` to have it checked that it is that player's turn (as a record
+    replayer does). Returns the new state; ``state`` is unchanged.
+
+    >>> import ginrules
+    >>> s = deal(ginrules.rules("classic"), seed=7)
+    >>> apply(s, "pass", player=0)
+    Traceback (most recent call last):
+    ...
+    ginrules.errors.IllegalActionError: cannot pass: it is player 1's turn to offer
+    """
+    act = Action.parse(action) if isinstance(action, str) else action
+    _check(state, act, player)
+    return _apply_checked(state, act)
+
+
+def _apply_checked(state: HandState, action: Action) -> HandState:
+    # States are built with the constructor rather than attrs.evolve: this is the hot
+    # path of every simulation, and evolve costs several times more.
+    kind = action.kind
+    me = state.turn
+    history = (*state.actions, (me, action))
+    rules, dealer, deck, masks = state.rules, state.dealer, state.deck, state.masks
+    drawn, pile, limit, turns = state.stock_drawn, state.discard_pile, state.knock_limit, state.turns
+    if kind is ActionKind.PASS:
+        if me != dealer:
+            return HandState(rules, dealer, deck, masks, drawn, pile, Phase.OFFER, dealer,
+                             None, limit, history, turns)
+        return HandState(rules, dealer, deck, masks, drawn, pile, Phase.DRAW, 1 - me,
+                         None, limit, history, turns)
+    if kind is ActionKind.TAKE or kind is ActionKind.DRAW_DISCARD:
+        card = pile[-1]
+        return HandState(rules, dealer, deck, _with(masks, me, masks[me] | card.mask), drawn,
+                         pile[:-1], Phase.DISCARD, me, card, limit, history, turns)
+    if kind is ActionKind.DRAW_STOCK:
+        card = deck.cards[21 + drawn]
+        return HandState(rules, dealer, deck, _with(masks, me, masks[me] | card.mask),
+                         drawn + 1, pile, Phase.DISCARD, me, None, limit, history, turns)
+    if kind is ActionKind.BIG_GIN:
+        return _finish_knock(state, history, None, EndKind.BIG_GIN)
+    dropped = action.card
+    assert dropped is not None
+    masks = _with(masks, me, masks[me] & ~dropped.mask)
+    pile = (*pile, dropped)
+    if kind is ActionKind.KNOCK:
+        after = HandState(rules, dealer, deck, masks, drawn, pile, Phase.DISCARD, me, None,
+                          limit, state.actions, turns)
+        return _finish_knock(after, history, None, None)
+    turns += 1
+    if 31 - drawn <= rules.dead_hand_stock or (
+        rules.max_turns is not None and turns >= rules.max_turns
+    ):
+        return _finish_dead(
+            HandState(rules, dealer, deck, masks, drawn, pile, Phase.DISCARD, me, None,
+                      limit, state.actions, turns),
+            history,
+        )
+    return HandState(rules, dealer, deck, masks, drawn, pile, Phase.DRAW, 1 - me, None,
+                     limit, history, turns)
+
+
+def _with(masks: tuple[int, int], player: int, mask: int) -> tuple[int, int]:
+    return (mask, masks[1]) if player == 0 else (masks[0], mask)
+
+
+def take_upcard(state: HandState) -> HandState:
+    """The player offered the first upcard takes it (then discards or knocks)."""
+    return apply(state, _TAKE)
+
+
+def pass_upcard(state: HandState) -> HandState:
+    """The player offered the first upcard passes."""
+    return apply(state, _PASS)
+
+
+def draw(state: HandState, source: str = "stock") -> HandState:
+    """Draw the top card of the ``"stock"`` or of the ``"discard"`` pile.
+
+    >>> import ginrules
+    >>> s = deal(ginrules.rules("classic"), seed=7)
+    >>> draw(s, "deck")
+    Traceback (most recent call last):
+    ...
+    ginrules.errors.GinRulesError: draw from 'stock' or 'discard', not 'deck'
+    """
+    if source not in ("stock", "discard"):
+        raise GinRulesError(f"draw from 'stock' or 'discard', not {source!r}")
+    return apply(state, _DRAW_STOCK if source == "stock" else _DRAW_DISCARD)
+
+
+def discard(state: HandState, card: Card | str) -> HandState:
+    """Discard a card without knocking."""
+    c = card if isinstance(card, Card) else parse_card(card)
+    return apply(state, _DISCARDS[c.index])
+
+
+def knock(
+    state: HandState, card: Card | str, melds: Iterable[Meld | CardsLike] | None = None
+) -> HandState:
+    """Discard ``card`` and end the hand (gin if no deadwood is left).
+
+    The knocker's melds are chosen for it (least deadwood; among equals, the arrangement
+    that leaves the defender the most deadwood) unless given as ``melds``; given melds are
+    checked: real melds, from the knocker's ten cards, deadwood within the limit.
+    """
+    c = card if isinstance(card, Card) else parse_card(card)
+    action = _KNOCKS[c.index]
+    _check(state, action, None)
+    if melds is None:
+        return _apply_checked(state, action)
+    me = state.turn
+    shown = tuple(m if isinstance(m, Meld) else Meld.of(m) for m in melds)
+    rest = state.masks[me] & ~c.mask
+    used = 0
+    for meld in shown:
+        if meld.mask & ~rest:
+            missing = cards_from_mask(meld.mask & ~rest)[0]
+            raise _illegal(state, action, f"meld {meld} uses {missing}, which is not in "
+                           f"player {me}'s ten cards")
+        if meld.mask & used:
+            raise _illegal(state, action, f"meld {meld} shares a card with another meld")
+        used |= meld.mask
+    dead = sum(card.points for card in cards_from_mask(rest & ~used))
+    if dead > state.knock_limit:
+        raise _illegal(state, action, f"the melds given leave deadwood {dead}, over the "
+                       f"knock limit {state.knock_limit}")
+    arrangement = Arrangement(
+        tuple(sorted(shown, key=lambda m: (m.cards[0].rank, m.cards[0].suit))),
+        cards_from_mask(rest & ~used),
+        dead,
+    )
+    history = (*state.actions, (me, action))
+    after = attrs.evolve(
+        state,
+        masks=_with(state.masks, me, rest),
+        discard_pile=(*state.discard_pile, c),
+    )
+    return _finish_knock(after, history, arrangement, None)
+
+
+def big_gin(state: HandState) -> HandState:
+    """Declare big gin: all eleven cards held form melds (when the rules offer it)."""
+    return apply(state, _BIG_GIN)
+
+
+# -- ending a hand --------------------------------------------------------------------
+
+
+def _chain(start_index: int, step: int, limit_rank_ok: int, defender: int) -> list[int]:
+    """Defender card bits continuing a run from ``start_index`` in direction ``step``."""
+    out = []
+    index = start_index
+    for _ in range(limit_rank_ok):
+        index += step
+        if not defender >> index & 1:
+            break
+        out.append(1 << index)
+    return out
+
+
+def _layoff_options(meld: Meld, defender: int) -> list[tuple[int, ...]]:
+    """Each way of laying defender cards onto ``meld``: tuples of card bits in laying order."""
+    if meld.kind is MeldKind.SET:
+        fits = [c.mask for c in meld.layoff_cards() if defender & c.mask]
+        return [(), *((bit,) for bit in fits)]
+    low, high = meld.cards[0], meld.cards[-1]
+    below = _chain(low.index, -1, int(low.rank) - 1, defender)
+    above = _chain(high.index, 1, 13 - int(high.rank), defender)
+    return [
+        (*below[:i], *above[:j]) for i in range(len(below) + 1) for j in range(len(above) + 1)
+    ]
+
+
+def lay_off(
+    knocker_melds: Iterable[Meld], defender: CardsLike | int
+) -> tuple[Arrangement, tuple[Layoff, ...]]:
+    """The defender's best play against a knock: its own melds and its layoffs onto the
+    knocker's melds, chosen together for the least deadwood.
+
+    Runs take chains of cards from either end (7H then 8H onto 4H-5H-6H); a three-card set
+    takes its fourth card. Among equal deadwood, the fewest layoffs. Returns the defender's
+    arrangement of the cards it keeps and the layoffs.
+
+    >>> from ginrules import Meld, format_cards
+    >>> arrangement, layoffs = lay_off([Meld.of("4H 5H 6H")], "7H 8H 3H KS")
+    >>> [str(x) for x in layoffs], arrangement.deadwood
+    (['3H onto 4H 5H 6H', '7H onto 4H 5H 6H', '8H onto 4H 5H 6H'], 10)
+
+    The defender breaks its own set of four sevens when laying 7H off leaves less deadwood:
+
+    >>> arrangement, layoffs = lay_off([Meld.of("4H 5H 6H")], "7H 7S 7D 7C 8H")
+    >>> [str(x) for x in layoffs], arrangement.deadwood
+    (['7H onto 4H 5H 6H', '8H onto 4H 5H 6H'], 0)
+    """
+    melds = tuple(knocker_melds)
+    mask = _to_mask(defender)
+    best: tuple[int, int] | None = None
+    best_choice: tuple[tuple[int, ...], ...] = ()
+    for choice in itertools.product(*(_layoff_options(m, mask) for m in melds)):
+        laid = 0
+        clash = False
+        count = 0
+        for bits in choice:
+            for bit in bits:
+                if laid & bit:
+                    clash = True
+                laid |= bit
+                count += 1
+        if clash:
+            continue
+        key = (deadwood_of_mask(mask & ~laid), count)
+        if best is None or key < best:
+            best, best_choice = key, choice
+    laid_mask = 0
+    layoffs = []
+    for index, (meld, bits) in enumerate(zip(melds, best_choice, strict=True)):
+        for bit in bits:
+            layoffs.append(Layoff(CARDS[bit.bit_length() - 1], index, meld))
+            laid_mask |= bit
+    return arrange(mask & ~laid_mask), tuple(layoffs)
+
+
+def resolve_knock(
+    knocker_cards: CardsLike | int,
+    defender_cards: CardsLike | int,
+    *,
+    knocker_arrangement: Arrangement | None = None,
+) -> tuple[Arrangement, Arrangement, tuple[Layoff, ...]]:
+    """Arrange a knock: the knocker's melds (given, or the least-deadwood arrangement that
+    leaves the defender the most deadwood) and the defender's melds and layoffs.
+
+    No layoffs are made against gin (a knocker with no deadwood).
+
+    >>> k, d, layoffs = resolve_knock("4H 5H 6H 9C 9D 9S AC 2C 3C 2S",
+    ...                               "7H 8H 9H KS QS JS 5C 5D 7S 7D")
+    >>> k.deadwood, d.deadwood, [str(x) for x in layoffs]
+    (2, 18, ['9H onto 9C 9D 9S'])
+    """
+    kmask, dmask = _to_mask(knocker_cards), _to_mask(defender_cards)
+    candidates = (
+        (knocker_arrangement,) if knocker_arrangement is not None else arrangements(kmask)
+    )
+    best: tuple[Arrangement, Arrangement, tuple[Layoff, ...]] | None = None
+    outcome: tuple[Arrangement, Arrangement, tuple[Layoff, ...]]
+    for candidate in candidates:
+        if candidate.deadwood == 0:
+            outcome = (candidate, arrange(dmask), ())
+        else:
+            defence, layoffs = lay_off(candidate.melds, dmask)
+            outcome = (candidate, defence, layoffs)
+        if best is None or outcome[1].deadwood > best[1].deadwood:
+            best = outcome
+    assert best is not None
+    return best
+
+
+def _finish_knock(
+    state: HandState,
+    history: tuple[tuple[int, Action], ...],
+    given: Arrangement | None,
+    kind: EndKind | None,
+) -> HandState:
+    me = state.turn
+    other = 1 - me
+    knocker_arr, defender_arr, layoffs = resolve_knock(
+        state.masks[me], state.masks[other], knocker_arrangement=given
+    )
+    if kind is None:
+        kind = EndKind.GIN if knocker_arr.deadwood == 0 else EndKind.KNOCK
+    result = HandResult(
+        kind=kind,
+        knocker=me,
+        dealer=state.dealer,
+        upcard=state.upcard,
+        knock_limit=state.knock_limit,
+        knocker_arrangement=knocker_arr,
+        defender_arrangement=defender_arr,
+        layoffs=layoffs,
+        knocker_deadwood=knocker_arr.deadwood,
+        defender_deadwood=defender_arr.deadwood,
+    )
+    return attrs.evolve(
+        state, phase=Phase.OVER, taken=None, actions=history, result=result,
+        turns=state.turns + 1,
+    )
+
+
+def _finish_dead(state: HandState, history: tuple[tuple[int, Action], ...]) -> HandState:
+    result = HandResult(
+        kind=EndKind.DEAD,
+        knocker=None,
+        dealer=state.dealer,
+        upcard=state.upcard,
+        knock_limit=state.knock_limit,
+        knocker_arrangement=None,
+        defender_arrangement=None,
+        layoffs=(),
+        knocker_deadwood=0,
+        defender_deadwood=0,
+    )
+    return attrs.evolve(state, phase=Phase.OVER, taken=None, actions=history, result=result)

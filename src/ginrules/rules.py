@@ -1,0 +1,321 @@
+"""Rule sets: one frozen value with a validated field per setting, and named presets.
+
+The four sources in ``shared/seeds`` agree on the core of Gin Rummy and differ on the
+parameters below; :data:`PRESETS` names their tables. Any field can be changed with
+:func:`attrs.evolve` (or :meth:`RuleSet.evolve`), which validates again.
+
+>>> import ginrules
+>>> classic = ginrules.rules("classic")
+>>> classic.knock_limit, classic.undercut_bonus, classic.target
+(10, 25, 100)
+>>> classic.evolve(target=250).target
+250
+>>> classic.evolve(undercut_bonus=-5)
+Traceback (most recent call last):
+...
+ginrules.errors.RuleSetError: undercut_bonus must be an int >= 0, not -5
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any, TypeVar
+
+import attrs
+
+from ginrules.cards import Card, Rank, Suit
+from ginrules.errors import RuleSetError
+
+__all__ = [
+    "PRESETS",
+    "NextDealer",
+    "RuleSet",
+    "ShutoutRule",
+    "SpadeDoubling",
+    "rules",
+]
+
+
+class SpadeDoubling(enum.Enum):
+    """What a spade as the first upcard doubles (Oklahoma).
+
+    * ``OFF``: nothing;
+    * ``WHOLE_SCORE``: the whole hand score, bonuses included (seed 000);
+    * ``DEADWOOD_ONLY``: only the deadwood points, not the gin or undercut bonus (seed 002:
+      "de restpunten dubbel geteld").
+
+    >>> SpadeDoubling("deadwood-only")
+    <SpadeDoubling.DEADWOOD_ONLY: 'deadwood-only'>
+    """
+
+    OFF = "off"
+    WHOLE_SCORE = "whole-score"
+    DEADWOOD_ONLY = "deadwood-only"
+
+
+class ShutoutRule(enum.Enum):
+    """What a shutout (the loser won no hand) gives the winner at the end of a game.
+
+    * ``NONE``: nothing extra (seed 003);
+    * ``DOUBLE_HAND_POINTS``: the winner's hand points are doubled before the bonuses
+      (seeds 000 and 001);
+    * ``DOUBLE_GAME_BONUS``: the game bonus is doubled;
+    * ``FLAT_BONUS``: :attr:`RuleSet.shutout_bonus` points are added.
+
+    >>> ShutoutRule.DOUBLE_HAND_POINTS.value
+    'double-hand-points'
+    """
+
+    NONE = "none"
+    DOUBLE_HAND_POINTS = "double-hand-points"
+    DOUBLE_GAME_BONUS = "double-game-bonus"
+    FLAT_BONUS = "flat-bonus"
+
+
+class NextDealer(enum.Enum):
+    """Who deals the next hand.
+
+    >>> [d.value for d in NextDealer]
+    ['alternate', 'same', 'winner', 'loser']
+    """
+
+    ALTERNATE = "alternate"
+    SAME = "same"
+    WINNER = "winner"
+    LOSER = "loser"
+
+
+def _int_at_least(minimum: int) -> Any:
+    def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
+            raise RuleSetError(f"{attribute.name} must be an int >= {minimum}, not {value!r}")
+
+    return check
+
+
+def _optional_int_at_least(minimum: int) -> Any:
+    inner = _int_at_least(minimum)
+
+    def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if value is not None:
+            inner(instance, attribute, value)
+
+    return check
+
+
+def _bool(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if not isinstance(value, bool):
+        raise RuleSetError(f"{attribute.name} must be True or False, not {value!r}")
+
+
+_E = TypeVar("_E", bound=enum.Enum)
+
+
+def _to_enum(kind: type[_E], value: object) -> _E:
+    if isinstance(value, kind):
+        return value
+    try:
+        return kind(value)
+    except ValueError:
+        choices = ", ".join(repr(m.value) for m in kind)
+        raise RuleSetError(f"{value!r} is not a {kind.__name__}; choose one of {choices}") from None
+
+
+def _to_spade_doubling(value: object) -> SpadeDoubling:
+    return _to_enum(SpadeDoubling, value)
+
+
+def _to_shutout(value: object) -> ShutoutRule:
+    return _to_enum(ShutoutRule, value)
+
+
+def _to_next_dealer(value: object) -> NextDealer:
+    return _to_enum(NextDealer, value)
+
+
+@attrs.frozen(kw_only=True)
+class RuleSet:
+    """Every setting of a game of Gin Rummy, validated when the value is made.
+
+    The defaults are the **classic** rules (seed 000). Field by field:
+
+    * ``knock_limit``: the most deadwood a player may knock with; ``0`` means gin only
+      (straight gin).
+    * ``oklahoma``: the knock limit of each hand is the value of its first upcard (J/Q/K
+      10; an ace means gin only) instead of ``knock_limit``.
+    * ``spade_doubling``: what a spade first upcard doubles (:class:`SpadeDoubling`).
+    * ``undercut_bonus``: the bonus of a defender whose deadwood (after layoffs) is less
+      than the knocker's, or equal when ``undercut_on_tie``.
+    * ``undercut_on_tie``: whether equal deadwood is an undercut; if not, a tie scores
+      nothing for either player.
+    * ``gin_bonus``; ``big_gin_bonus`` (``None``: big gin is not offered).
+    * ``line_bonus`` (per hand won, for each player), ``game_bonus`` (for the winner),
+      ``shutout`` (:class:`ShutoutRule`) and ``shutout_bonus`` (for ``FLAT_BONUS``).
+    * ``target``: the game ends when a player's total reaches it.
+    * ``dead_hand_stock``: when a player discards without knocking and the stock has this
+      many cards or fewer, the hand is dead (no score). ``0`` plays to the last card.
+    * ``dealer_after_hand`` (after a scored hand) and ``dealer_after_dead_hand``
+      (:class:`NextDealer`).
+    * ``may_discard_taken_card``: whether the card just taken from the discard pile may be
+      discarded in the same turn (no in every source; OpenSpiel allows it).
+    * ``max_turns``: not a rule but a guard for simulations: the hand is dead after this
+      many turns (discards). ``None`` (the default) means no cap.
+
+    >>> RuleSet().knock_limit
+    10
+    >>> RuleSet(knock_limit="ten")
+    Traceback (most recent call last):
+    ...
+    ginrules.errors.RuleSetError: knock_limit must be an int >= 0, not 'ten'
+    >>> RuleSet(shutout="triple")
+    Traceback (most recent call last):
+    ...
+    ginrules.errors.RuleSetError: 'triple' is not a ShutoutRule; choose one of 'none', ...
+    """
+
+    knock_limit: int = attrs.field(default=10, validator=_int_at_least(0))
+    oklahoma: bool = attrs.field(default=False, validator=_bool)
+    spade_doubling: SpadeDoubling = attrs.field(
+        default=SpadeDoubling.OFF, converter=_to_spade_doubling
+    )
+    undercut_bonus: int = attrs.field(default=25, validator=_int_at_least(0))
+    undercut_on_tie: bool = attrs.field(default=True, validator=_bool)
+    gin_bonus: int = attrs.field(default=25, validator=_int_at_least(0))
+    big_gin_bonus: int | None = attrs.field(default=31, validator=_optional_int_at_least(0))
+    line_bonus: int = attrs.field(default=25, validator=_int_at_least(0))
+    game_bonus: int = attrs.field(default=100, validator=_int_at_least(0))
+    shutout: ShutoutRule = attrs.field(
+        default=ShutoutRule.DOUBLE_HAND_POINTS, converter=_to_shutout
+    )
+    shutout_bonus: int = attrs.field(default=0, validator=_int_at_least(0))
+    target: int = attrs.field(default=100, validator=_int_at_least(1))
+    dead_hand_stock: int = attrs.field(default=2, validator=_int_at_least(0))
+    dealer_after_hand: NextDealer = attrs.field(
+        default=NextDealer.ALTERNATE, converter=_to_next_dealer
+    )
+    dealer_after_dead_hand: NextDealer = attrs.field(
+        default=NextDealer.SAME, converter=_to_next_dealer
+    )
+    may_discard_taken_card: bool = attrs.field(default=False, validator=_bool)
+    max_turns: int | None = attrs.field(default=None, validator=_optional_int_at_least(1))
+
+    def __attrs_post_init__(self) -> None:
+        if self.dead_hand_stock > 31:
+            raise RuleSetError(
+                f"dead_hand_stock must be at most 31 (the stock after the deal), "
+                f"not {self.dead_hand_stock}"
+            )
+        if self.dealer_after_dead_hand in (NextDealer.WINNER, NextDealer.LOSER):
+            raise RuleSetError("dealer_after_dead_hand must be 'same' or 'alternate': "
+                               "a dead hand has no winner")
+
+    def evolve(self, **changes: Any) -> RuleSet:
+        """A copy with some settings changed, validated again.
+
+        >>> rules("classic").evolve(knock_limit=0) == rules("straight")
+        True
+        """
+        unknown = sorted(set(changes) - {f.name for f in attrs.fields(RuleSet)})
+        if unknown:
+            raise RuleSetError(f"unknown setting {unknown[0]!r}; the settings are "
+                               + ", ".join(f.name for f in attrs.fields(RuleSet)))
+        return attrs.evolve(self, **changes)
+
+    def knock_limit_for(self, upcard: Card | None) -> int:
+        """The knock limit in force for a hand with this first upcard.
+
+        Oklahoma: the upcard's value (J/Q/K 10), and an ace means gin only (0).
+
+        >>> from ginrules import parse_card
+        >>> rules("oklahoma").knock_limit_for(parse_card("7S"))
+        7
+        >>> rules("oklahoma").knock_limit_for(parse_card("AS"))
+        0
+        >>> rules("classic").knock_limit_for(parse_card("AS"))
+        10
+        """
+        if not self.oklahoma:
+            return self.knock_limit
+        if upcard is None:
+            raise RuleSetError("Oklahoma rules need the first upcard to set the knock limit")
+        return 0 if upcard.rank == Rank.ACE else upcard.points
+
+    def doubles(self, upcard: Card | None) -> bool:
+        """Whether a hand with this first upcard scores double (a spade, if the rules say so).
+
+        >>> from ginrules import parse_card
+        >>> rules("oklahoma").doubles(parse_card("7S")), rules("classic").doubles(parse_card("7S"))
+        (True, False)
+        """
+        return (
+            self.spade_doubling is not SpadeDoubling.OFF
+            and upcard is not None
+            and upcard.suit == Suit.SPADES
+        )
+
+    def to_dict(self) -> dict[str, object]:
+        """The settings as a JSON-ready dict (enums by value).
+
+        >>> rules("classic").to_dict()["shutout"]
+        'double-hand-points'
+        """
+        return {
+            f.name: (v.value if isinstance(v, enum.Enum) else v)
+            for f, v in ((f, getattr(self, f.name)) for f in attrs.fields(RuleSet))
+        }
+
+
+_CLASSIC = RuleSet()
+
+PRESETS: dict[str, RuleSet] = {
+    # seed 000, the four tables of a German site
+    "classic": _CLASSIC,
+    "straight": _CLASSIC.evolve(knock_limit=0),
+    "oklahoma": _CLASSIC.evolve(
+        oklahoma=True, spade_doubling=SpadeDoubling.WHOLE_SCORE, target=150
+    ),
+    "short": _CLASSIC.evolve(target=50),
+    # seed 002, a Dutch site: undercut 20, Oklahoma with the deadwood points doubled,
+    # no big gin; the target is chosen at the table (50, 100 or 200; 100 here)
+    "dutch": _CLASSIC.evolve(
+        undercut_bonus=20,
+        oklahoma=True,
+        spade_doubling=SpadeDoubling.DEADWOOD_ONLY,
+        big_gin_bonus=None,
+    ),
+    # seed 003, a Polish site: no game or line bonus, no shutout rule, no big gin
+    "polish": _CLASSIC.evolve(
+        line_bonus=0, game_bonus=0, shutout=ShutoutRule.NONE, big_gin_bonus=None
+    ),
+    # OpenSpiel's gin_rummy defaults, as far as these settings express them
+    "openspiel": _CLASSIC.evolve(
+        undercut_on_tie=False,
+        big_gin_bonus=None,
+        line_bonus=0,
+        game_bonus=0,
+        shutout=ShutoutRule.NONE,
+        may_discard_taken_card=True,
+    ),
+}
+"""The named rule sets; see :func:`rules` and the rules reference in the docs."""
+
+
+def rules(name: str, **changes: Any) -> RuleSet:
+    """The preset rule set with this name, optionally with some settings changed.
+
+    >>> rules("straight").knock_limit
+    0
+    >>> rules("dutch", target=200).target
+    200
+    >>> rules("gin-only")
+    Traceback (most recent call last):
+    ...
+    ginrules.errors.RuleSetError: unknown rule set 'gin-only'; the presets are classic, ...
+    """
+    try:
+        preset = PRESETS[name]
+    except (KeyError, TypeError):
+        raise RuleSetError(
+            f"unknown rule set {name!r}; the presets are " + ", ".join(PRESETS)
+        ) from None
+    return preset.evolve(**changes) if changes else preset
