@@ -11,9 +11,12 @@ import json
 import sys
 from collections.abc import Sequence
 
-from ginrules.cards import format_cards, parse_cards
+from ginrules.cards import Card, format_cards, parse_cards
 from ginrules.errors import GinRulesError
-from ginrules.melds import MeldKind, arrange, best_discards
+from ginrules.melds import Arrangement, MeldKind, arrange, best_discards
+from ginrules.rules import PRESETS
+from ginrules.rules import rules as preset
+from ginrules.scoring import showdown
 
 __all__ = ["main"]
 
@@ -49,6 +52,63 @@ def _cmd_deadwood(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_showdown(args: argparse.Namespace) -> int:
+    rules = preset(args.rules)
+    result, score = showdown(args.knocker, args.defender, rules=rules, upcard=args.upcard)
+    if args.json:
+        out = {
+            "winner": score.winner,
+            "points": score.points,
+            "kind": result.kind.value,
+            "undercut": score.undercut,
+            "doubled": score.doubled,
+            "knock_limit": result.knock_limit,
+            "knocker_deadwood": result.knocker_deadwood,
+            "defender_deadwood": result.defender_deadwood,
+            "knocker_melds": [[str(c) for c in m] for m in result.knocker_melds],
+            "defender_melds": [
+                [str(c) for c in m]
+                for m in (result.defender_arrangement.melds if result.defender_arrangement else ())
+            ],
+            "knocker_deadwood_cards": _dead_cards(result.knocker_arrangement),
+            "defender_deadwood_cards": _dead_cards(result.defender_arrangement),
+            "layoffs": [
+                {"card": str(x.card), "meld": [str(c) for c in x.meld]} for x in result.layoffs
+            ],
+        }
+        print(json.dumps(out))
+        return 0
+    uni = args.unicode
+    k, d = result.knocker_arrangement, result.defender_arrangement
+    assert k is not None and d is not None
+
+    def show(cards: Sequence[Card]) -> str:
+        return format_cards(cards, unicode=uni) or "none"
+
+    print(f"Rules     {args.rules} (knock limit {result.knock_limit})")
+    print(f"Knocker   {' | '.join(show(m.cards) for m in k.melds) or 'no melds'}"
+          f"  deadwood {show(k.deadwood_cards)} = {k.deadwood}")
+    for layoff in result.layoffs:
+        print(f"Layoff    {show([layoff.card])} onto {show(layoff.meld.cards)}")
+    print(f"Defender  {' | '.join(show(m.cards) for m in d.melds) or 'no melds'}"
+          f"  deadwood {show(d.deadwood_cards)} = {d.deadwood}")
+    if score.winner is None:
+        print("Result    a tie: nobody scores")
+    else:
+        what = {"gin": "gin", "big gin": "big gin"}.get(result.kind.value, "knock")
+        if score.undercut:
+            what = "undercut"
+        parts = f"{score.base}" + (f" + {score.bonus} bonus" if score.bonus else "")
+        if score.doubled:
+            parts += ", doubled (spade upcard)"
+        print(f"Result    {what}: the {score.winner} scores {score.points} ({parts})")
+    return 0
+
+
+def _dead_cards(arrangement: Arrangement | None) -> list[str]:
+    return [] if arrangement is None else [str(c) for c in arrangement.deadwood_cards]
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``ginrules`` command."""
     parser = argparse.ArgumentParser(
@@ -70,6 +130,24 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print JSON for machines")
     p.add_argument("--unicode", action="store_true", help="show suits as ♣ ♦ ♥ ♠")
     p.set_defaults(func=_cmd_deadwood)
+
+    p = sub.add_parser(
+        "showdown",
+        help="adjudicate a knock: melds, layoffs, deadwood and points",
+        description="Adjudicate a knock from the knocker's and the defender's ten cards: "
+        "both hands are arranged, the defender lays off, and the hand is priced.",
+        epilog='example: ginrules showdown --knocker "4H 5H 6H 9C 9D 9S AC 2C 3C 2S" '
+        '--defender "7H 8H KS QS JS 5C 5D 7S 7D 2D"',
+    )
+    p.add_argument("--knocker", required=True, help="the knocker's ten cards (one string)")
+    p.add_argument("--defender", required=True, help="the defender's ten cards (one string)")
+    p.add_argument("--rules", default="classic", metavar="NAME",
+                   help="a preset: " + ", ".join(PRESETS) + " (default: classic)")
+    p.add_argument("--upcard", default=None, metavar="CARD",
+                   help="the first upcard (sets the knock limit and doubling in Oklahoma)")
+    p.add_argument("--json", action="store_true", help="print JSON for machines")
+    p.add_argument("--unicode", action="store_true", help="show suits as ♣ ♦ ♥ ♠")
+    p.set_defaults(func=_cmd_showdown)
     return parser
 
 
