@@ -369,14 +369,24 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> tuple[Ca
         tokens = _SPLIT.split(text)
         if "," in text:
             # an empty field between commas ("7H,,8H") is a mistake worth naming
-            fields = [f.strip() for f in re.split(r",", text)]
-            for position, field in enumerate(fields, 1):
-                if not field:
-                    raise CardNotationError(f"bad hand {text!r}: card {position} is empty")
+            position = 0
+            for field in text.split(","):
+                words = field.split()
+                if not words:
+                    raise CardNotationError(
+                        f"bad hand {text!r}: card {position + 1} is empty"
+                    )
+                position += len(words)
         parsed = tuple(parse_card(t) for t in tokens)
         source = repr(text)
     else:
-        items = list(cards)
+        try:
+            items = list(cards)
+        except TypeError:
+            raise CardNotationError(
+                f"cards must be a string, a Card or an iterable of them, "
+                f"not {type(cards).__name__}"
+            ) from None
         parsed = tuple(c if isinstance(c, Card) else parse_card(c) for c in items)
         source = "the hand"
     if not allow_duplicates and len(set(parsed)) != len(parsed):

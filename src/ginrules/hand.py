@@ -402,7 +402,7 @@ def _both_passed(state: HandState) -> bool:
     return (
         state.phase is Phase.DRAW
         and len(state.actions) == 2
-        and state.actions[1][1] is _PASS
+        and state.actions[1][1].kind is ActionKind.PASS
     )
 
 
@@ -748,7 +748,8 @@ def resolve_knock(
     knocker_arrangement: Arrangement | None = None,
 ) -> tuple[Arrangement, Arrangement, tuple[Layoff, ...]]:
     """Arrange a knock: the knocker's melds (given, or the least-deadwood arrangement that
-    leaves the defender the most deadwood) and the defender's melds and layoffs.
+    leaves the defender the most deadwood, and among those the fewest layoffs) and the
+    defender's melds and layoffs.
 
     No layoffs are made against gin (a knocker with no deadwood).
 
@@ -769,7 +770,9 @@ def resolve_knock(
         else:
             defence, layoffs = lay_off(candidate.melds, dmask)
             outcome = (candidate, defence, layoffs)
-        if best is None or outcome[1].deadwood > best[1].deadwood:
+        if best is None or (outcome[1].deadwood, -len(outcome[2])) > (
+            best[1].deadwood, -len(best[2])
+        ):
             best = outcome
     assert best is not None
     return best

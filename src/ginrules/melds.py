@@ -238,9 +238,22 @@ def deadwood_of_mask(mask: int) -> int:
     d = (mask >> 13) & 0x1FFF
     h = (mask >> 26) & 0x1FFF
     s = mask >> 39
-    if not (c & d & (h | s)) | (h & s & (c | d)):
-        return _DEAD[c] + _DEAD[d] + _DEAD[h] + _DEAD[s]
-    return _deadwood_with_sets(mask, (c & d & (h | s)) | (h & s & (c | d)))
+    ranks = (c & d & (h | s)) | (h & s & (c | d))
+    dead = _DEAD
+    if not ranks:
+        return dead[c] + dead[d] + dead[h] + dead[s]
+    if c & d & h & s:  # a rank held four times
+        return _deadwood_with_sets(mask, ranks)
+    # Only ranks held three times: each makes its set or not; try every combination.
+    best = dead[c] + dead[d] + dead[h] + dead[s]
+    sets = ranks
+    while sets:
+        keep = ~sets
+        v = dead[c & keep] + dead[d & keep] + dead[h & keep] + dead[s & keep]
+        if v < best:
+            best = v
+        sets = (sets - 1) & ranks
+    return best
 
 
 def _deadwood_with_sets(mask: int, ranks: int, enough: int = 0) -> int:
@@ -275,14 +288,28 @@ def best_discard_deadwood_of_mask(mask: int) -> int:
     d = (mask >> 13) & 0x1FFF
     h = (mask >> 26) & 0x1FFF
     s = mask >> 39
-    if not (c & d & (h | s)) | (h & s & (c | d)):
+    ranks = (c & d & (h | s)) | (h & s & (c | d))
+    dead, drop = _DEAD, _DROP
+    if not ranks:
         if not mask:
             raise GinRulesError("cannot discard from an empty hand")
-        drop = _DROP
-        return (
-            _DEAD[c] + _DEAD[d] + _DEAD[h] + _DEAD[s] + min(drop[c], drop[d], drop[h], drop[s])
-        )
-    return _best_discard_with_sets(mask, (c & d & (h | s)) | (h & s & (c | d)))
+        return dead[c] + dead[d] + dead[h] + dead[s] + min(drop[c], drop[d], drop[h], drop[s])
+    if c & d & h & s:  # a rank held four times
+        return _best_discard_with_sets(mask, ranks)
+    # Only ranks held three times: each makes its set or not; try every combination.
+    best = dead[c] + dead[d] + dead[h] + dead[s] + min(drop[c], drop[d], drop[h], drop[s])
+    sets = ranks
+    while sets:
+        keep = ~sets
+        c1 = c & keep
+        d1 = d & keep
+        h1 = h & keep
+        s1 = s & keep
+        v = dead[c1] + dead[d1] + dead[h1] + dead[s1] + min(drop[c1], drop[d1], drop[h1], drop[s1])
+        if v < best:
+            best = v
+        sets = (sets - 1) & ranks
+    return best
 
 
 def _best_discard_with_sets(mask: int, ranks: int) -> int:
@@ -696,28 +723,36 @@ def best_discards(cards: CardsLike) -> BestDiscards:
     mask = _to_mask(cards)
     if not mask:
         raise GinRulesError("cannot discard from an empty hand")
-    ranks = _set_ranks(mask)
+    c = mask & 0x1FFF
+    d = (mask >> 13) & 0x1FFF
+    h = (mask >> 26) & 0x1FFF
+    s = mask >> 39
+    ranks = (c & d & (h | s)) | (h & s & (c | d))
     best_mask = 0
     if not ranks:
         # No sets, with or without any card: only the discarded card's suit changes, so
         # the answer comes from each suit's best single removal.
-        suits = [(mask >> shift) & _SUIT for shift in (0, 13, 26, 39)]
-        total = _DEAD[suits[0]] + _DEAD[suits[1]] + _DEAD[suits[2]] + _DEAD[suits[3]]
-        least = min(_DROP[m] for m in suits)
-        for shift, m in zip((0, 13, 26, 39), suits, strict=True):
-            if _DROP[m] == least:
-                best_mask |= _suit_discards(m)[1] << shift
-        return BestDiscards(total + least, cards_from_mask(best_mask))
+        drop = _DROP
+        least = min(drop[c], drop[d], drop[h], drop[s])
+        if drop[c] == least:
+            best_mask = _suit_discards(c)[1]
+        if drop[d] == least:
+            best_mask |= _suit_discards(d)[1] << 13
+        if drop[h] == least:
+            best_mask |= _suit_discards(h)[1] << 26
+        if drop[s] == least:
+            best_mask |= _suit_discards(s)[1] << 39
+        best = _DEAD[c] + _DEAD[d] + _DEAD[h] + _DEAD[s] + least
+        return BestDiscards(best, cards_from_mask(best_mask))
     best = _best_discard_with_sets(mask, ranks)
     m = mask
     while m:
         low = m & -m
         rest = mask ^ low
-        rest_ranks = _set_ranks(rest)
-        if rest_ranks:
-            if _deadwood_with_sets(rest, rest_ranks, best) == best:
+        if rest & (rest >> 13) & (rest >> 26) & (rest >> 39) & 0x1FFF:  # a rank held 4 times
+            if _deadwood_with_sets(rest, _set_ranks(rest), best) == best:
                 best_mask |= low
-        elif _runs_only_deadwood(rest) == best:
+        elif deadwood_of_mask(rest) == best:
             best_mask |= low
         m ^= low
     return BestDiscards(best, cards_from_mask(best_mask))

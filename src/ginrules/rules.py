@@ -275,9 +275,12 @@ PRESETS: dict[str, RuleSet] = {
         oklahoma=True, spade_doubling=SpadeDoubling.WHOLE_SCORE, target=150
     ),
     "short": _CLASSIC.evolve(target=50),
-    # seed 002, a Dutch site: undercut 20, Oklahoma with the deadwood points doubled,
-    # no big gin; the target is chosen at the table (50, 100 or 200; 100 here)
-    "dutch": _CLASSIC.evolve(
+    # seed 002, a Dutch site with two variants: "Gin" (undercut 20, no big gin) and
+    # "Oklahoma-Gin" (the same, with the knock limit from the first upcard and the
+    # deadwood points doubled under a spade); the target is chosen at the table (50, 100
+    # or 200; 100 here)
+    "dutch": _CLASSIC.evolve(undercut_bonus=20, big_gin_bonus=None),
+    "dutch-oklahoma": _CLASSIC.evolve(
         undercut_bonus=20,
         oklahoma=True,
         spade_doubling=SpadeDoubling.DEADWOOD_ONLY,
@@ -305,7 +308,7 @@ def rules(name: str, **changes: Any) -> RuleSet:
 
     >>> rules("straight").knock_limit
     0
-    >>> rules("dutch", target=200).target
+    >>> rules("dutch-oklahoma", target=200).target
     200
     >>> rules("gin-only")
     Traceback (most recent call last):

@@ -1,0 +1,444 @@
+"""Whole games: hands played to a target, with line, game and shutout bonuses, dealer
+rotation, Oklahoma per hand, and Hollywood scoring.
+
+A game keeps the facts (the finished hands) and derives every number from them with
+:func:`score_sheet`, the same function a score-keeping app calls with its own results.
+
+>>> import ginrules
+>>> from ginrules import game
+>>> g = game.new_game(ginrules.rules("short"), seed=3)
+>>> g.dealer, g.hand.phase.value
+(1, 'offer')
+>>> g = game.play(g, game.random_players(seed=3))
+>>> g.is_over, g.winner, g.sheet.games[0].final[g.winner].total > 50
+(True, 0, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+
+import attrs
+
+from ginrules.cards import Deck, _below, _splitmix64
+from ginrules.errors import GinRulesError, IllegalActionError
+from ginrules.hand import Action, EndKind, HandResult, HandState, apply, deal, legal_actions
+from ginrules.rules import NextDealer, RuleSet, ShutoutRule
+from ginrules.scoring import HandScore, score_hand
+
+__all__ = [
+    "FinalScore",
+    "GameColumn",
+    "GameState",
+    "ScoreSheet",
+    "SheetRow",
+    "apply_action",
+    "deal_hand",
+    "hand_seed",
+    "new_game",
+    "next_dealer",
+    "play",
+    "random_players",
+    "record_hand",
+    "score_sheet",
+]
+
+_MASK64 = (1 << 64) - 1
+
+
+def hand_seed(seed: int, number: int) -> int:
+    """The deck seed of hand ``number`` (0-based) of a game played from ``seed``.
+
+    It is the first SplitMix64 output for the state ``seed + number * 0x9E3779B97F4A7C15``
+    (mod 2**64), so every hand of every game gets its own, reproducible deck.
+
+    >>> hand_seed(1, 0) == hand_seed(1, 0) != hand_seed(1, 1)
+    True
+    """
+    return next(_splitmix64((seed + number * 0x9E3779B97F4A7C15) & _MASK64))
+
+
+# -- the score sheet ------------------------------------------------------------------
+
+
+@attrs.frozen
+class FinalScore:
+    """A player's final score in one game and its parts.
+
+    ``shutout`` is what the shutout rule added (the doubled hand points, the doubled game
+    bonus, or the flat bonus); ``total`` is the sum of the parts.
+    """
+
+    hand_points: int
+    line_bonus: int
+    game_bonus: int
+    shutout: int
+
+    @property
+    def total(self) -> int:
+        """Hand points plus every bonus.
+
+        >>> FinalScore(110, 75, 100, 110).total
+        395
+        """
+        return self.hand_points + self.line_bonus + self.game_bonus + self.shutout
+
+
+@attrs.frozen
+class SheetRow:
+    """One priced hand: its number (1-based), kind, who scored and how much, and the game
+    columns (0, 1, 2 in Hollywood) it was entered in."""
+
+    number: int
+    kind: EndKind | None
+    dealer: int | None
+    player: int | None
+    points: int
+    columns: tuple[int, ...]
+
+
+@attrs.frozen
+class GameColumn:
+    """One game of the sheet (Hollywood has three): running totals, hands won, and once
+    a total reaches the target, the winner and both final scores."""
+
+    totals: tuple[int, int]
+    hands_won: tuple[int, int]
+    winner: int | None
+    final: tuple[FinalScore, FinalScore] | None
+
+    @property
+    def is_over(self) -> bool:
+        """Whether a player has reached the target in this game."""
+        return self.winner is not None
+
+
+@attrs.frozen
+class ScoreSheet:
+    """Every hand priced, the game columns, and who won.
+
+    In Hollywood scoring the match is over when all three games are; its winner is the
+    player with more final points over the three games (``None`` on a tie).
+    """
+
+    rows: tuple[SheetRow, ...]
+    games: tuple[GameColumn, ...]
+
+    @property
+    def is_over(self) -> bool:
+        """Whether every game of the sheet is over."""
+        return all(g.is_over for g in self.games)
+
+    @property
+    def winner(self) -> int | None:
+        """The winner of the game (or of the Hollywood match), once it is over."""
+        if not self.is_over:
+            return None
+        if len(self.games) == 1:
+            return self.games[0].winner
+        points = [sum(g.final[p].total for g in self.games if g.final) for p in (0, 1)]
+        return None if points[0] == points[1] else int(points[1] > points[0])
+
+    def final_totals(self) -> tuple[int, int]:
+        """Each player's final points summed over the games (running totals if not over)."""
+        out = [0, 0]
+        for g in self.games:
+            for p in (0, 1):
+                out[p] += g.final[p].total if g.final else g.totals[p]
+        return out[0], out[1]
+
+    def to_dict(self) -> dict[str, object]:
+        """The sheet as a JSON-ready dict."""
+        return {
+            "winner": self.winner,
+            "final_scores": list(self.final_totals()),
+            "hands": [
+                {
+                    "hand": r.number,
+                    "kind": None if r.kind is None else r.kind.value,
+                    "winner": r.player,
+                    "points": r.points,
+                    "games": list(r.columns),
+                }
+                for r in self.rows
+            ],
+            "games": [
+                {
+                    "totals": list(g.totals),
+                    "hands_won": list(g.hands_won),
+                    "winner": g.winner,
+                    "final": None if g.final is None else [
+                        attrs.asdict(f) | {"total": f.total} for f in g.final
+                    ],
+                }
+                for g in self.games
+            ],
+        }
+
+
+def _finals(rules: RuleSet, totals: tuple[int, int], won: tuple[int, int], winner: int
+            ) -> tuple[FinalScore, FinalScore]:
+    out = []
+    for p in (0, 1):
+        game_bonus = rules.game_bonus if p == winner else 0
+        shutout = 0
+        if p == winner and won[1 - p] == 0:
+            shutout = {
+                ShutoutRule.NONE: 0,
+                ShutoutRule.DOUBLE_HAND_POINTS: totals[p],
+                ShutoutRule.DOUBLE_GAME_BONUS: rules.game_bonus,
+                ShutoutRule.FLAT_BONUS: rules.shutout_bonus,
+            }[rules.shutout]
+        out.append(FinalScore(totals[p], won[p] * rules.line_bonus, game_bonus, shutout))
+    return out[0], out[1]
+
+
+def score_sheet(
+    hands: Iterable[HandResult | HandScore], rules: RuleSet, *, hollywood: bool = False
+) -> ScoreSheet:
+    """Price a list of hands and total them with the bonuses.
+
+    ``hands`` are :class:`~ginrules.hand.HandResult` facts (priced here under ``rules``)
+    or already priced :class:`~ginrules.scoring.HandScore` values. A game ends as soon as
+    a total reaches ``rules.target``; a hand after the end is an error. Line bonus: per
+    hand won, for each player; an undercut is a hand won by the defender and a dead hand
+    is won by nobody. Hollywood: a player's first won hand is entered in game 1, the
+    second in games 1 and 2, the third and later in all three still open.
+
+    >>> from ginrules import rules
+    >>> from ginrules.scoring import HandScore
+    >>> win = lambda player, points: HandScore("knocker", player, points, points, 0, False, False)
+    >>> sheet = score_sheet([win(0, 60), win(0, 50)], rules("classic"))
+    >>> sheet.winner, sheet.games[0].final[0]
+    (0, FinalScore(hand_points=110, line_bonus=50, game_bonus=100, shutout=110))
+    >>> sheet.final_totals()
+    (370, 0)
+    """
+    count = 3 if hollywood else 1
+    totals = [[0, 0] for _ in range(count)]
+    won = [[0, 0] for _ in range(count)]
+    winners: list[int | None] = [None] * count
+    finals: list[tuple[FinalScore, FinalScore] | None] = [None] * count
+    wins_so_far = [0, 0]
+    rows = []
+    for number, item in enumerate(hands, 1):
+        if all(w is not None for w in winners):
+            raise GinRulesError(f"hand {number} comes after the game was over")
+        if isinstance(item, HandResult):
+            score, kind, dealer = score_hand(item, rules), item.kind, item.dealer
+        else:
+            score, kind, dealer = item, None, None
+        player = score.player
+        columns: tuple[int, ...] = ()
+        if player is not None:
+            reach = min(wins_so_far[player], count - 1)
+            wins_so_far[player] += 1
+            columns = tuple(g for g in range(reach + 1) if winners[g] is None)
+            for g in columns:
+                totals[g][player] += score.points
+                won[g][player] += 1
+                if totals[g][player] >= rules.target:
+                    winners[g] = player
+                    finals[g] = _finals(
+                        rules, (totals[g][0], totals[g][1]), (won[g][0], won[g][1]), player
+                    )
+        rows.append(SheetRow(number, kind, dealer, player, score.points, columns))
+    games = tuple(
+        GameColumn((t[0], t[1]), (w[0], w[1]), winners[g], finals[g])
+        for g, (t, w) in enumerate(zip(totals, won, strict=True))
+    )
+    return ScoreSheet(tuple(rows), games)
+
+
+# -- the game state -------------------------------------------------------------------
+
+
+def next_dealer(result: HandResult, rules: RuleSet) -> int:
+    """Who deals after this hand: after a dead hand per ``rules.dealer_after_dead_hand``
+    (seed 000: the same dealer), otherwise per ``rules.dealer_after_hand`` (alternate by
+    default; or the winner or the loser of the hand; a hand nobody scored alternates).
+
+    >>> import ginrules
+    >>> from ginrules import hand
+    >>> s = hand.deal(ginrules.rules("classic", max_turns=1), seed=1, dealer=0)
+    >>> s = hand.apply(hand.apply(hand.apply(s, "pass"), "pass"), "draw stock")
+    >>> s = hand.apply(s, hand.legal_actions(s)[0])  # a discard: the turn cap ends the hand
+    >>> s.result.kind.value, next_dealer(s.result, s.rules)
+    ('dead', 0)
+    """
+    dealer = result.dealer
+    dead = result.kind is EndKind.DEAD
+    how = rules.dealer_after_dead_hand if dead else rules.dealer_after_hand
+    if how is NextDealer.SAME:
+        return dealer
+    winner = None if dead else score_hand(result, rules).player
+    if how is NextDealer.WINNER and winner is not None:
+        return winner
+    if how is NextDealer.LOSER and winner is not None:
+        return 1 - winner
+    return 1 - dealer
+
+
+@attrs.frozen
+class GameState:
+    """An immutable game: the rules, the finished hands, and the hand in play.
+
+    Everything else is derived: :attr:`sheet` (the priced hands and totals),
+    :attr:`totals`, :attr:`hands_won`, :attr:`dealer` of the next or current hand,
+    :attr:`is_over` and :attr:`winner`. With a ``seed`` the hands are dealt from
+    :func:`hand_seed`; without one, deal each hand yourself with :func:`deal_hand`.
+    """
+
+    rules: RuleSet
+    first_dealer: int
+    seed: int | None
+    hollywood: bool
+    finished: tuple[HandState, ...]
+    hand: HandState | None
+    sheet: ScoreSheet
+
+    @property
+    def results(self) -> tuple[HandResult, ...]:
+        """The facts of every finished hand, in order."""
+        return tuple(h.result for h in self.finished if h.result is not None)
+
+    @property
+    def totals(self) -> tuple[int, int]:
+        """Both players' running hand points (game 1 in Hollywood)."""
+        return self.sheet.games[0].totals
+
+    @property
+    def hands_won(self) -> tuple[int, int]:
+        """How many hands each player has won (game 1 in Hollywood)."""
+        return self.sheet.games[0].hands_won
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the hand in play, or of the next hand."""
+        if self.hand is not None:
+            return self.hand.dealer
+        if not self.finished:
+            return self.first_dealer
+        last = self.finished[-1].result
+        assert last is not None
+        return next_dealer(last, self.rules)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game (every Hollywood game) is over."""
+        return self.sheet.is_over
+
+    @property
+    def winner(self) -> int | None:
+        """The winner, once the game is over."""
+        return self.sheet.winner
+
+
+def new_game(
+    rules: RuleSet,
+    *,
+    seed: int | None = None,
+    dealer: int | None = None,
+    hollywood: bool = False,
+) -> GameState:
+    """Start a game. With a ``seed``, the first dealer is drawn from it (unless given) and
+    the first hand is dealt; without one, give the ``dealer`` and deal with :func:`deal_hand`.
+
+    >>> import ginrules
+    >>> g = new_game(ginrules.rules("classic"), dealer=0)
+    >>> g.hand is None, g.dealer, g.totals
+    (True, 0, (0, 0))
+    """
+    if seed is None and dealer is None:
+        raise GinRulesError("new_game needs a seed (to draw the first dealer) or a dealer")
+    if dealer is None:
+        assert seed is not None
+        dealer = _below(_splitmix64(seed & _MASK64), 2)
+    if dealer not in (0, 1):
+        raise GinRulesError(f"dealer must be player 0 or 1, not {dealer!r}")
+    game = GameState(rules, dealer, seed, hollywood, (), None, score_sheet((), rules,
+                                                                            hollywood=hollywood))
+    return deal_hand(game) if seed is not None else game
+
+
+def deal_hand(game: GameState, *, deck: Deck | None = None) -> GameState:
+    """Deal the next hand, with the right dealer, from ``deck`` or the game's seed."""
+    if game.is_over:
+        raise GinRulesError("the game is over: no more hands are dealt")
+    if game.hand is not None:
+        raise GinRulesError("a hand is already in play")
+    if deck is None and game.seed is None:
+        raise GinRulesError("this game has no seed: give the deck of the next hand")
+    if deck is not None:
+        hand = deal(game.rules, deck=deck, dealer=game.dealer)
+    else:
+        assert game.seed is not None
+        hand = deal(game.rules, seed=hand_seed(game.seed, len(game.finished)),
+                    dealer=game.dealer)
+    return attrs.evolve(game, hand=hand)
+
+
+def record_hand(game: GameState, finished: HandState) -> GameState:
+    """Add a finished hand to the game (its score, the totals, who deals next); with a
+    seed and the game not over, the next hand is dealt."""
+    if finished.result is None:
+        raise GinRulesError("the hand is not over yet")
+    if game.is_over:
+        raise GinRulesError("the game is already over")
+    hands = (*game.finished, finished)
+    sheet = score_sheet(
+        (h.result for h in hands if h.result is not None), game.rules, hollywood=game.hollywood
+    )
+    after = attrs.evolve(game, finished=hands, hand=None, sheet=sheet)
+    if game.seed is not None and not sheet.is_over:
+        return deal_hand(after)
+    return after
+
+
+def apply_action(game: GameState, action: Action | str) -> GameState:
+    """Apply an action to the hand in play; a hand that ends is recorded (and the next one
+    dealt when the game has a seed)."""
+    if game.hand is None:
+        raise IllegalActionError(
+            "cannot act: the game is over" if game.is_over else "cannot act: no hand is dealt"
+        )
+    hand = apply(game.hand, action)
+    if hand.is_over:
+        return record_hand(game, hand)
+    return attrs.evolve(game, hand=hand)
+
+
+Player = Callable[[HandState, int], Action]
+"""A player for :func:`play`: given the hand state and the seat, return an action.
+
+Use :mod:`ginrules.players` for players that see only what their seat may see."""
+
+
+def random_players(seed: int) -> tuple[Player, Player]:
+    """Two uniformly random legal players, reproducible from ``seed`` (SplitMix64).
+
+    >>> import ginrules
+    >>> from ginrules import hand
+    >>> first, _ = random_players(seed=1)
+    >>> s = hand.deal(ginrules.rules("classic"), seed=1)
+    >>> str(first(s, s.turn)) in ("take", "pass")
+    True
+    """
+    stream = _splitmix64(seed & _MASK64)
+
+    def choose(state: HandState, seat: int) -> Action:
+        actions = legal_actions(state)
+        return actions[_below(stream, len(actions))]
+
+    return choose, choose
+
+
+def play(game: GameState, players: Sequence[Player]) -> GameState:
+    """Play the game to its end with ``players`` (seat 0, seat 1); returns the final state."""
+    if game.seed is None:
+        raise GinRulesError("play needs a game with a seed (it deals the hands)")
+    while not game.is_over:
+        hand = game.hand
+        assert hand is not None
+        game = apply_action(game, players[hand.turn](hand, hand.turn))
+    return game

@@ -1,0 +1,208 @@
+"""The ``ginrules deadwood`` command."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from ginrules.cli import main
+
+GIN_11 = "As 2s 8s Ac 2c 8c Ad 2d 3d 2h 8h"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(["deadwood", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_human_output(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "7H", "8H", "9H", "KS", "QS")
+    assert code == 0
+    assert err == ""
+    assert out.splitlines() == [
+        "Hand      7H 8H 9H QS KS  (5 cards)",
+        "Meld      7H 8H 9H  (run)",
+        "Deadwood  QS KS  = 20",
+    ]
+
+
+def test_human_output_sets_and_no_melds(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "7C 7D 7H 7S 5H 6H")
+    assert code == 0
+    assert out.splitlines() == [
+        "Hand      7C 7D 5H 6H 7H 7S  (6 cards)",
+        "Meld      5H 6H 7H  (run)",
+        "Meld      7C 7D 7S  (set)",
+        "Deadwood  none  = 0",
+    ]
+    code, out, _ = run(capsys, "KS", "2C")
+    assert code == 0
+    assert out.splitlines() == [
+        "Hand      2C KS  (2 cards)",
+        "Meld      none",
+        "Deadwood  2C KS  = 12",
+    ]
+
+
+def test_human_output_11_cards(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, GIN_11)
+    assert code == 0
+    assert out.splitlines() == [
+        "Hand      AC 2C 8C AD 2D 3D 2H 8H AS 2S 8S  (11 cards)",
+        "Meld      AD 2D 3D  (run)",
+        "Meld      2C 2H 2S  (set)",
+        "Meld      8C 8H 8S  (set)",
+        "Deadwood  AC AS  = 2",
+        "Discard   3D  (leaves deadwood 0)",
+    ]
+
+
+def test_human_output_several_discards(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS")
+    assert code == 0
+    assert out.splitlines()[-1] == (
+        "Discard   AS or 4S or 5S or 6S or 7S or 8S or JS  (leaves deadwood 0)"
+    )
+
+
+def test_one_quoted_string_equals_separate_words(capsys: pytest.CaptureFixture[str]) -> None:
+    _, words, _ = run(capsys, "7H", "8H", "9H", "KS", "QS")
+    _, quoted, _ = run(capsys, "7H 8H 9H KS QS")
+    _, commas, _ = run(capsys, "7h,8h,9h,ks,qs")
+    _, mixed, _ = run(capsys, "7h,8h", "9♥", "ks QS")
+    assert words == quoted == commas == mixed
+    _, jw, _ = run(capsys, "7H", "8H", "9H", "KS", "QS", "--json")
+    _, jq, _ = run(capsys, "--json", "7H 8H 9H KS QS")
+    assert json.loads(jw) == json.loads(jq)
+
+
+def test_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "7H", "8H", "9H", "KS", "QS", "--json")
+    assert code == 0 and err == ""
+    assert len(out.splitlines()) == 1
+    data = json.loads(out)
+    assert data == {"deadwood": 20, "melds": [["7H", "8H", "9H"]], "deadwood_cards": ["QS", "KS"]}
+    assert list(data) == ["deadwood", "melds", "deadwood_cards"]
+    assert isinstance(data["deadwood"], int)
+
+
+def test_json_11_cards_adds_best_discards(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, GIN_11, "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data == {
+        "deadwood": 2,
+        "melds": [["AD", "2D", "3D"], ["2C", "2H", "2S"], ["8C", "8H", "8S"]],
+        "deadwood_cards": ["AC", "AS"],
+        "best_discards": ["3D"],
+        "deadwood_after_discard": 0,
+    }
+    code, out, _ = run(capsys, "2s 4s 5s 5c Ad 4d 5d 3h 4h 5h 6h", "--json")
+    data = json.loads(out)
+    assert data["deadwood"] == 11
+    assert data["best_discards"] == ["6H"]
+    assert data["deadwood_after_discard"] == 6
+
+
+@pytest.mark.parametrize("n", [10, 12])
+def test_json_no_discards_unless_11(capsys: pytest.CaptureFixture[str], n: int) -> None:
+    cards = "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC"[: 3 * n - 1]
+    code, out, _ = run(capsys, cards, "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert set(data) == {"deadwood", "melds", "deadwood_cards"}
+    assert data["deadwood"] == 0 and len(data["melds"][0]) == n
+
+
+def test_unicode(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "TH JH QH 2C", "--unicode")
+    assert code == 0
+    assert out.splitlines() == [
+        "Hand      2♣ 10♥ J♥ Q♥  (4 cards)",
+        "Meld      10♥ J♥ Q♥  (run)",
+        "Deadwood  2♣  = 2",
+    ]
+    code, out, _ = run(capsys, GIN_11, "--unicode")
+    assert out.splitlines()[-1] == "Discard   3♦  (leaves deadwood 0)"
+    # JSON stays ASCII
+    code, out, _ = run(capsys, "TH JH QH 2C", "--unicode", "--json")
+    assert json.loads(out)["melds"] == [["TH", "JH", "QH"]]
+
+
+@pytest.mark.parametrize(
+    ("argv", "needle"),
+    [
+        (["7H", "8H", "1H"], "'1H'"),
+        (["7H 7X"], "'7X'"),
+        (["7H,,8H"], "empty"),
+        (["7H", "8H", "7h"], "duplicate card 7H"),
+        (["77"], "'77'"),
+    ],
+)
+def test_bad_input(capsys: pytest.CaptureFixture[str], argv: list[str], needle: str) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert out == ""
+    assert err.endswith("\n")
+    assert len(err.splitlines()) == 1
+    assert err.startswith("ginrules deadwood: error: ")
+    assert needle in err
+
+
+def test_bad_input_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "7H 1H", "--json")
+    assert code == 2 and out == ""
+    assert len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["deadwood", "--help"], ["-h"]])
+def test_help(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    assert exc.value.code == 0
+    out, _ = capsys.readouterr()
+    assert "usage: ginrules" in out
+    assert "deadwood" in out
+
+
+def test_missing_arguments_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in ([], ["deadwood"], ["nonsense"]):
+        with pytest.raises(SystemExit) as exc:
+            main(argv)
+        assert exc.value.code == 2
+        _, err = capsys.readouterr()
+        assert "usage: ginrules" in err
+
+
+def test_python_dash_m() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "ginrules", "deadwood", "7H", "8H", "9H", "KS", "QS", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == ""
+    assert json.loads(proc.stdout) == {
+        "deadwood": 20,
+        "melds": [["7H", "8H", "9H"]],
+        "deadwood_cards": ["QS", "KS"],
+    }
+
+
+def test_python_dash_m_bad_input() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "ginrules", "deadwood", "7H", "1H"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    assert len(proc.stderr.splitlines()) == 1
