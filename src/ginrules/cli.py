@@ -13,6 +13,8 @@ from collections.abc import Sequence
 
 from ginrules.cards import Card, format_cards, parse_cards
 from ginrules.errors import GinRulesError
+from ginrules.game import new_game, play, random_players
+from ginrules.hand import EndKind, HandResult
 from ginrules.melds import Arrangement, MeldKind, arrange, best_discards
 from ginrules.rules import PRESETS
 from ginrules.rules import rules as preset
@@ -109,6 +111,83 @@ def _dead_cards(arrangement: Arrangement | None) -> list[str]:
     return [] if arrangement is None else [str(c) for c in arrangement.deadwood_cards]
 
 
+def _cmd_play(args: argparse.Namespace) -> int:
+    rules = preset(args.rules)
+    if args.target is not None:
+        rules = rules.evolve(target=args.target)
+    if args.max_turns is not None:
+        rules = rules.evolve(max_turns=args.max_turns)
+    start = new_game(rules, seed=args.seed, hollywood=args.hollywood)
+    final = play(start, random_players(args.seed))
+    sheet = final.sheet
+    if args.json:
+        out = {"rules": args.rules, "seed": args.seed, "first_dealer": start.first_dealer}
+        out.update(sheet.to_dict())
+        print(json.dumps(out))
+        return 0
+    kind = "Hollywood game" if args.hollywood else "Game"
+    print(f"{kind}: {args.rules} rules, target {rules.target}, seed {args.seed}; "
+          "two random players")
+    print()
+    print("     Hand  Dealer  Result                                  Points   Totals")
+    totals = [0, 0]
+    rows = list(zip(sheet.rows, final.results, strict=True))
+    i = 0
+    while i < len(rows):
+        row, result = rows[i]
+        if result.kind is EndKind.DEAD:  # a run of dead hands is one line
+            j = i
+            while j + 1 < len(rows) and rows[j + 1][1].kind is EndKind.DEAD:
+                j += 1
+            number = f"{row.number}" if i == j else f"{row.number}-{rows[j][0].number}"
+            what = "dead hand" if i == j else f"{j - i + 1} dead hands"
+            print(f"{number:>9s}  {row.dealer:6d}  {what:38s}{'-':>6s}"
+                  f"  {totals[0]:4d} {totals[1]:4d}")
+            i = j + 1
+            continue
+        if row.player is not None and 0 in row.columns:
+            totals[row.player] += row.points
+        print(f"{row.number:9d}  {row.dealer:6d}  {_describe(result, row.player):38s}"
+              f"{(str(row.points) if row.player is not None else '-'):>6s}"
+              f"  {totals[0]:4d} {totals[1]:4d}")
+        i += 1
+    for number, game in enumerate(sheet.games, 1):
+        print()
+        title = f"Game {number}" if args.hollywood else "Final score"
+        print(f"{title:14s}  Player 0  Player 1")
+        if game.final is None:
+            print("(not finished)")
+            continue
+        for label, field in (("Hand points", "hand_points"), ("Line bonus", "line_bonus"),
+                             ("Game bonus", "game_bonus"), ("Shutout", "shutout"),
+                             ("Total", "total")):
+            a, b = (getattr(f, field) for f in game.final)
+            print(f"{label:14s}  {a:8d}  {b:8d}")
+    print()
+    winner = sheet.winner
+    a, b = sheet.final_totals()
+    print(f"Winner: player {winner} ({a} to {b})" if winner is not None
+          else f"A tie ({a} to {b})")
+    return 0
+
+
+def _describe(result: HandResult, scorer: int | None) -> str:
+    kind = result.kind
+    if kind is EndKind.DEAD:
+        return "dead hand"
+    knocker = result.knocker
+    dw = f"({result.knocker_deadwood} vs {result.defender_deadwood})"
+    if kind is EndKind.GIN:
+        return f"gin by player {knocker} {dw}"
+    if kind is EndKind.BIG_GIN:
+        return f"big gin by player {knocker} {dw}"
+    if scorer is None:
+        return f"knock by player {knocker}, a tie {dw}"
+    if scorer != knocker:
+        return f"player {scorer} undercuts player {knocker} {dw}"
+    return f"knock by player {knocker} {dw}"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``ginrules`` command."""
     parser = argparse.ArgumentParser(
@@ -148,6 +227,23 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print JSON for machines")
     p.add_argument("--unicode", action="store_true", help="show suits as ♣ ♦ ♥ ♠")
     p.set_defaults(func=_cmd_showdown)
+
+    p = sub.add_parser(
+        "play",
+        help="play a whole game between two random players and show the score sheet",
+        description="Play a complete game between two uniformly random legal players and "
+        "print each hand's result and the final score sheet.",
+        epilog="example: ginrules play --rules classic --seed 1",
+    )
+    p.add_argument("--rules", default="classic", metavar="NAME",
+                   help="a preset: " + ", ".join(PRESETS) + " (default: classic)")
+    p.add_argument("--seed", type=int, default=0, help="the game's seed (default: 0)")
+    p.add_argument("--target", type=int, default=None, help="override the rules' target")
+    p.add_argument("--max-turns", type=int, default=None, metavar="N",
+                   help="end a hand as dead after N turns (a guard for simulations)")
+    p.add_argument("--hollywood", action="store_true", help="Hollywood scoring (three games)")
+    p.add_argument("--json", action="store_true", help="print JSON for machines")
+    p.set_defaults(func=_cmd_play)
     return parser
 
 
