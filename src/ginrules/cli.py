@@ -139,9 +139,9 @@ def _cmd_play(args: argparse.Namespace) -> int:
             j = i
             while j + 1 < len(rows) and rows[j + 1][1].kind is EndKind.DEAD:
                 j += 1
-            number = f"{row.number}" if i == j else f"{row.number}-{rows[j][0].number}"
+            numbers = f"{row.number}" if i == j else f"{row.number}-{rows[j][0].number}"
             what = "dead hand" if i == j else f"{j - i + 1} dead hands"
-            print(f"{number:>9s}  {row.dealer:6d}  {what:38s}{'-':>6s}"
+            print(f"{numbers:>9s}  {row.dealer:6d}  {what:38s}{'-':>6s}"
                   f"  {totals[0]:4d} {totals[1]:4d}")
             i = j + 1
             continue
@@ -151,9 +151,9 @@ def _cmd_play(args: argparse.Namespace) -> int:
               f"{(str(row.points) if row.player is not None else '-'):>6s}"
               f"  {totals[0]:4d} {totals[1]:4d}")
         i += 1
-    for number, game in enumerate(sheet.games, 1):
+    for game_number, game in enumerate(sheet.games, 1):
         print()
-        title = f"Game {number}" if args.hollywood else "Final score"
+        title = f"Game {game_number}" if args.hollywood else "Final score"
         print(f"{title:14s}  Player 0  Player 1")
         if game.final is None:
             print("(not finished)")
