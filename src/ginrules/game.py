@@ -8,7 +8,7 @@ A game keeps the facts (the finished hands) and derives every number from them w
 >>> from ginrules import game
 >>> g = game.new_game(ginrules.rules("short"), seed=3)
 >>> g.dealer, g.hand.phase.value
-(1, 'offer')
+(0, 'offer')
 >>> g = game.play(g, game.random_players(seed=3))
 >>> g.is_over, g.winner, g.sheet.games[0].final[g.winner].total > 50
 (True, 0, True)
@@ -44,6 +44,10 @@ __all__ = [
 ]
 
 _MASK64 = (1 << 64) - 1
+# The first dealer and the random players draw from streams of their own, so that they
+# are not the same numbers as the decks' seeds.
+_DEALER_STREAM = 0xD1CE_D1CE_D1CE_D1CE
+_PLAYER_STREAM = 0x5EED_5EED_5EED_5EED
 
 
 def hand_seed(seed: int, number: int) -> int:
@@ -193,6 +197,23 @@ def _finals(rules: RuleSet, totals: tuple[int, int], won: tuple[int, int], winne
     return out[0], out[1]
 
 
+def _hollywood_columns(
+    player: int, won: list[list[int]], winners: list[int | None]
+) -> tuple[int, ...]:
+    """The games a won hand is entered in. A player may enter game 1 always, and game
+    ``g + 1`` once they have an entry in game ``g`` from an earlier hand, or when game ``g``
+    closed while they could still enter it (a shut-out player's next win is the first
+    score of the next game in progress). Closed games take no entries."""
+    columns = []
+    allowed = True
+    for g in range(len(won)):
+        if g:
+            allowed = won[g - 1][player] > 0 or (allowed and winners[g - 1] is not None)
+        if allowed and winners[g] is None:
+            columns.append(g)
+    return tuple(columns)
+
+
 def score_sheet(
     hands: Iterable[HandResult | HandScore], rules: RuleSet, *, hollywood: bool = False
 ) -> ScoreSheet:
@@ -219,7 +240,6 @@ def score_sheet(
     won = [[0, 0] for _ in range(count)]
     winners: list[int | None] = [None] * count
     finals: list[tuple[FinalScore, FinalScore] | None] = [None] * count
-    wins_so_far = [0, 0]
     rows = []
     for number, item in enumerate(hands, 1):
         if all(w is not None for w in winners):
@@ -231,9 +251,7 @@ def score_sheet(
         player = score.player
         columns: tuple[int, ...] = ()
         if player is not None:
-            reach = min(wins_so_far[player], count - 1)
-            wins_so_far[player] += 1
-            columns = tuple(g for g in range(reach + 1) if winners[g] is None)
+            columns = _hollywood_columns(player, won, winners)
             for g in columns:
                 totals[g][player] += score.points
                 won[g][player] += 1
@@ -353,8 +371,8 @@ def new_game(
         raise GinRulesError("new_game needs a seed (to draw the first dealer) or a dealer")
     if dealer is None:
         assert seed is not None
-        dealer = _below(_splitmix64(seed & _MASK64), 2)
-    if dealer not in (0, 1):
+        dealer = _below(_splitmix64((seed ^ _DEALER_STREAM) & _MASK64), 2)
+    if type(dealer) is not int or dealer not in (0, 1):
         raise GinRulesError(f"dealer must be player 0 or 1, not {dealer!r}")
     game = GameState(rules, dealer, seed, hollywood, (), None, score_sheet((), rules,
                                                                             hollywood=hollywood))
@@ -380,11 +398,23 @@ def deal_hand(game: GameState, *, deck: Deck | None = None) -> GameState:
 
 def record_hand(game: GameState, finished: HandState) -> GameState:
     """Add a finished hand to the game (its score, the totals, who deals next); with a
-    seed and the game not over, the next hand is dealt."""
+    seed and the game not over, the next hand is dealt.
+
+    The hand must be the game's: under its rules, dealt by the right dealer, and (when a
+    hand is in play) from the same deal as the hand in play.
+    """
     if finished.result is None:
         raise GinRulesError("the hand is not over yet")
     if game.is_over:
         raise GinRulesError("the game is already over")
+    if finished.rules != game.rules:
+        raise GinRulesError("the hand was played under other rules than the game's")
+    if finished.dealer != game.dealer:
+        raise GinRulesError(
+            f"the hand was dealt by player {finished.dealer}, but player {game.dealer} deals"
+        )
+    if game.hand is not None and finished.deck != game.hand.deck:
+        raise GinRulesError("the hand is not the one in play: it comes from another deal")
     hands = (*game.finished, finished)
     sheet = score_sheet(
         (h.result for h in hands if h.result is not None), game.rules, hollywood=game.hollywood
@@ -424,7 +454,7 @@ def random_players(seed: int) -> tuple[Player, Player]:
     >>> str(first(s, s.turn)) in ("take", "pass")
     True
     """
-    stream = _splitmix64(seed & _MASK64)
+    stream = _splitmix64((seed ^ _PLAYER_STREAM) & _MASK64)
 
     def choose(state: HandState, seat: int) -> Action:
         actions = legal_actions(state)
