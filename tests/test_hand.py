@@ -843,3 +843,30 @@ def test_explicit_melds_layoffs_use_the_given_melds() -> None:
     assert [str(x) for x in result.layoffs] == ["9S onto 9C 9D 9H"]
     assert result.layoffs[0].meld_index == 1
     assert result.defender_deadwood == deadwood(defender) - 9
+
+
+def test_can_helpers_agree_with_the_rules() -> None:
+    s = start(ND_14, DEALER, "AD")
+    assert h.can_take_upcard(s) and not h.can_draw_discard(s) and not h.can_knock(s)
+    taken = h.apply(s, "take")  # AD makes deadwood 5 after discarding QS
+    assert h.can_knock(taken) and h.can_knock(taken, "QS") and h.can_knock(taken, c("QS"))
+    assert not h.can_knock(taken, "AD")  # the card just taken
+    assert not h.can_knock(taken, "2C")  # breaks a run: deadwood over the limit
+    assert not h.can_big_gin(taken) and not h.can_take_upcard(taken)
+    passed = play(s, "pass", "pass")
+    assert not h.can_draw_discard(passed)
+    later = play(passed, "draw stock", "discard QS")
+    assert h.can_draw_discard(later)
+
+
+def test_can_big_gin() -> None:
+    s = play(start(ND_GIN, DEALER, "TC", "9D"), "pass", "pass", "draw stock")
+    assert h.can_big_gin(s)
+    s = play(start(ND_GIN, DEALER, "TC", "9D", ruleset="polish"), "pass", "pass", "draw stock")
+    assert not h.can_big_gin(s)
+
+
+@pytest.mark.parametrize("bad", [True, 1.0, "0"])
+def test_deal_refuses_a_dealer_that_is_not_an_int(bad: object) -> None:
+    with pytest.raises(GinRulesError, match="dealer must be player 0 or 1"):
+        h.deal(rules("classic"), seed=1, dealer=bad)  # type: ignore[arg-type]
