@@ -50,6 +50,8 @@ from ginrules.melds import (
     deadwood_of_mask,
     discard_deadwoods_of_mask,
 )
+from ginrules.players import Hint, View, hint, view
+from ginrules.records import Record, Report, dump, load, validate
 from ginrules.rules import PRESETS, NextDealer, RuleSet, ShutoutRule, SpadeDoubling, rules
 from ginrules.scoring import HandScore, score_hand, showdown
 
@@ -71,6 +73,7 @@ __all__ = [
     "HandResult",
     "HandScore",
     "HandState",
+    "Hint",
     "IllegalActionError",
     "InvalidMeldError",
     "InvalidRecordError",
@@ -80,11 +83,14 @@ __all__ = [
     "NextDealer",
     "Phase",
     "Rank",
+    "Record",
+    "Report",
     "RuleSet",
     "RuleSetError",
     "ShutoutRule",
     "SpadeDoubling",
     "Suit",
+    "View",
     "__version__",
     "arrange",
     "arrangements",
@@ -96,11 +102,16 @@ __all__ = [
     "deadwood_of_mask",
     "deal",
     "discard_deadwoods_of_mask",
+    "dump",
     "format_cards",
+    "hint",
     "legal_actions",
+    "load",
     "parse_card",
     "parse_cards",
     "rules",
     "score_hand",
     "showdown",
+    "validate",
+    "view",
 ]

@@ -119,6 +119,13 @@ def _cmd_play(args: argparse.Namespace) -> int:
         rules = rules.evolve(max_turns=args.max_turns)
     start = new_game(rules, seed=args.seed, hollywood=args.hollywood)
     final = play(start, random_players(args.seed))
+    if args.record is not None:
+        from ginrules.records import dump
+
+        if args.record == "-":  # the record alone on stdout, for a pipe
+            dump(final, sys.stdout, preset=args.rules)
+            return 0
+        dump(final, args.record, preset=args.rules)
     sheet = final.sheet
     if args.json:
         out = {"rules": args.rules, "seed": args.seed, "first_dealer": start.first_dealer}
@@ -188,6 +195,71 @@ def _describe(result: HandResult, scorer: int | None) -> str:
     return f"knock by player {knocker} {dw}"
 
 
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    from ginrules.simulate import simulate
+
+    names = [n.strip() for n in args.players.split(",")]
+    progress = _progress_bar if sys.stderr.isatty() else None
+    result = simulate(args.rules, names, args.games, args.seed, workers=args.workers,
+                      max_hands=args.max_hands or None, progress=progress)
+    if progress is not None:
+        print(file=sys.stderr)
+    if args.json:
+        print(json.dumps(result.to_dict()))
+        return 0
+    print(result)
+    return 0
+
+
+def _progress_bar(done: int, total: int, what: str = "games") -> None:
+    width = 30
+    filled = width * done // total
+    print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {what}",
+          end="", file=sys.stderr, flush=True)
+
+
+def _cmd_validate(args: argparse.Namespace) -> int:
+    from ginrules.records import Report, validate
+
+    files: list[str] = args.files
+    bar = sys.stderr.isatty() and len(files) >= 20 and not args.json
+    usage_error = False
+    invalid = 0
+    for done, name in enumerate(files, 1):
+        if name == "-":
+            report = validate(sys.stdin.read() or " ", lenient=args.lenient, name="<stdin>")
+        else:
+            try:
+                with open(name, "rb") as handle:
+                    data = handle.read()
+            except OSError as error:
+                usage_error = True
+                print(f"ginrules validate: error: cannot read {name}: "
+                      f"{error.strerror or error}", file=sys.stderr)
+                continue
+            report = validate(data, lenient=args.lenient, name=name)
+        if report.source is None:
+            report = Report(name, report.problems, report.notes, report.hands, report.actions)
+        if not report.valid:
+            invalid += 1
+        if bar:
+            print("\r\x1b[K", end="", file=sys.stderr)
+        if args.json:
+            print(json.dumps(report.to_dict()))
+        elif not (args.quiet and report.valid):
+            print(str(report) if args.lenient else report.summary())
+        if bar:
+            _progress_bar(done, len(files), "files")
+    if bar:
+        print(file=sys.stderr)
+    if not args.json and len(files) > 1:
+        print(f"{len(files) - invalid} of {len(files)} files valid"
+              + ("; some files could not be read" if usage_error else ""), file=sys.stderr)
+    if usage_error:
+        return 2
+    return 1 if invalid else 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``ginrules`` command."""
     parser = argparse.ArgumentParser(
@@ -243,7 +315,54 @@ def build_parser() -> argparse.ArgumentParser:
                    help="end a hand as dead after N turns (a guard for simulations)")
     p.add_argument("--hollywood", action="store_true", help="Hollywood scoring (three games)")
     p.add_argument("--json", action="store_true", help="print JSON for machines")
+    p.add_argument("--record", default=None, metavar="FILE",
+                   help="also save the game as a record ('-': print only the record); "
+                   "see 'ginrules validate'")
     p.set_defaults(func=_cmd_play)
+
+    p = sub.add_parser(
+        "simulate",
+        help="play many games between computer players and show win rates",
+        description="Play GAMES games between two computer players (random, basic, "
+        "advanced), alternating seats, and print each player's win rate with a 95%% "
+        "confidence interval, points per hand and the rates of knock, gin, big gin, "
+        "undercut and dead hands.",
+        epilog="example: ginrules simulate --rules classic --games 200 "
+        "--players advanced,basic --seed 1 --workers 2",
+    )
+    p.add_argument("--rules", default="classic", metavar="NAME",
+                   help="a preset: " + ", ".join(PRESETS) + " (default: classic)")
+    p.add_argument("--games", type=int, default=100, metavar="N",
+                   help="how many games (default: 100)")
+    p.add_argument("--players", default="advanced,basic", metavar="A,B",
+                   help="two of random, basic, advanced (default: advanced,basic)")
+    p.add_argument("--seed", type=int, default=0, help="the seed (default: 0)")
+    p.add_argument("--workers", type=int, default=1, metavar="K",
+                   help="processes to spread the games over; the totals do not depend "
+                   "on it (default: 1)")
+    p.add_argument("--max-hands", type=int, default=500, metavar="N",
+                   help="stop a game after N hands and count it unfinished; 0 for no "
+                   "limit (default: 500)")
+    p.add_argument("--json", action="store_true", help="print JSON for machines")
+    p.set_defaults(func=_cmd_simulate)
+
+    p = sub.add_parser(
+        "validate",
+        help="check game records: every action legal, the declared results right",
+        description="Replay each record under its rules and check that every action was "
+        "legal and that the declared outcomes, totals and final scores are right. Prints "
+        "one line per file. Exit code 0 when every file is valid, 1 when any is invalid, "
+        "2 on usage errors (such as a file that cannot be read).",
+        epilog="example: ginrules validate games/*.json   or   ginrules play --record - "
+        "| ginrules validate -",
+    )
+    p.add_argument("files", nargs="+", metavar="FILE", help="record files ('-' reads stdin)")
+    p.add_argument("--lenient", action="store_true",
+                   help="continue after a problem and list every problem")
+    p.add_argument("--quiet", action="store_true", help="print only the invalid files")
+    p.add_argument("--json", action="store_true",
+                   help="print one JSON object per file (JSON lines) for machines")
+    p.set_defaults(func=_cmd_validate)
     return parser
 
 

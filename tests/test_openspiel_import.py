@@ -1,0 +1,101 @@
+"""OpenSpiel gin_rummy histories (real ones, saved from pyspiel) as ginrules records."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ginrules import InvalidRecordError, records
+
+DATA = Path(__file__).parent / "data" / "openspiel"
+
+
+def fixture(kind: str) -> dict[str, Any]:
+    loaded: dict[str, Any] = json.loads((DATA / f"{kind}.json").read_text())
+    return loaded
+
+
+def problems(data: dict[str, Any]) -> str:
+    return " | ".join(str(p) for p in records.validate(data, lenient=True).problems)
+
+
+@pytest.mark.parametrize("kind", sorted(p.stem for p in DATA.glob("*.json")))
+def test_declared_points_are_openspiels_returns(kind: str) -> None:
+    game = fixture(kind)
+    data = records.from_openspiel(game["history"], params=game["params"])
+    outcome = data["hands"][0].get("outcome")
+    returns = game["returns"]
+    if outcome is None:
+        assert returns == [0.0, 0.0]
+        return
+    assert outcome["points"] == abs(returns[0])
+    if outcome["winner"] is not None:
+        assert returns[outcome["winner"]] > 0
+
+
+@pytest.mark.parametrize("kind", ["gin", "undercut", "tie", "wall", "rediscard"])
+def test_hands_within_the_openspiel_preset_are_valid(kind: str) -> None:
+    data = records.from_openspiel(fixture(kind)["history"])
+    report = records.validate(data)
+    assert report.valid, str(report)
+
+
+def test_tie_scored_zero_is_explained_under_tie_undercut_rules() -> None:
+    data = records.from_openspiel(fixture("tie")["history"])
+    data["rules"]["overrides"] = {"undercut_on_tie": True}
+    text = problems(data)
+    assert "OpenSpiel score a tie 0-0" in text and "undercut_on_tie" in text
+
+
+def test_rediscarding_the_taken_card_is_explained_under_classic() -> None:
+    data = records.from_openspiel(fixture("rediscard")["history"], rules="classic")
+    report = records.validate(data)
+    assert "was just taken from the discard pile" in str(report)
+    assert "OpenSpiel allows discarding the card just taken" in str(report)
+
+
+def test_layoff_chain_cap() -> None:
+    text = problems(records.from_openspiel(fixture("layoff-cap")["history"]))
+    assert "OpenSpiel caps a run at five cards" in text
+
+
+def test_defender_choices() -> None:
+    text = problems(records.from_openspiel(fixture("defender-choice")["history"]))
+    assert "the defender chooses its own melds and layoffs" in text
+
+
+def test_wall_knock() -> None:
+    data = records.from_openspiel(fixture("wall-knock")["history"])
+    report = records.validate(data)
+    assert "play continues after the hand was over" in str(report)
+    assert "OpenSpiel's wall phase" in str(report)
+
+
+@pytest.mark.parametrize(("kind", "reason"), [
+    ("draw-upcard-limit", "after 50 draws from the discard pile"),
+    ("repeated-move", "discarded again twice in a row"),
+])
+def test_openspiel_only_endings(kind: str, reason: str) -> None:
+    data = records.from_openspiel(fixture(kind)["history"])
+    report = records.validate(data)
+    assert "the hand stops before it is over" in str(report) and reason in str(report)
+
+
+def test_knocker_melds_are_openspiels() -> None:
+    data = records.from_openspiel(fixture("knock")["history"])
+    assert data["hands"][0]["knocker_melds"]
+    assert data["hands"][0]["dealer"] == 1
+
+
+def test_parameters() -> None:
+    history = fixture("gin")["history"]
+    data = records.from_openspiel(history, params={"knock_card": 5, "oklahoma": True})
+    assert data["rules"]["overrides"] == {"knock_limit": 5, "oklahoma": True,
+                                          "spade_doubling": "off"}
+    with pytest.raises(InvalidRecordError, match="hand_size=11 cannot be expressed"):
+        records.from_openspiel(history, params={"hand_size": 11})
+    with pytest.raises(InvalidRecordError, match="21 deal outcomes"):
+        records.from_openspiel([1, 2, 3])

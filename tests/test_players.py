@@ -1,0 +1,302 @@
+"""Views hide what must be hidden; the computer players' behaviours, determinism, hints."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import ginrules
+from ginrules import (
+    CARDS,
+    PRESETS,
+    Action,
+    ActionKind,
+    Card,
+    Deck,
+    GinRulesError,
+    HandState,
+    Phase,
+    cards_to_mask,
+    parse_cards,
+)
+from ginrules import hand as h
+from ginrules.game import new_game
+from ginrules.players import (
+    AdvancedPlayer,
+    BasicPlayer,
+    Hint,
+    Player,
+    RandomPlayer,
+    View,
+    make_player,
+    play,
+    seat,
+    view,
+)
+
+# -- views hide what must be hidden ----------------------------------------------------
+
+
+def cards_in(value: Any, out: set[Card]) -> None:
+    """Every card reachable from a view's fields (rules excluded: they hold no cards)."""
+    if isinstance(value, Card):
+        out.add(value)
+    elif isinstance(value, (tuple, list)):
+        for item in value:
+            cards_in(item, out)
+    elif isinstance(value, ginrules.RuleSet):
+        return
+    elif attrs.has(type(value)):
+        for field in attrs.fields(type(value)):
+            cards_in(getattr(value, field.name), out)
+
+
+def check_view(state: HandState, player: int, seen: int) -> View:
+    v = view(state, player)
+    assert v.mask == state.masks[player] == cards_to_mask(v.hand)
+    found: set[Card] = set()
+    cards_in(v, found)
+    for event in v.events:
+        cards_in(event, found)
+    hidden = cards_to_mask(found) & ~seen
+    assert not hidden, f"player {player} sees unseen cards {ginrules.cards_from_mask(hidden)}"
+    # what the view says about the opponent is true
+    assert cards_to_mask(v.opponent_known) & ~state.masks[1 - player] == 0
+    assert v.opponent_count == state.masks[1 - player].bit_count()
+    assert v.stock_size == state.stock_size
+    if state.turn == player and not state.is_over:
+        assert v.legal_actions == h.legal_actions(state)
+    else:
+        assert v.legal_actions == ()
+    json.dumps(v.to_dict())
+    return v
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    dealer=st.integers(0, 1),
+    preset=st.sampled_from(sorted(PRESETS)),
+    kinds=st.tuples(st.sampled_from(["random", "basic"]), st.sampled_from(["random", "basic"])),
+)
+def test_no_view_contains_an_unseen_card(
+    seed: int, dealer: int, preset: str, kinds: tuple[str, str]
+) -> None:
+    state = h.deal(ginrules.rules(preset), seed=seed, dealer=dealer)
+    players = [make_player(kinds[0], seed), make_player(kinds[1], seed + 1)]
+    seen = [state.masks[0] | state.upcard.mask, state.masks[1] | state.upcard.mask]
+    while True:
+        for p in (0, 1):
+            seen[p] |= state.masks[p] | cards_to_mask(state.discard_pile)
+        if state.is_over:
+            result = state.result
+            assert result is not None
+            shown: set[Card] = set()
+            cards_in(result, shown)
+            for p in (0, 1):
+                seen[p] |= cards_to_mask(shown)
+        for p in (0, 1):
+            check_view(state, p, seen[p])
+        if state.is_over:
+            break
+        state = h.apply(state, players[state.turn].choose(view(state, state.turn)))
+
+
+def test_view_after_a_knock_shows_both_arrangements() -> None:
+    game = play(new_game(ginrules.rules("classic"), seed=11), [BasicPlayer(), BasicPlayer()])
+    finished = next(x for x in game.finished if x.result and x.result.knocker is not None)
+    for p in (0, 1):
+        v = view(finished, p)
+        assert v.result is finished.result and v.phase is Phase.OVER and v.legal_actions == ()
+
+
+def test_view_of_a_dead_hand_shows_no_opponent_cards() -> None:
+    state = h.deal(ginrules.rules("classic", max_turns=2), seed=3, dealer=0)
+    player = RandomPlayer(seed=1)
+    while not state.is_over:
+        state = h.apply(state, player.choose(view(state, state.turn)))
+    result = state.result
+    assert result is not None and result.kind is ginrules.EndKind.DEAD
+    found: set[Card] = set()
+    cards_in(view(state, 0), found)
+    assert cards_to_mask(found) & state.masks[1] & ~cards_to_mask(view(state, 0).opponent_known) == 0
+
+
+def test_view_rejects_a_bad_player() -> None:
+    state = h.deal(ginrules.rules("classic"), seed=1)
+    with pytest.raises(GinRulesError, match="no player 2"):
+        view(state, 2)
+
+
+def test_events_name_the_public_cards() -> None:
+    state = h.deal(ginrules.rules("classic"), seed=7, dealer=0)  # upcard TS
+    state = h.apply(state, "take")
+    drop = next(a for a in h.legal_actions(state) if a.kind is ActionKind.DISCARD)
+    state = h.apply(state, drop)
+    state = h.apply(state, "draw stock")
+    v = view(state, 1)
+    assert [str(e) for e in v.events] == [
+        "player 1 take TS",
+        f"player 1 discard {drop.card}",
+        f"player 0 draw stock (declined {drop.card})",
+    ]
+    assert v.drawn is None and view(state, 0).drawn in view(state, 0).hand
+    assert [str(c) for c in view(state, 0).opponent_known] == ["TS"]
+
+
+# -- constructed situations --------------------------------------------------------------
+
+
+def deck_for(non_dealer: str, dealer: str, upcard: str, stock: str = "") -> Deck:
+    """A deck dealing these hands (dealer 0 deals: the non-dealer is player 1)."""
+    a, b = parse_cards(non_dealer), parse_cards(dealer)
+    assert len(a) == len(b) == 10
+    first = [*parse_cards(upcard), *parse_cards(stock)]
+    used = set(a) | set(b) | set(first)
+    rest = [c for c in CARDS if c not in used]
+    order = [card for pair in zip(a, b, strict=True) for card in pair]
+    return Deck((*order, *first, *rest))
+
+
+def situation(non_dealer: str, dealer: str, upcard: str, stock: str = "",
+              actions: tuple[str, ...] = (), rules: str = "classic") -> HandState:
+    state = h.deal(ginrules.rules(rules), deck=deck_for(non_dealer, dealer, upcard, stock),
+                   dealer=0)
+    for action in actions:
+        state = h.apply(state, action)
+    return state
+
+
+PLAIN = "AC 2C 3C 4D 5D 6D 9S KH KD QC"
+OTHER = "2H 3H 4H 5S 6S 7S 8H JC JH TC"
+
+
+def choose(player: Player, state: HandState) -> str:
+    return str(player.choose(view(state, state.turn)))
+
+
+def test_basic_takes_the_upcard_only_when_it_makes_a_meld() -> None:
+    assert choose(BasicPlayer(), situation(PLAIN, OTHER, "4C")) == "take"  # extends AC-3C
+    assert choose(BasicPlayer(), situation(PLAIN, OTHER, "KS")) == "take"  # KH KD KS
+    assert choose(BasicPlayer(), situation(PLAIN, OTHER, "AH")) == "pass"  # lower, no meld
+
+
+def test_basic_draws_the_discard_only_when_it_makes_a_meld() -> None:
+    # player 1 passes the upcard TS, player 0 takes it and discards; player 1 draws
+    run = situation(PLAIN, OTHER.replace("TC", "4C"), "TS", actions=(
+        "pass", "take", "discard 4C"))  # 4C extends AC 2C 3C
+    assert choose(BasicPlayer(), run) == "draw discard"
+    lone = situation(PLAIN, OTHER, "TS", actions=("pass", "take", "discard JC"))
+    assert choose(BasicPlayer(), lone) == "draw stock"  # JC melds with nothing
+
+
+def test_basic_discards_the_least_deadwood_highest_card_among_equals() -> None:
+    # AC-3C and 4D-6D melded; 9S KH KD QC and the drawn JS are deadwood: any ten-pointer
+    # leaves 39, and the highest is a king, KH before KD (hearts rank above diamonds)
+    state = situation(PLAIN, OTHER, "8C", "JS", actions=("pass", "pass", "draw stock"))
+    assert choose(BasicPlayer(), state) == "discard KH"
+
+
+def test_basic_knocks_as_soon_as_it_may() -> None:
+    hand = "AC 2C 3C 4D 5D 6D 7S 8S 9S KH"
+    state = situation(hand, OTHER.replace("7S", "7C").replace("8H", "8C"), "5C", "QD",
+                      actions=("pass", "pass", "draw stock"))
+    assert choose(BasicPlayer(), state) == "knock KH"  # KH or QD leave 10: the higher goes
+    gin = situation(hand, OTHER.replace("7S", "7C").replace("8H", "8C"), "5C", "TS",
+                    actions=("pass", "pass", "draw stock"))
+    assert choose(BasicPlayer(), gin) == "knock KH"  # gin
+
+
+def test_basic_declares_big_gin() -> None:
+    hand = "AC 2C 3C 4D 5D 6D 7S 8S 9S TS"
+    state = situation(hand, OTHER.replace("7S", "7C").replace("8H", "8C"), "5C", "JS",
+                      actions=("pass", "pass", "draw stock"))
+    assert choose(BasicPlayer(), state) == "big gin"
+    assert choose(AdvancedPlayer(), state) == "big gin"
+
+
+def test_players_refuse_to_act_out_of_turn() -> None:
+    state = h.deal(ginrules.rules("classic"), seed=1, dealer=0)
+    for player in (RandomPlayer(), BasicPlayer(), AdvancedPlayer()):
+        with pytest.raises(GinRulesError, match="player 1's turn"):
+            player.choose(view(state, 0))
+
+
+def feeding_situation() -> HandState:
+    """Straight gin. Player 1 takes the upcard 7H and later draws 7D from the pile, so
+    player 0 knows both; player 0 then holds 7C and 6S as its only deadwood."""
+    return situation(
+        non_dealer="2H 3H 4H KS QS JS TD 8D 2S 3S",
+        dealer="AC 2C 3C 4D 5D 6D 9S 9C 9H 7D",
+        upcard="7H",
+        stock="7C 6S",
+        actions=("take", "discard KS", "draw stock", "discard 7D", "draw discard",
+                 "discard QS", "draw stock"),
+        rules="straight",
+    )
+
+
+def test_advanced_does_not_feed_a_known_meld() -> None:
+    state = feeding_situation()
+    v = view(state, 0)
+    assert {str(c) for c in v.opponent_known} == {"7H", "7D"}
+    assert choose(BasicPlayer(), state) == "discard 7C"  # the least deadwood
+    assert choose(AdvancedPlayer(), state) != "discard 7C"  # but 7C makes their set
+
+
+def test_hint_is_the_advanced_move_with_a_reason() -> None:
+    state = feeding_situation()
+    hint = ginrules.hint(view(state, 0))
+    assert isinstance(hint, Hint)
+    assert hint.action == AdvancedPlayer().choose(view(state, 0))
+    assert hint.action in h.legal_actions(state)
+    assert "opponent" in hint.reason and str(hint).startswith(str(hint.action))
+
+
+def test_advanced_takes_gin() -> None:
+    hand = "AC 2C 3C 4D 5D 6D 7S 8S 9S KH"
+    state = situation(hand, OTHER.replace("7S", "7C").replace("8H", "8C"), "5C", "TS",
+                      actions=("pass", "pass", "draw stock"))
+    assert choose(AdvancedPlayer(), state) == "knock KH"
+    assert ginrules.hint(view(state, 1)).reason == "gin"
+
+
+# -- determinism, protocol, adapter -------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["random", "basic", "advanced"])
+def test_players_are_deterministic_for_a_seed(name: str) -> None:
+    def game() -> ginrules.game.GameState:
+        return play(new_game(ginrules.rules("classic", max_turns=40), seed=9),
+                    [make_player(name, 1), make_player(name, 2)])
+
+    first, second = game(), game()
+    assert [x.actions for x in first.finished] == [x.actions for x in second.finished]
+
+
+def test_random_player_depends_on_its_seed() -> None:
+    state = h.deal(ginrules.rules("classic"), seed=4)
+    state = h.apply(h.apply(h.apply(state, "pass"), "pass"), "draw stock")
+    choices = {str(RandomPlayer(seed=s).choose(view(state, state.turn))) for s in range(20)}
+    assert len(choices) > 3
+    assert all(Action.parse(c) in h.legal_actions(state) for c in choices)
+
+
+def test_players_follow_the_protocol() -> None:
+    for name in ("random", "basic", "advanced"):
+        assert isinstance(make_player(name), Player)
+    with pytest.raises(GinRulesError, match="unknown player"):
+        make_player("expert")
+
+
+def test_seat_adapts_a_view_player_for_game_play() -> None:
+    g = ginrules.game.play(new_game(ginrules.rules("short"), seed=2),
+                           [seat(BasicPlayer()), seat(AdvancedPlayer(seed=2))])
+    assert g.is_over and g.winner in (0, 1)
+    with pytest.raises(GinRulesError, match="two players"):
+        play(new_game(ginrules.rules("short"), seed=2), [BasicPlayer()])

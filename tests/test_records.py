@@ -1,0 +1,175 @@
+"""Records: writing, reading, replaying, the validator, the corpus and the CLI."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import ginrules
+from ginrules import game, hand, records
+from ginrules.cli import main
+
+DATA = Path(__file__).parent / "data" / "records"
+EXPECTED: dict[str, str | None] = json.loads((DATA / "expected.json").read_text())
+
+
+def play_some(rules: ginrules.RuleSet, seed: int, max_hands: int = 4) -> game.GameState:
+    """A game played by random players, stopped after ``max_hands`` hands (straight gin
+    between random players can take thousands of hands)."""
+    g = game.new_game(rules, seed=seed)
+    players = game.random_players(seed)
+    while not g.is_over and len(g.finished) < max_hands:
+        h = g.hand
+        assert h is not None
+        g = game.apply_action(g, players[h.turn](h, h.turn))
+    return g
+
+
+@settings(max_examples=24, deadline=None)
+@given(preset=st.sampled_from(sorted(ginrules.PRESETS)), seed=st.integers(0, 2**32),
+       form=st.sampled_from(["deck", "hands"]))
+def test_round_trip_every_preset(preset: str, seed: int, form: str) -> None:
+    g = play_some(ginrules.rules(preset, target=40), seed)
+    text = records.dump(g, deal_form=form)
+    record = records.load(text)
+    states = record.hands
+    assert len(states) == len(g.finished) + (g.hand is not None)
+    for original, again in zip(g.finished, states, strict=False):
+        assert again.result == original.result
+        assert again.actions == original.actions
+        assert again.masks == original.masks
+        if form == "deck":
+            assert again == original
+    if g.is_over:
+        assert record.game is not None and record.game.sheet == g.sheet
+    assert records.validate(text).valid
+    assert records.validate(json.loads(text), lenient=True).valid
+
+
+def test_written_records_match_the_schema() -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = records.schema()
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    g = play_some(ginrules.rules("classic"), 5, max_hands=3)
+    for form in ("deck", "hands"):
+        validator.validate(records.to_record(g, deal_form=form, players=["A", "B"]))
+    for name in EXPECTED:
+        if name.startswith("valid") or name.startswith("view"):
+            validator.validate(json.loads((DATA / name).read_text()))
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_corpus(name: str) -> None:
+    report = records.validate(DATA / name)
+    expected = EXPECTED[name]
+    if expected is None:
+        assert report.valid, str(report)
+    else:
+        assert not report.valid
+        assert expected in str(report.problems[0])
+        assert report.problems[0].message
+    lenient = records.validate(DATA / name, lenient=True)
+    assert lenient.valid == report.valid
+    assert len(lenient.problems) >= len(report.problems)
+
+
+def test_strict_load_raises_with_the_place() -> None:
+    with pytest.raises(ginrules.InvalidRecordError) as info:
+        records.load(DATA / "illegal_discard.json")
+    assert info.value.hand == 1  # type: ignore[attr-defined]
+    assert info.value.action == 3  # type: ignore[attr-defined]
+    assert str(info.value).startswith("hand 1, action 3: cannot discard")
+
+
+def test_lenient_collects_every_problem() -> None:
+    data = json.loads((DATA / "valid_hand.json").read_text())
+    data["hands"][0]["outcome"]["points"] += 1
+    data["hands"][0]["outcome"]["kind"] = "gin"
+    data["players"] = ["only one"]
+    strict = records.validate(data)
+    lenient = records.validate(data, lenient=True)
+    assert len(strict.problems) == 1
+    assert len(lenient.problems) == 3
+    assert "hand 1" in str(lenient)
+
+
+def test_view_records_say_what_was_not_checked() -> None:
+    report = records.validate(DATA / "view_player0.json")
+    assert report.valid
+    assert any("not checked" in note for note in report.notes)
+    data = json.loads((DATA / "view_player0.json").read_text())
+    data.pop("view")
+    report = records.validate(data)
+    assert not report.valid and "??" in str(report)
+
+
+def test_unknown_fields_and_bad_values() -> None:
+    data = json.loads((DATA / "valid_hand.json").read_text())
+    data["hnads"] = []
+    assert "unknown field 'hnads'" in str(records.validate(data))
+    data = json.loads((DATA / "valid_hand.json").read_text())
+    data["hands"][0]["dealer"] = 2
+    assert "dealer must be 0 or 1" in str(records.validate(data))
+    assert "a record is a JSON object" in str(records.validate(b"[1, 2]"))
+    assert "cannot read" in str(records.validate("/no/such/file.json"))
+
+
+def test_incomplete_hand_records() -> None:
+    state = hand.deal(ginrules.rules("classic"), deck=ginrules.Deck.standard(), dealer=1)
+    data = records.to_record(state)
+    assert records.validate({**data, "complete": True}).valid is False
+    assert records.validate(data).valid
+
+
+def test_dump_to_a_file_object(tmp_path: Path) -> None:
+    g = play_some(ginrules.rules("short"), 1, max_hands=2)
+    buffer = io.StringIO()
+    text = records.dump(g, buffer)
+    assert buffer.getvalue() == text
+    path = tmp_path / "g.json"
+    records.dump(records.to_record(g), path)
+    assert records.load(path).data == json.loads(text)
+
+
+# -- the command ----------------------------------------------------------------------
+
+
+def test_cli_validate_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate", str(DATA / "valid_hand.json"), str(DATA / "valid_game.json")]) == 0
+    out = capsys.readouterr().out
+    assert out.count(": valid (") == 2
+    assert main(["validate", str(DATA / "valid_hand.json"), str(DATA / "wrong_points.json")]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 2 and "invalid: hand 1: the declared points" in out[1]
+    assert main(["validate", str(DATA / "no_such_file.json")]) == 2
+    with pytest.raises(SystemExit) as usage:
+        main(["validate"])
+    assert usage.value.code == 2
+
+
+def test_cli_validate_json_and_lenient(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate", "--json", str(DATA / "wrong_winner.json")]) == 1
+    line = json.loads(capsys.readouterr().out)
+    assert line["valid"] is False and line["problems"][0]["hand"] == 1
+    assert main(["validate", "--lenient", str(DATA / "wrong_winner.json")]) == 1
+
+
+def test_cli_validate_stdin(monkeypatch: pytest.MonkeyPatch,
+                            capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO((DATA / "valid_hand.json").read_text()))
+    assert main(["validate", "-"]) == 0
+    assert capsys.readouterr().out.startswith("<stdin>: valid")
+
+
+def test_cli_play_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "game.json"
+    assert main(["play", "--rules", "short", "--seed", "2", "--record", str(path)]) == 0
+    capsys.readouterr()
+    assert records.validate(path).valid
+    assert main(["validate", str(path)]) == 0

@@ -1,0 +1,137 @@
+"""Mutations of valid records are always rejected with a reason; valid records pass."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+import ginrules
+from ginrules import hand, records
+from ginrules.cards import CARDS
+from ginrules.game import random_players
+
+PRESETS = sorted(ginrules.PRESETS)
+
+
+def play_hand(preset: str, seed: int, knocky: bool) -> hand.HandState:
+    """A hand between random players; ``knocky`` players knock whenever they may."""
+    state = hand.deal(ginrules.rules(preset), seed=seed, dealer=seed % 2)
+    choose = random_players(seed)[0]
+    while not state.is_over:
+        actions = hand.legal_actions(state)
+        knocks = [a for a in actions if a.kind is ginrules.ActionKind.KNOCK]
+        state = hand.apply(state, knocks[0] if knocky and knocks else choose(state, state.turn))
+    return state
+
+
+hands = st.builds(play_hand, st.sampled_from(PRESETS), st.integers(0, 2**32), st.booleans())
+
+
+def rejected(data: dict[str, Any]) -> records.Report:
+    report = records.validate(data)
+    assert not report.valid
+    assert report.problems[0].message
+    lenient = records.validate(data, lenient=True)
+    assert not lenient.valid
+    return report
+
+
+@given(hands, st.sampled_from(["deck", "hands"]))
+def test_valid_records_pass(state: hand.HandState, form: str) -> None:
+    data = records.to_record(state, deal_form=form)
+    assert records.validate(data).valid
+    assert records.validate(data, lenient=True).valid
+
+
+@given(hands, st.data())
+def test_discarding_a_card_not_in_hand(state: hand.HandState, data: st.DataObject) -> None:
+    record = records.to_record(state)
+    actions = record["hands"][0]["actions"]
+    places = [i for i, (_, a) in enumerate(state.actions) if a.card is not None]
+    assume(places)
+    i = data.draw(st.sampled_from(places))
+    player, action = state.actions[i]
+    before = hand.deal(state.rules, deck=state.deck, dealer=state.dealer)
+    for p, a in state.actions[:i]:
+        before = hand.apply(before, a, player=p)
+    held = set(before.hand(player))
+    card = data.draw(st.sampled_from([c for c in CARDS if c not in held]))
+    actions[i] = f"p{player} {action.kind.value} {card}"
+    report = rejected(record)
+    assert report.problems[0].action == i + 1
+    assert f"{card} is not in player {player}'s hand" in report.problems[0].message
+
+
+@given(hands, st.data())
+def test_dropping_an_action(state: hand.HandState, data: st.DataObject) -> None:
+    record = records.to_record(state)
+    actions = record["hands"][0]["actions"]
+    i = data.draw(st.integers(0, len(actions) - 1))
+    del actions[i]
+    rejected(record)
+
+
+@given(hands, st.data())
+def test_duplicating_an_action(state: hand.HandState, data: st.DataObject) -> None:
+    record = records.to_record(state)
+    actions = record["hands"][0]["actions"]
+    i = data.draw(st.integers(0, len(actions) - 1))
+    actions.insert(i, actions[i])
+    rejected(record)
+
+
+@given(hands, st.data())
+def test_swapping_two_cards_of_the_deal(state: hand.HandState, data: st.DataObject) -> None:
+    """A card a player was dealt and later discards is swapped with a stock card that is
+    never drawn: the discard becomes illegal."""
+    record = records.to_record(state)
+    cards = record["hands"][0]["deck"].split()
+    nd = 1 - state.dealer
+    dealt = {nd: cards[0:20:2], state.dealer: cards[1:20:2]}
+    discards = [(i, p, str(a.card)) for i, (p, a) in enumerate(state.actions)
+                if a.card is not None and str(a.card) in dealt[p]]
+    assume(discards and state.stock_size > 0)
+    i, _, card = data.draw(st.sampled_from(discards))
+    j = data.draw(st.integers(21 + state.stock_drawn, 51))
+    k = cards.index(card)
+    cards[k], cards[j] = cards[j], cards[k]
+    record["hands"][0]["deck"] = " ".join(cards)
+    report = rejected(record)
+    assert report.problems[0].action is not None and report.problems[0].action <= i + 1
+
+
+@given(hands, st.integers(1, 40), st.sampled_from(["points", "winner", "deadwood", "kind"]))
+def test_changing_the_declared_outcome(state: hand.HandState, delta: int, field: str) -> None:
+    record = records.to_record(state)
+    outcome = record["hands"][0]["outcome"]
+    if field == "points":
+        outcome["points"] += delta
+    elif field == "winner":
+        outcome["winner"] = {None: delta % 2, 0: 1, 1: None}[outcome["winner"]]
+    elif field == "deadwood":
+        assume("deadwood" in outcome)
+        outcome["deadwood"][delta % 2] += delta
+    else:
+        outcome["kind"] = "dead" if outcome["kind"] != "dead" else "knock"
+    report = rejected(record)
+    assert "declared" in report.problems[0].message
+
+
+@given(hands, st.data(), st.sampled_from(["1H", "7X", "10", "H7", "77H", "", "♥"]))
+def test_a_card_written_badly(state: hand.HandState, data: st.DataObject, bad: str) -> None:
+    record = records.to_record(state)
+    h = record["hands"][0]
+    where = data.draw(st.sampled_from(["deck", "action"]))
+    if where == "deck":
+        cards = h["deck"].split()
+        cards[data.draw(st.integers(0, 51))] = bad or "?"
+        h["deck"] = " ".join(cards)
+    else:
+        places = [i for i, t in enumerate(h["actions"]) if len(t.split()) == 3]
+        i = data.draw(st.sampled_from(places))
+        h["actions"][i] = h["actions"][i].rsplit(" ", 1)[0] + " " + bad
+    report = rejected(copy.deepcopy(record))
+    assert report.problems[0].hand == 1

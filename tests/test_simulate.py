@@ -1,0 +1,121 @@
+"""``ginrules.simulate`` and the ``ginrules simulate`` command."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import ginrules
+from ginrules.cli import main
+from ginrules.errors import GinRulesError
+from ginrules.simulate import game_seed, simulate, wilson_interval
+
+
+def test_totals_do_not_depend_on_the_number_of_workers() -> None:
+    one = simulate("classic", ("basic", "random"), games=6, seed=5, workers=1)
+    two = simulate("classic", ("basic", "random"), games=6, seed=5, workers=2)
+    assert one == two
+    assert one.to_dict() == two.to_dict()
+
+
+def test_games_come_in_pairs_with_seats_swapped() -> None:
+    assert game_seed(3, 0) == game_seed(3, 1) != game_seed(3, 2) == game_seed(3, 3)
+    same = simulate("classic", ("basic", "basic"), games=2, seed=4)
+    # the same decks with the same players swapped: a player wins one game of the pair
+    assert same.players[0].wins + same.players[1].wins == 2
+
+
+def test_result_counts_add_up() -> None:
+    r = simulate("classic", ("advanced", "basic"), games=4, seed=2)
+    a, b = r.players
+    assert a.wins + b.wins + r.unfinished == r.games == 4
+    scored = a.knocks + b.knocks + a.gins + b.gins + a.big_gins + b.big_gins
+    assert scored + r.dead_hands == r.hands
+    assert a.ci[0] <= a.win_rate <= a.ci[1]
+    assert a.points_per_hand == pytest.approx(a.points / r.hands)
+
+
+def test_max_hands_stops_endless_games() -> None:
+    r = simulate("straight", ("random", "random"), games=2, seed=1, max_hands=3)
+    assert r.unfinished == 2 and r.hands == 6 and r.dead_hands == 6
+    assert r.players[0].win_rate == 0.0 and r.players[0].ci == (0.0, 1.0)
+
+
+def test_simulate_accepts_a_rule_set() -> None:
+    r = simulate(ginrules.rules("short"), ("basic", "random"), games=2)
+    assert r.rules == "short"
+    assert simulate(ginrules.rules("short", target=40), ("basic", "random"), 2).rules == "custom"
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"players": ("basic",)}, "name two players"),
+        ({"players": ("basic", "expert")}, "unknown player 'expert'"),
+        ({"games": 0}, "games must be"),
+        ({"workers": 0}, "workers must be"),
+        ({"max_hands": 0}, "max_hands must be"),
+    ],
+)
+def test_bad_arguments(kwargs: dict[str, object], message: str) -> None:
+    args: dict[str, object] = {"rules": "classic", "players": ("basic", "random"), "games": 2}
+    args.update(kwargs)
+    with pytest.raises(GinRulesError, match=message):
+        simulate(**args)  # type: ignore[arg-type]
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson_interval(50, 100)
+    assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
+    assert wilson_interval(10, 10)[1] == 1.0
+
+
+def test_cli_text(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["simulate", "--games", "4", "--players", "basic,random", "--seed", "3"])
+    out, err = capsys.readouterr()
+    assert code == 0 and err == ""  # no progress bar: stderr is not a terminal
+    lines = out.splitlines()
+    assert lines[0].startswith("4 games (4 finished), classic rules, seed 3; ")
+    assert lines[2].split() == ["player", "wins", "win", "rate", "95%", "CI", "pts/hand",
+                                "knock", "gin", "big", "gin", "undercut"]
+    assert lines[3].split()[:3] == ["basic", "4", "100.0%"]
+    assert lines[4].split()[0] == "random"
+
+
+def test_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["simulate", "--games", "4", "--players", "basic,random", "--seed", "3",
+                 "--json", "--workers", "2"])
+    out, _ = capsys.readouterr()
+    assert code == 0
+    data = json.loads(out)
+    assert set(data) == {"rules", "seed", "games", "max_hands", "hands", "unfinished",
+                         "dead_hands", "dead_hand_rate", "players"}
+    assert [p["name"] for p in data["players"]] == ["basic", "random"]
+    assert set(data["players"][0]) == {
+        "name", "wins", "win_rate", "ci95", "points", "points_per_hand", "knocks", "gins",
+        "big_gins", "undercuts", "knock_rate", "gin_rate", "big_gin_rate", "undercut_rate"}
+    assert data["players"][0]["wins"] == 4 and data["games"] == 4
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["simulate", "--players", "basic,expert", "--games", "1"],
+        ["simulate", "--players", "basic", "--games", "1"],
+        ["simulate", "--rules", "nope", "--games", "1"],
+        ["simulate", "--games", "0"],
+        ["simulate", "--workers", "0", "--games", "1"],
+    ],
+)
+def test_cli_errors_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("ginrules simulate: error: ")
+    assert len(err.splitlines()) == 1
+
+
+def test_cli_usage_error_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["simulate", "--games", "many"])
+    assert exc.value.code == 2
