@@ -26,10 +26,11 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Iterable, Iterator
-from typing import Union, overload
+from typing import Any, Union, overload
 
 import attrs
 
+from ginrules._splitmix import below, check_seed, splitmix64
 from ginrules.errors import CardNotationError
 
 __all__ = [
@@ -44,6 +45,7 @@ __all__ = [
     "format_cards",
     "parse_card",
     "parse_cards",
+    "to_mask",
 ]
 
 
@@ -134,6 +136,24 @@ _RANK_BY_TEXT = {**{r.letter: r for r in Rank}, "10": Rank.TEN}
 _SPLIT = re.compile(r"[\s,]+")
 
 
+def _to_rank(value: Any) -> Rank:
+    try:
+        return Rank(value)
+    except ValueError:
+        raise CardNotationError(
+            f"rank {value!r} is not a Rank: 1 (ace) to 13 (king)"
+        ) from None
+
+
+def _to_suit(value: Any) -> Suit:
+    try:
+        return Suit(value)
+    except ValueError:
+        raise CardNotationError(
+            f"suit {value!r} is not a Suit: 0 to 3 (clubs, diamonds, hearts, spades)"
+        ) from None
+
+
 def _index_of(card: Card) -> int:
     return int(card.suit) * 13 + int(card.rank) - 1
 
@@ -152,10 +172,14 @@ class Card:
     ('7H', '7♥', 7, 32)
     >>> Card(Rank.ACE, Suit.SPADES) < Card(Rank.TWO, Suit.CLUBS)
     False
+    >>> Card(14, Suit.SPADES)
+    Traceback (most recent call last):
+    ...
+    ginrules.errors.CardNotationError: rank 14 is not a Rank: 1 (ace) to 13 (king)
     """
 
-    rank: Rank = attrs.field(converter=Rank)
-    suit: Suit = attrs.field(converter=Suit)
+    rank: Rank = attrs.field(converter=_to_rank)
+    suit: Suit = attrs.field(converter=_to_suit)
     index: int = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
@@ -409,16 +433,30 @@ def format_cards(cards: Iterable[Card], *, unicode: bool = False, sep: str = " "
     return sep.join(c.unicode if unicode else str(c) for c in cards)
 
 
-def cards_to_mask(cards: Iterable[Card]) -> int:
+def cards_to_mask(cards: CardsLike) -> int:
     """The 52-bit mask of a collection of cards (bit ``card.index`` set for each card).
+
+    ``cards`` is anything :func:`parse_cards` reads; a card given twice counts once.
 
     >>> cards_to_mask(parse_cards("AC 2C"))
     3
+    >>> cards_to_mask("AC 2C AC")
+    3
     """
+    if isinstance(cards, (str, Card)):
+        cards = parse_cards(cards, allow_duplicates=True)
+    try:
+        items = iter(cards)
+    except TypeError:
+        parse_cards(cards)  # raises the error that says what cards may be
+        raise
     mask = 0
-    for card in cards:
-        mask |= 1 << card.index
+    for card in items:
+        mask |= 1 << (card if isinstance(card, Card) else parse_card(card)).index
     return mask
+
+
+_ALL_CARDS = (1 << 52) - 1
 
 
 def cards_from_mask(mask: int) -> tuple[Card, ...]:
@@ -426,7 +464,13 @@ def cards_from_mask(mask: int) -> tuple[Card, ...]:
 
     >>> [str(c) for c in cards_from_mask(0b101)]
     ['AC', '3C']
+    >>> cards_from_mask(1 << 52)
+    Traceback (most recent call last):
+    ...
+    ginrules.errors.CardNotationError: card mask 4503599627370496 is not a 52-bit mask
     """
+    if mask & ~_ALL_CARDS:
+        raise CardNotationError(f"card mask {mask} is not a 52-bit mask")
     out = []
     while mask:
         low = mask & -mask
@@ -435,29 +479,50 @@ def cards_from_mask(mask: int) -> tuple[Card, ...]:
     return tuple(out)
 
 
+_CARD_TYPE = {Card}
+# id() of each of the 52 objects in CARDS (alive for good, so their ids are stable) -> bit
+_BIT_BY_ID = {id(c): 1 << c.index for c in CARDS}
+
+
+def to_mask(cards: CardsLike | int) -> int:
+    """The 52-bit mask of a hand given in any accepted form, or as a mask already.
+
+    The one converter at the boundary of the mask-based functions (:func:`ginrules.deadwood`,
+    :func:`ginrules.arrange`, :func:`ginrules.hand.lay_off`, ...): a duplicate card, a bool
+    or an integer that is not a 52-bit mask is a :class:`~ginrules.CardNotationError`. A
+    tuple of :data:`CARDS` values (what :func:`parse_cards` returns) takes a fast path.
+
+    >>> to_mask("AC 2C"), to_mask(parse_cards("AC 2C")), to_mask(3)
+    (3, 3, 3)
+    >>> to_mask(-1)
+    Traceback (most recent call last):
+    ...
+    ginrules.errors.CardNotationError: card mask -1 is not a 52-bit mask
+    """
+    if type(cards) is tuple:
+        try:  # the fast path: a tuple of the 52 canonical Card objects (parse_card's)
+            mask: int = sum(map(_BIT_BY_ID.__getitem__, map(id, cards)))
+        except KeyError:
+            pass
+        else:
+            if mask.bit_count() != len(cards):  # a repeated card carries into another bit
+                parse_cards(cards)  # raises the duplicate-card error
+            return mask
+    if isinstance(cards, bool):
+        raise CardNotationError("cards must be cards, card strings or a card mask, not a bool")
+    if isinstance(cards, int):
+        if not 0 <= cards <= _ALL_CARDS:
+            raise CardNotationError(f"card mask {cards} is not a 52-bit mask")
+        return cards
+    if type(cards) is tuple and set(map(type, cards)) == _CARD_TYPE:
+        other: int = sum([1 << c.index for c in cards])
+        if other.bit_count() != len(cards):
+            parse_cards(cards)  # raises the duplicate-card error
+        return other
+    return cards_to_mask(parse_cards(cards))
+
+
 # -- the deck -------------------------------------------------------------------------
-
-_MASK64 = (1 << 64) - 1
-
-
-def _splitmix64(state: int) -> Iterator[int]:
-    """SplitMix64 (Steele, Lea and Flood 2014): a tiny, portable 64-bit generator."""
-    while True:
-        state = (state + 0x9E3779B97F4A7C15) & _MASK64
-        z = state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-        yield z ^ (z >> 31)
-
-
-def _below(stream: Iterator[int], n: int) -> int:
-    """An unbiased integer in ``range(n)`` by rejection sampling."""
-    limit = (1 << 64) - (1 << 64) % n
-    while True:
-        x = next(stream)
-        if x < limit:
-            return x % n
-
 
 def _deck_cards(given: CardsLike) -> tuple[Card, ...]:
     cards = parse_cards(given, allow_duplicates=True)
@@ -509,12 +574,10 @@ class Deck:
         >>> Deck.shuffled(7) == Deck.shuffled(7) != Deck.shuffled(8)
         True
         """
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise TypeError(f"seed must be an int, not {type(seed).__name__}")
-        stream = _splitmix64(seed & _MASK64)
+        stream = splitmix64(check_seed(seed))
         order = list(CARDS)
         for i in range(51, 0, -1):
-            j = _below(stream, i + 1)
+            j = below(stream, i + 1)
             order[i], order[j] = order[j], order[i]
         return cls(tuple(order))
 

@@ -58,25 +58,19 @@ def _cmd_showdown(args: argparse.Namespace) -> int:
     rules = preset(args.rules)
     result, score = showdown(args.knocker, args.defender, rules=rules, upcard=args.upcard)
     if args.json:
+        facts = result.to_dict()
         out = {
             "winner": score.winner,
             "points": score.points,
-            "kind": result.kind.value,
+            "kind": facts["kind"],
             "undercut": score.undercut,
             "doubled": score.doubled,
-            "knock_limit": result.knock_limit,
-            "knocker_deadwood": result.knocker_deadwood,
-            "defender_deadwood": result.defender_deadwood,
-            "knocker_melds": [[str(c) for c in m] for m in result.knocker_melds],
-            "defender_melds": [
-                [str(c) for c in m]
-                for m in (result.defender_arrangement.melds if result.defender_arrangement else ())
-            ],
+            **{key: facts[key] for key in ("knock_limit", "knocker_deadwood",
+                                           "defender_deadwood", "knocker_melds",
+                                           "defender_melds")},
             "knocker_deadwood_cards": _dead_cards(result.knocker_arrangement),
             "defender_deadwood_cards": _dead_cards(result.defender_arrangement),
-            "layoffs": [
-                {"card": str(x.card), "meld": [str(c) for c in x.meld]} for x in result.layoffs
-            ],
+            "layoffs": facts["layoffs"],
         }
         print(json.dumps(out))
         return 0
@@ -88,12 +82,14 @@ def _cmd_showdown(args: argparse.Namespace) -> int:
         return format_cards(cards, unicode=uni) or "none"
 
     print(f"Rules     {args.rules} (knock limit {result.knock_limit})")
-    print(f"Knocker   {' | '.join(show(m.cards) for m in k.melds) or 'no melds'}"
-          f"  deadwood {show(k.deadwood_cards)} = {k.deadwood}")
+    def line(arrangement: Arrangement) -> str:
+        melds = " | ".join(show(m.cards) for m in arrangement.melds) or "no melds"
+        return f"{melds}  deadwood {show(arrangement.deadwood_cards)} = {arrangement.deadwood}"
+
+    print(f"Knocker   {line(k)}")
     for layoff in result.layoffs:
         print(f"Layoff    {show([layoff.card])} onto {show(layoff.meld.cards)}")
-    print(f"Defender  {' | '.join(show(m.cards) for m in d.melds) or 'no melds'}"
-          f"  deadwood {show(d.deadwood_cards)} = {d.deadwood}")
+    print(f"Defender  {line(d)}")
     if score.winner is None:
         print("Result    a tie: nobody scores")
     else:
@@ -260,6 +256,11 @@ def _cmd_validate(args: argparse.Namespace) -> int:
     return 1 if invalid else 0
 
 
+def _add_rules_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rules", default="classic", metavar="NAME",
+                        help="a preset: " + ", ".join(PRESETS) + " (default: classic)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``ginrules`` command."""
     parser = argparse.ArgumentParser(
@@ -292,8 +293,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--knocker", required=True, help="the knocker's ten cards (one string)")
     p.add_argument("--defender", required=True, help="the defender's ten cards (one string)")
-    p.add_argument("--rules", default="classic", metavar="NAME",
-                   help="a preset: " + ", ".join(PRESETS) + " (default: classic)")
+    _add_rules_option(p)
     p.add_argument("--upcard", default=None, metavar="CARD",
                    help="the first upcard (sets the knock limit and doubling in Oklahoma)")
     p.add_argument("--json", action="store_true", help="print JSON for machines")
@@ -307,8 +307,7 @@ def build_parser() -> argparse.ArgumentParser:
         "print each hand's result and the final score sheet.",
         epilog="example: ginrules play --rules classic --seed 1",
     )
-    p.add_argument("--rules", default="classic", metavar="NAME",
-                   help="a preset: " + ", ".join(PRESETS) + " (default: classic)")
+    _add_rules_option(p)
     p.add_argument("--seed", type=int, default=0, help="the game's seed (default: 0)")
     p.add_argument("--target", type=int, default=None, help="override the rules' target")
     p.add_argument("--max-turns", type=int, default=None, metavar="N",
@@ -330,8 +329,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="example: ginrules simulate --rules classic --games 200 "
         "--players advanced,basic --seed 1 --workers 2",
     )
-    p.add_argument("--rules", default="classic", metavar="NAME",
-                   help="a preset: " + ", ".join(PRESETS) + " (default: classic)")
+    _add_rules_option(p)
     p.add_argument("--games", type=int, default=100, metavar="N",
                    help="how many games (default: 100)")
     p.add_argument("--players", default="advanced,basic", metavar="A,B",

@@ -54,7 +54,14 @@ class InvalidMeldError(GinRulesError):
 
 
 class RuleSetError(GinRulesError):
-    """A rule set setting has a value it cannot have, or a preset name is unknown."""
+    """A rule set setting has a value it cannot have, or a preset name is unknown.
+
+    >>> from ginrules import rules
+    >>> rules("classic", knock_limit=-1)
+    Traceback (most recent call last):
+    ...
+    ginrules.errors.RuleSetError: knock_limit must be an int >= 0, not -1
+    """
 
 
 class IllegalActionError(GinRulesError):
@@ -62,6 +69,14 @@ class IllegalActionError(GinRulesError):
 
     The parts are also attributes: ``action`` (the action refused), ``phase`` (the phase
     of the hand, as text), ``player`` (the player to move) and ``reason``.
+
+    >>> import ginrules
+    >>> state = ginrules.deal(ginrules.rules("classic"), seed=7)
+    >>> try:
+    ...     ginrules.hand.apply(state, "draw stock")
+    ... except IllegalActionError as error:
+    ...     print(error.phase, error.player, error.reason)
+    offer 1 player 1 must take or pass the upcard now
     """
 
     def __init__(
@@ -81,4 +96,11 @@ class IllegalActionError(GinRulesError):
 
 
 class InvalidRecordError(GinRulesError):
-    """A game record breaks the format or the rules; the message says where."""
+    """A game record breaks the format or the rules; the message says where.
+
+    >>> from ginrules import load
+    >>> load('{"format": "ginrules-record"')
+    Traceback (most recent call last):
+    ...
+    ginrules.errors.InvalidRecordError: malformed JSON: line 1, column 29: Expecting ',' delimiter
+    """

@@ -20,7 +20,8 @@ from collections.abc import Callable, Iterable, Sequence
 
 import attrs
 
-from ginrules.cards import Deck, _below, _splitmix64
+from ginrules._splitmix import GOLDEN, below, check_seed, splitmix64
+from ginrules.cards import Deck
 from ginrules.errors import GinRulesError, IllegalActionError
 from ginrules.hand import Action, EndKind, HandResult, HandState, apply, deal, legal_actions
 from ginrules.rules import NextDealer, RuleSet, ShutoutRule
@@ -43,7 +44,6 @@ __all__ = [
     "score_sheet",
 ]
 
-_MASK64 = (1 << 64) - 1
 # The first dealer and the random players draw from streams of their own, so that they
 # are not the same numbers as the decks' seeds.
 _DEALER_STREAM = 0xD1CE_D1CE_D1CE_D1CE
@@ -59,7 +59,7 @@ def hand_seed(seed: int, number: int) -> int:
     >>> hand_seed(1, 0) == hand_seed(1, 0) != hand_seed(1, 1)
     True
     """
-    return next(_splitmix64((seed + number * 0x9E3779B97F4A7C15) & _MASK64))
+    return next(splitmix64(check_seed(seed) + number * GOLDEN))
 
 
 # -- the score sheet ------------------------------------------------------------------
@@ -71,6 +71,9 @@ class FinalScore:
 
     ``shutout`` is what the shutout rule added (the doubled hand points, the doubled game
     bonus, or the flat bonus); ``total`` is the sum of the parts.
+
+    >>> FinalScore(hand_points=59, line_bonus=25, game_bonus=100, shutout=59).total
+    243
     """
 
     hand_points: int
@@ -91,7 +94,13 @@ class FinalScore:
 @attrs.frozen
 class SheetRow:
     """One priced hand: its number (1-based), kind, who scored and how much, and the game
-    columns (0, 1, 2 in Hollywood) it was entered in."""
+    columns (0, 1, 2 in Hollywood) it was entered in.
+
+    >>> from ginrules import rules
+    >>> from ginrules.scoring import HandScore
+    >>> score_sheet([HandScore("knocker", 1, 20, 20, 0, False, False)], rules("classic")).rows
+    (SheetRow(number=1, kind=None, dealer=None, player=1, points=20, columns=(0,)),)
+    """
 
     number: int
     kind: EndKind | None
@@ -104,7 +113,15 @@ class SheetRow:
 @attrs.frozen
 class GameColumn:
     """One game of the sheet (Hollywood has three): running totals, hands won, and once
-    a total reaches the target, the winner and both final scores."""
+    a total reaches the target, the winner and both final scores.
+
+    >>> from ginrules import rules
+    >>> from ginrules.scoring import HandScore
+    >>> column = score_sheet([HandScore("knocker", 0, 60, 60, 0, False, False)],
+    ...                      rules("short")).games[0]
+    >>> column.totals, column.hands_won, column.is_over, column.winner
+    ((60, 0), (1, 0), True, 0)
+    """
 
     totals: tuple[int, int]
     hands_won: tuple[int, int]
@@ -123,6 +140,15 @@ class ScoreSheet:
 
     In Hollywood scoring the match is over when all three games are; its winner is the
     player with more final points over the three games (``None`` on a tie).
+
+    >>> from ginrules import rules
+    >>> from ginrules.scoring import HandScore
+    >>> win = HandScore("knocker", 0, 60, 60, 0, False, False)
+    >>> sheet = score_sheet([win], rules("short"))
+    >>> sheet.is_over, sheet.winner, sheet.final_totals()
+    (True, 0, (245, 0))
+    >>> sheet.to_dict()["final_scores"]
+    [245, 0]
     """
 
     rows: tuple[SheetRow, ...]
@@ -305,6 +331,11 @@ class GameState:
     :attr:`totals`, :attr:`hands_won`, :attr:`dealer` of the next or current hand,
     :attr:`is_over` and :attr:`winner`. With a ``seed`` the hands are dealt from
     :func:`hand_seed`; without one, deal each hand yourself with :func:`deal_hand`.
+
+    >>> import ginrules
+    >>> g = play(new_game(ginrules.rules("short"), seed=3), random_players(seed=3))
+    >>> g.is_over, g.winner, g.totals, g.hands_won, len(g.results), g.dealer
+    (True, 0, (59, 0), (1, 0), 2, 1)
     """
 
     rules: RuleSet
@@ -367,11 +398,15 @@ def new_game(
     >>> g.hand is None, g.dealer, g.totals
     (True, 0, (0, 0))
     """
+    if not isinstance(rules, RuleSet):
+        raise TypeError(f"rules must be a RuleSet (see ginrules.rules), not {type(rules).__name__}")
     if seed is None and dealer is None:
         raise GinRulesError("new_game needs a seed (to draw the first dealer) or a dealer")
+    if seed is not None:
+        check_seed(seed)
     if dealer is None:
         assert seed is not None
-        dealer = _below(_splitmix64((seed ^ _DEALER_STREAM) & _MASK64), 2)
+        dealer = below(splitmix64(seed ^ _DEALER_STREAM), 2)
     if type(dealer) is not int or dealer not in (0, 1):
         raise GinRulesError(f"dealer must be player 0 or 1, not {dealer!r}")
     game = GameState(rules, dealer, seed, hollywood, (), None, score_sheet((), rules,
@@ -380,7 +415,13 @@ def new_game(
 
 
 def deal_hand(game: GameState, *, deck: Deck | None = None) -> GameState:
-    """Deal the next hand, with the right dealer, from ``deck`` or the game's seed."""
+    """Deal the next hand, with the right dealer, from ``deck`` or the game's seed.
+
+    >>> import ginrules
+    >>> g = deal_hand(new_game(ginrules.rules("classic"), dealer=1), deck=ginrules.Deck.standard())
+    >>> g.hand.dealer, str(g.hand.upcard)
+    (1, '8D')
+    """
     if game.is_over:
         raise GinRulesError("the game is over: no more hands are dealt")
     if game.hand is not None:
@@ -402,6 +443,16 @@ def record_hand(game: GameState, finished: HandState) -> GameState:
 
     The hand must be the game's: under its rules, dealt by the right dealer, and (when a
     hand is in play) from the same deal as the hand in play.
+
+    >>> import ginrules
+    >>> from ginrules import hand
+    >>> g = new_game(ginrules.rules("classic", max_turns=1), dealer=0)
+    >>> s = hand.deal(g.rules, seed=1, dealer=0)
+    >>> s = hand.apply(hand.apply(hand.apply(s, "pass"), "pass"), "draw stock")
+    >>> s = hand.apply(s, hand.legal_actions(s)[0])  # the turn cap ends the hand, dead
+    >>> g = record_hand(g, s)
+    >>> len(g.finished), g.totals, g.dealer
+    (1, (0, 0), 0)
     """
     if finished.result is None:
         raise GinRulesError("the hand is not over yet")
@@ -427,7 +478,13 @@ def record_hand(game: GameState, finished: HandState) -> GameState:
 
 def apply_action(game: GameState, action: Action | str) -> GameState:
     """Apply an action to the hand in play; a hand that ends is recorded (and the next one
-    dealt when the game has a seed)."""
+    dealt when the game has a seed).
+
+    >>> import ginrules
+    >>> g = apply_action(new_game(ginrules.rules("classic"), seed=3), "pass")
+    >>> [str(action) for _, action in g.hand.actions]
+    ['pass']
+    """
     if game.hand is None:
         raise IllegalActionError(
             "cannot act: the game is over" if game.is_over else "cannot act: no hand is dealt"
@@ -454,17 +511,23 @@ def random_players(seed: int) -> tuple[Player, Player]:
     >>> str(first(s, s.turn)) in ("take", "pass")
     True
     """
-    stream = _splitmix64((seed ^ _PLAYER_STREAM) & _MASK64)
+    stream = splitmix64(check_seed(seed) ^ _PLAYER_STREAM)
 
     def choose(state: HandState, seat: int) -> Action:
         actions = legal_actions(state)
-        return actions[_below(stream, len(actions))]
+        return actions[below(stream, len(actions))]
 
     return choose, choose
 
 
 def play(game: GameState, players: Sequence[Player]) -> GameState:
-    """Play the game to its end with ``players`` (seat 0, seat 1); returns the final state."""
+    """Play the game to its end with ``players`` (seat 0, seat 1); returns the final state.
+
+    >>> import ginrules
+    >>> g = play(new_game(ginrules.rules("short"), seed=3), random_players(seed=3))
+    >>> g.is_over, g.sheet.final_totals()
+    (True, (243, 0))
+    """
     if game.seed is None:
         raise GinRulesError("play needs a game with a seed (it deals the hands)")
     while not game.is_over:

@@ -29,13 +29,20 @@ from collections.abc import Iterable
 
 import attrs
 
-from ginrules.cards import CARDS, Card, CardsLike, Deck, cards_from_mask, cards_to_mask, parse_card
+from ginrules.cards import (
+    CARDS,
+    Card,
+    CardsLike,
+    Deck,
+    cards_from_mask,
+    parse_card,
+    to_mask,
+)
 from ginrules.errors import CardNotationError, GinRulesError, IllegalActionError
 from ginrules.melds import (
     Arrangement,
     Meld,
     MeldKind,
-    _to_mask,
     arrange,
     arrangements,
     best_discard_deadwood_of_mask,
@@ -80,6 +87,9 @@ class Phase(enum.Enum):
     * ``DRAW``: the player to move draws from the stock or the discard pile;
     * ``DISCARD``: the player to move holds 11 cards and discards, knocks or declares big gin;
     * ``OVER``: the hand has ended; :attr:`HandState.result` holds what happened.
+
+    >>> [p.value for p in Phase]
+    ['offer', 'draw', 'discard', 'over']
     """
 
     OFFER = "offer"
@@ -129,6 +139,14 @@ _DRAW_STOCK_KIND, _DRAW_DISCARD_KIND, _DISCARD_KIND = (
 )
 
 
+def _to_action_kind(value: object) -> ActionKind:
+    try:
+        return ActionKind(value)
+    except ValueError:
+        kinds = ", ".join(repr(k.value) for k in ActionKind)
+        raise CardNotationError(f"{value!r} is not an ActionKind; the kinds are {kinds}") from None
+
+
 @attrs.frozen(repr=False)
 class Action:
     """An action value: ``take``, ``pass``, ``draw stock``, ``draw discard``,
@@ -143,7 +161,7 @@ class Action:
     ginrules.errors.CardNotationError: bad action 'discard': say which card, like 'discard 7H'
     """
 
-    kind: ActionKind
+    kind: ActionKind = attrs.field(converter=_to_action_kind)
     card: Card | None = None
     phase: Phase = attrs.field(init=False, eq=False, repr=False)
 
@@ -156,7 +174,7 @@ class Action:
         object.__setattr__(self, "phase", _PHASE_OF[self.kind])
 
     @classmethod
-    def parse(cls, text: str) -> Action:
+    def parse(cls, text: Action | str) -> Action:
         """Read an action from its text (case-insensitive; ``take upcard`` and ``pass
         upcard`` are accepted too).
 
@@ -165,6 +183,10 @@ class Action:
         """
         if isinstance(text, Action):
             return text
+        if not isinstance(text, str):
+            raise CardNotationError(
+                f"an action must be an Action or a string like 'discard 7H', not {text!r}"
+            )
         words = text.strip().lower().split()
         if words[-1:] == ["upcard"] and words[:1] in (["take"], ["pass"]):
             words = words[:1]
@@ -237,11 +259,24 @@ class Layoff:
     ``meld`` is the knocker's meld as it was shown (an index into
     :attr:`HandResult.knocker_melds` is ``meld_index``); layoffs onto the same meld are
     listed in the order they were laid, so a chain reads 7H, then 8H onto 4H-5H-6H.
+
+    >>> from ginrules import Meld
+    >>> _, layoffs = lay_off([Meld.of("4H 5H 6H")], "7H 8H KS")
+    >>> [str(x) for x in layoffs], layoffs[0].meld_index
+    (['7H onto 4H 5H 6H', '8H onto 4H 5H 6H'], 0)
     """
 
     card: Card
     meld_index: int
     meld: Meld
+
+    def to_dict(self) -> dict[str, object]:
+        """A JSON-ready dict: the card and the meld it was laid onto, as ASCII cards.
+
+        >>> Layoff(Card.parse("7H"), 0, Meld.of("4H 5H 6H")).to_dict()
+        {'card': '7H', 'meld': ['4H', '5H', '6H']}
+        """
+        return {"card": str(self.card), "meld": self.meld.to_list()}
 
     def __str__(self) -> str:
         return f"{self.card} onto {self.meld}"
@@ -254,6 +289,13 @@ class HandResult:
     For a knock, gin or big gin: who knocked, both arrangements (the defender's after its
     layoffs), the layoffs, both deadwood counts. For a dead hand there is no knocker, no
     arrangement and both deadwood counts are 0 (the final hands are in the state).
+
+    >>> from ginrules import showdown
+    >>> result, _ = showdown("4H 5H 6H 9C 9D 9S AC 2C 3C 2S", "7H 8H KS QS JS 5C 5D 7S 7D 2D")
+    >>> result.kind, result.knocker, result.defender, result.defender_deadwood
+    (<EndKind.KNOCK: 'knock'>, 0, 1, 20)
+    >>> [str(m) for m in result.knocker_melds], [str(m) for m in result.defender_melds]
+    (['AC 2C 3C', '4H 5H 6H', '9C 9D 9S'], ['7D 7H 7S', 'JS QS KS'])
     """
 
     kind: EndKind
@@ -277,8 +319,20 @@ class HandResult:
         """The knocker's melds as shown (before layoffs)."""
         return () if self.knocker_arrangement is None else self.knocker_arrangement.melds
 
+    @property
+    def defender_melds(self) -> tuple[Meld, ...]:
+        """The defender's own melds (of the cards it kept after laying off)."""
+        return () if self.defender_arrangement is None else self.defender_arrangement.melds
+
     def to_dict(self) -> dict[str, object]:
-        """A JSON-ready summary of the facts."""
+        """A JSON-ready summary of the facts.
+
+        >>> from ginrules import showdown
+        >>> result, _ = showdown("4H 5H 6H 9C 9D 9S AC 2C 3C 2S", "7H 8H KS QS JS 5C 5D 7S 7D 9H")
+        >>> facts = result.to_dict()
+        >>> facts["kind"], facts["knocker_melds"][0], facts["layoffs"][0]
+        ('knock', ['AC', '2C', '3C'], {'card': '9H', 'meld': ['9C', '9D', '9S']})
+        """
         return {
             "kind": self.kind.value,
             "knocker": self.knocker,
@@ -287,21 +341,22 @@ class HandResult:
             "knock_limit": self.knock_limit,
             "knocker_deadwood": self.knocker_deadwood,
             "defender_deadwood": self.defender_deadwood,
-            "knocker_melds": [[str(c) for c in m] for m in self.knocker_melds],
-            "defender_melds": [
-                [str(c) for c in m]
-                for m in (self.defender_arrangement.melds if self.defender_arrangement else ())
-            ],
-            "layoffs": [
-                {"card": str(x.card), "meld": [str(c) for c in x.meld]} for x in self.layoffs
-            ],
+            "knocker_melds": [m.to_list() for m in self.knocker_melds],
+            "defender_melds": [m.to_list() for m in self.defender_melds],
+            "layoffs": [x.to_dict() for x in self.layoffs],
         }
 
 
 @attrs.frozen
 class HandSetup:
     """What is fixed when a hand is dealt: the rules, the dealer, the deck and the knock
-    limit in force (the rules' limit, or the upcard's value under Oklahoma)."""
+    limit in force (the rules' limit, or the upcard's value under Oklahoma).
+
+    >>> import ginrules
+    >>> setup = deal(ginrules.rules("oklahoma"), seed=7).setup
+    >>> setup.dealer, str(setup.deck[20]), setup.knock_limit
+    (0, 'TS', 10)
+    """
 
     rules: RuleSet
     dealer: int
@@ -318,6 +373,15 @@ class HandState:
     :attr:`discard_pile` has its top card last. What never changes during the hand is
     shared by all its states in :attr:`setup`, and read as :attr:`rules`, :attr:`dealer`,
     :attr:`deck` and :attr:`knock_limit`.
+
+    >>> import ginrules
+    >>> s = deal(ginrules.rules("classic"), seed=7, dealer=0)
+    >>> s.dealer, s.turn, s.phase.value, s.knock_limit, s.is_over
+    (0, 1, 'offer', 10, False)
+    >>> str(s.upcard), str(s.top_discard), str(s.stock[0]), s.stock_size, len(s.deck)
+    ('TS', 'TS', '9S', 31, 52)
+    >>> len(s.hand(0)), s.rules == ginrules.rules("classic")
+    (10, True)
     """
 
     # A new state is built on every action, and each field of a frozen attrs class costs a
@@ -381,9 +445,14 @@ class HandState:
 
     def hand(self, player: int) -> tuple[Card, ...]:
         """The cards of ``player`` (0 or 1), in canonical order."""
-        if player not in (0, 1):
-            raise GinRulesError(f"there is no player {player!r}: players are 0 and 1")
-        return cards_from_mask(self.masks[player])
+        return cards_from_mask(self.masks[_player(player)])
+
+
+def _player(player: object) -> int:
+    """``player`` if it is 0 or 1 (an int, not a bool); a GinRulesError if not."""
+    if type(player) is not int or player not in (0, 1):
+        raise GinRulesError(f"there is no player {player!r}: players are 0 and 1")
+    return player
 
 
 def deal(
@@ -407,6 +476,8 @@ def deal(
     >>> str(s.upcard), str(s.stock[0]), s.stock_size
     ('8D', '9D', 31)
     """
+    if not isinstance(rules, RuleSet):
+        raise TypeError(f"rules must be a RuleSet (see ginrules.rules), not {type(rules).__name__}")
     if (seed is None) == (deck is None):
         raise GinRulesError("deal needs exactly one of seed= or deck=")
     if type(dealer) is not int or dealer not in (0, 1):
@@ -419,8 +490,8 @@ def deal(
     else:
         the_deck = Deck(deck)
     cards = the_deck.cards
-    first = cards_to_mask(cards[0:20:2])
-    second = cards_to_mask(cards[1:20:2])
+    first = to_mask(cards[0:20:2])
+    second = to_mask(cards[1:20:2])
     non_dealer = 1 - dealer
     masks = (first, second) if non_dealer == 0 else (second, first)
     upcard = cards[20]
@@ -523,7 +594,7 @@ def is_legal(state: HandState, action: Action | str) -> bool:
     (True, False)
     """
     try:
-        _check(state, Action.parse(action) if isinstance(action, str) else action, None)
+        _check(state, action if type(action) is Action else Action.parse(action), None)
     except IllegalActionError:
         return False
     return True
@@ -647,7 +718,7 @@ def apply(state: HandState, action: Action | str, *, player: int | None = None) 
     ...
     ginrules.errors.IllegalActionError: cannot pass: it is player 1's turn to offer
     """
-    act = Action.parse(action) if isinstance(action, str) else action
+    act = action if type(action) is Action else Action.parse(action)
     _check(state, act, player)
     return _apply_checked(state, act)
 
@@ -717,12 +788,24 @@ def _with(masks: tuple[int, int], player: int, mask: int) -> tuple[int, int]:
 
 
 def take_upcard(state: HandState) -> HandState:
-    """The player offered the first upcard takes it (then discards or knocks)."""
+    """The player offered the first upcard takes it (then discards or knocks).
+
+    >>> import ginrules
+    >>> s = take_upcard(deal(ginrules.rules("classic"), seed=7))
+    >>> s.phase.value, str(s.taken)
+    ('discard', 'TS')
+    """
     return apply(state, _TAKE)
 
 
 def pass_upcard(state: HandState) -> HandState:
-    """The player offered the first upcard passes."""
+    """The player offered the first upcard passes.
+
+    >>> import ginrules
+    >>> s = pass_upcard(deal(ginrules.rules("classic"), seed=7, dealer=0))
+    >>> s.phase.value, s.turn
+    ('offer', 0)
+    """
     return apply(state, _PASS)
 
 
@@ -742,7 +825,14 @@ def draw(state: HandState, source: str = "stock") -> HandState:
 
 
 def discard(state: HandState, card: Card | str) -> HandState:
-    """Discard a card without knocking."""
+    """Discard a card without knocking.
+
+    >>> import ginrules
+    >>> s = take_upcard(deal(ginrules.rules("classic"), seed=7))
+    >>> s = discard(s, "7C")
+    >>> s.phase.value, str(s.top_discard)
+    ('draw', '7C')
+    """
     c = card if isinstance(card, Card) else parse_card(card)
     return apply(state, _DISCARDS[c.index])
 
@@ -755,6 +845,15 @@ def knock(
     The knocker's melds are chosen for it (least deadwood; among equals, the arrangement
     that leaves the defender the most deadwood) unless given as ``melds``; given melds are
     checked: real melds, from the knocker's ten cards, deadwood within the limit.
+
+    >>> import ginrules
+    >>> deck = ginrules.parse_cards("AS 2C 2S 3C 3S 4C 4S 5C 5S 6C 6S 7C 7S 8C 8S 9C 9S TC "
+    ...                             "KH JC TS")
+    >>> deck += tuple(c for c in ginrules.CARDS if c not in deck)
+    >>> s = deal(ginrules.rules("classic"), deck=deck, dealer=1)
+    >>> s = knock(take_upcard(s), "KH", ["AS 2S 3S 4S 5S", "6S 7S 8S 9S TS"])
+    >>> s.result.kind.value, [str(m) for m in s.result.knocker_melds]
+    ('gin', ['AS 2S 3S 4S 5S', '6S 7S 8S 9S TS'])
     """
     c = card if isinstance(card, Card) else parse_card(card)
     action = _KNOCKS[c.index]
@@ -762,7 +861,7 @@ def knock(
     if melds is None:
         return _apply_checked(state, action)
     me = state.turn
-    shown = tuple(m if isinstance(m, Meld) else Meld.of(m) for m in melds)
+    shown = _as_melds(melds)
     rest = state.masks[me] & ~c.mask
     used = 0
     for meld in shown:
@@ -791,8 +890,22 @@ def knock(
     return _finish_knock(after, history, arrangement, None)
 
 
+def _as_melds(melds: Iterable[Meld | CardsLike]) -> tuple[Meld, ...]:
+    """Melds given as :class:`Meld` values or as cards (validated by :meth:`Meld.of`)."""
+    return tuple(m if isinstance(m, Meld) else Meld.of(m) for m in melds)
+
+
 def big_gin(state: HandState) -> HandState:
-    """Declare big gin: all eleven cards held form melds (when the rules offer it)."""
+    """Declare big gin: all eleven cards held form melds (when the rules offer it).
+
+    >>> import ginrules
+    >>> deck = ginrules.parse_cards("AS 2C 2S 3C 3S 4C 4S 5C 5S 6C 6S 7C 7S 8C 8S 9C 9S TC "
+    ...                             "TS JC JS")
+    >>> deck += tuple(c for c in ginrules.CARDS if c not in deck)
+    >>> s = big_gin(take_upcard(deal(ginrules.rules("classic"), deck=deck, dealer=1)))
+    >>> s.result.kind.value
+    'big gin'
+    """
     return apply(state, _BIG_GIN)
 
 
@@ -825,7 +938,7 @@ def _layoff_options(meld: Meld, defender: int) -> list[tuple[int, ...]]:
 
 
 def lay_off(
-    knocker_melds: Iterable[Meld], defender: CardsLike | int
+    knocker_melds: Iterable[Meld | CardsLike], defender: CardsLike | int
 ) -> tuple[Arrangement, tuple[Layoff, ...]]:
     """The defender's best play against a knock: its own melds and its layoffs onto the
     knocker's melds, chosen together for the least deadwood.
@@ -845,8 +958,8 @@ def lay_off(
     >>> [str(x) for x in layoffs], arrangement.deadwood
     (['7H onto 4H 5H 6H', '8H onto 4H 5H 6H'], 0)
     """
-    melds = tuple(knocker_melds)
-    mask = _to_mask(defender)
+    melds = _as_melds(knocker_melds)
+    mask = to_mask(defender)
     best: tuple[int, int] | None = None
     best_choice: tuple[tuple[int, ...], ...] = ()
     for choice in itertools.product(*(_layoff_options(m, mask) for m in melds)):
@@ -890,7 +1003,7 @@ def resolve_knock(
     >>> k.deadwood, d.deadwood, [str(x) for x in layoffs]
     (2, 18, ['9H onto 9C 9D 9S'])
     """
-    kmask, dmask = _to_mask(knocker_cards), _to_mask(defender_cards)
+    kmask, dmask = to_mask(knocker_cards), to_mask(defender_cards)
     candidates = (
         (knocker_arrangement,) if knocker_arrangement is not None else arrangements(kmask)
     )

@@ -34,9 +34,9 @@ from ginrules.cards import (
     Card,
     CardsLike,
     cards_from_mask,
-    cards_to_mask,
     format_cards,
     parse_cards,
+    to_mask,
 )
 from ginrules.errors import GinRulesError, InvalidMeldError
 
@@ -91,22 +91,14 @@ def _build_tables() -> tuple[list[int], list[int], list[int]]:
 _POINTS, _DEAD, _DROP = _build_tables()
 
 
-def _runs_only_deadwood(m: int) -> int:
-    return (
-        _DEAD[m & _SUIT]
-        + _DEAD[(m >> 13) & _SUIT]
-        + _DEAD[(m >> 26) & _SUIT]
-        + _DEAD[m >> 39]
-    )
+def _per_suit_sum(table: list[int], m: int) -> int:
+    """The sum of ``table`` over the four 13-bit suit masks of ``m``."""
+    return table[m & _SUIT] + table[(m >> 13) & _SUIT] + table[(m >> 26) & _SUIT] + table[m >> 39]
 
 
 def _points(m: int) -> int:
-    return (
-        _POINTS[m & _SUIT]
-        + _POINTS[(m >> 13) & _SUIT]
-        + _POINTS[(m >> 26) & _SUIT]
-        + _POINTS[m >> 39]
-    )
+    """The points of the cards of a 52-bit mask."""
+    return _per_suit_sum(_POINTS, m)
 
 
 def _set_ranks(m: int) -> int:
@@ -349,7 +341,7 @@ def discard_deadwoods_of_mask(mask: int) -> list[tuple[int, int]]:
             m ^= low
         return out
     dead = _DEAD
-    total = _runs_only_deadwood(mask)
+    total = _per_suit_sum(dead, mask)
     for shift in (0, 13, 26, 39):
         suit = (mask >> shift) & 0x1FFF
         rest = total - dead[suit]
@@ -359,35 +351,6 @@ def discard_deadwoods_of_mask(mask: int) -> list[tuple[int, int]]:
             out.append((low.bit_length() - 1 + shift, rest + dead[suit ^ low]))
             m ^= low
     return out
-
-
-_CARD_TYPE = {Card}
-# id() of each of the 52 objects in CARDS (alive for good, so their ids are stable) -> bit
-_BIT_BY_ID = {id(c): 1 << c.index for c in CARDS}
-
-
-def _to_mask(cards: CardsLike | int) -> int:
-    if type(cards) is tuple:
-        try:  # the fast path: a tuple of the 52 canonical Card objects (parse_card's)
-            mask: int = sum(map(_BIT_BY_ID.__getitem__, map(id, cards)))
-        except KeyError:
-            pass
-        else:
-            if mask.bit_count() != len(cards):  # a repeated card carries into another bit
-                parse_cards(cards)  # raises the duplicate-card error
-            return mask
-    if isinstance(cards, bool):
-        raise GinRulesError("cards must be cards, card strings or a card mask, not a bool")
-    if isinstance(cards, int):
-        if not 0 <= cards < 1 << 52:
-            raise GinRulesError(f"card mask {cards} is not a 52-bit mask")
-        return cards
-    if type(cards) is tuple and set(map(type, cards)) == _CARD_TYPE:
-        other: int = sum([1 << c.index for c in cards])
-        if other.bit_count() != len(cards):
-            parse_cards(cards)  # raises the duplicate-card error
-        return other
-    return cards_to_mask(parse_cards(cards))
 
 
 def deadwood(cards: CardsLike) -> int:
@@ -403,7 +366,7 @@ def deadwood(cards: CardsLike) -> int:
     >>> deadwood("QH KH AH")  # ace is low: Q-K-A is no run
     21
     """
-    return deadwood_of_mask(_to_mask(cards))
+    return deadwood_of_mask(to_mask(cards))
 
 
 # -- melds ----------------------------------------------------------------------------
@@ -474,7 +437,7 @@ class Meld:
             raise InvalidMeldError(f"{format_cards(self.cards)} is not a meld: {problem}")
         kind = MeldKind.SET if len({c.rank for c in self.cards}) == 1 else MeldKind.RUN
         object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "mask", cards_to_mask(self.cards))
+        object.__setattr__(self, "mask", to_mask(self.cards))
 
     @classmethod
     def of(cls, cards: CardsLike) -> Meld:
@@ -502,6 +465,14 @@ class Meld:
         30
         """
         return sum(c.points for c in self.cards)
+
+    def to_list(self) -> list[str]:
+        """The cards as ASCII text, JSON-ready (how records and ``--json`` write a meld).
+
+        >>> Meld.of("9H 7H 8H").to_list()
+        ['7H', '8H', '9H']
+        """
+        return [str(c) for c in self.cards]
 
     def layoff_cards(self) -> tuple[Card, ...]:
         """The cards that can be laid off onto this meld right now, in canonical order.
@@ -613,7 +584,7 @@ class Arrangement:
         """
         return {
             "deadwood": self.deadwood,
-            "melds": [[str(c) for c in m.cards] for m in self.melds],
+            "melds": [m.to_list() for m in self.melds],
             "deadwood_cards": [str(c) for c in self.deadwood_cards],
         }
 
@@ -673,7 +644,7 @@ def arrange(cards: CardsLike | int) -> Arrangement:
     >>> print(arrange("AS 2S 3S 8S AC 2C 8C AD 2D 3D 2H 8H"))
     AD 2D 3D | AS 2S 3S | 8C 8H 8S | deadwood AC 2C 2H = 5
     """
-    mask = _to_mask(cards)
+    mask = to_mask(cards)
     _, dead_mask, choice = min(_candidates(mask), key=lambda item: item[0])
     return _build(mask, dead_mask, choice)
 
@@ -689,7 +660,7 @@ def arrangements(cards: CardsLike | int) -> tuple[Arrangement, ...]:
     3C 4C 5C | 3D 4D 5D | 3H 4H 5H | deadwood none = 0
     3C 3D 3H | 4C 4D 4H | 5C 5D 5H | deadwood none = 0
     """
-    mask = _to_mask(cards)
+    mask = to_mask(cards)
     ranked = sorted(_candidates(mask), key=lambda item: item[0])
     best = ranked[0][0][0]
     return tuple(_build(mask, d, c) for k, d, c in ranked if k[0] == best)
@@ -720,7 +691,7 @@ def best_discards(cards: CardsLike) -> BestDiscards:
     >>> r.deadwood, [str(c) for c in r.discards]
     (6, ['6H'])
     """
-    mask = _to_mask(cards)
+    mask = to_mask(cards)
     if not mask:
         raise GinRulesError("cannot discard from an empty hand")
     c = mask & 0x1FFF

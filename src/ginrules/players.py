@@ -32,7 +32,8 @@ from typing import Protocol, runtime_checkable
 
 import attrs
 
-from ginrules.cards import CARDS, Card, _below, _splitmix64, cards_from_mask
+from ginrules._splitmix import below, check_seed, sample, splitmix64
+from ginrules.cards import CARDS, Card, cards_from_mask, cards_to_mask
 from ginrules.errors import GinRulesError
 from ginrules.game import GameState
 from ginrules.game import Player as GamePlayer
@@ -69,7 +70,6 @@ __all__ = [
     "view",
 ]
 
-_MASK64 = (1 << 64) - 1
 _ALL = (1 << 52) - 1
 
 
@@ -272,7 +272,7 @@ def view(state: HandState, player: int) -> View:
     ...
     ginrules.errors.GinRulesError: there is no player 2: players are 0 and 1
     """
-    if player not in (0, 1):
+    if type(player) is not int or player not in (0, 1):
         raise GinRulesError(f"there is no player {player!r}: players are 0 and 1")
     history = state.actions
     upcard = state.deck.cards[20]
@@ -326,11 +326,15 @@ class Player(Protocol):
 
 def _stream(seed: int, v: View) -> Iterator[int]:
     """A SplitMix64 stream determined by the seed and the view (not by any past calls)."""
-    state = seed & _MASK64
+    state = seed
     for part in (v.player, v.mask, len(v.history), v.stock_size, len(v.discard_pile),
                  v.upcard.index):
-        state = next(_splitmix64((state ^ part) & _MASK64))
-    return _splitmix64(state)
+        state = next(splitmix64(state ^ part))
+    return splitmix64(state)
+
+
+def _seed(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+    check_seed(value, attribute.name)
 
 
 def _need_turn(v: View) -> tuple[Action, ...]:
@@ -353,12 +357,12 @@ class RandomPlayer:
     True
     """
 
-    seed: int = 0
+    seed: int = attrs.field(default=0, validator=_seed)
 
     def choose(self, view: View) -> Action:
         """A uniformly random action of ``view.legal_actions``."""
         actions = _need_turn(view)
-        return actions[_below(_stream(self.seed, view), len(actions))]
+        return actions[below(_stream(self.seed, view), len(actions))]
 
 
 def _makes_meld(mask: int, card: Card) -> bool:
@@ -400,7 +404,7 @@ class BasicPlayer:
     'pass'
     """
 
-    seed: int = 0
+    seed: int = attrs.field(default=0, validator=_seed)
 
     def choose(self, view: View) -> Action:
         """The basic player's action in ``view``."""
@@ -439,17 +443,6 @@ class Hint:
         return f"{self.action}: {self.reason}"
 
 
-def _sample(stream: Iterator[int], pool: list[int], count: int) -> list[int]:
-    """``count`` distinct items of ``pool`` (partial Fisher-Yates on a copy)."""
-    items = list(pool)
-    n = len(items)
-    count = min(count, n)
-    for i in range(count):
-        j = i + _below(stream, n - i)
-        items[i], items[j] = items[j], items[i]
-    return items[:count]
-
-
 @attrs.frozen
 class _Memory:
     """What the advanced player recalls of the opponent, as card masks."""
@@ -461,7 +454,8 @@ class _Memory:
 
 
 def _memory(v: View) -> _Memory:
-    known = declined = discarded = draws = 0
+    # what the opponent took and still holds is already in the view (see _opponent_known)
+    declined = discarded = draws = 0
     for event in v.events:
         if event.player == v.player:
             continue
@@ -470,13 +464,9 @@ def _memory(v: View) -> _Memory:
             declined |= event.declined.mask
         if kind is ActionKind.DRAW_STOCK:
             draws += 1
-        elif event.card is not None:
-            if kind is ActionKind.TAKE or kind is ActionKind.DRAW_DISCARD:
-                known |= event.card.mask
-            else:
-                discarded |= event.card.mask
-                known &= ~event.card.mask
-    return _Memory(known, declined, discarded, draws)
+        elif event.card is not None and (kind is ActionKind.DISCARD or kind is ActionKind.KNOCK):
+            discarded |= event.card.mask
+    return _Memory(cards_to_mask(v.opponent_known), declined, discarded, draws)
 
 
 def _meld_pairs(index: int) -> list[tuple[int, int]]:
@@ -522,7 +512,7 @@ class AdvancedPlayer:
     'pass'
     """
 
-    seed: int = 0
+    seed: int = attrs.field(default=0, validator=_seed)
     samples: int = 24
     potential_weight: float = 0.5
     danger_weight: float = 4.0
@@ -605,7 +595,7 @@ class AdvancedPlayer:
         extra = min(memory.stock_draws, 6, max(0, len(pool) - hidden))
         hands = []
         for _ in range(self.samples):
-            cards = _sample(stream, pool, hidden + extra)
+            cards = sample(stream, pool, hidden + extra)
             m = memory.known
             for index in cards:
                 m |= 1 << index

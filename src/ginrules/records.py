@@ -53,7 +53,7 @@ from ginrules.hand import (
     resolve_knock,
 )
 from ginrules.melds import Meld
-from ginrules.rules import PRESETS, RuleSet
+from ginrules.rules import RuleSet, closest_preset
 from ginrules.rules import rules as preset_rules
 from ginrules.scoring import HandScore, score_hand
 
@@ -247,15 +247,10 @@ def schema() -> dict[str, Any]:
 
 def _rules_spec(rules: RuleSet, name: str | None) -> dict[str, Any]:
     if name is None:
-        best = None
-        for candidate, ruleset in PRESETS.items():
-            diff = sum(1 for k, v in ruleset.to_dict().items() if rules.to_dict()[k] != v)
-            if best is None or diff < best[0]:
-                best = (diff, candidate)
-        assert best is not None
-        name = best[1]
-    base = preset_rules(name).to_dict()
-    overrides = {k: v for k, v in rules.to_dict().items() if base[k] != v}
+        name, overrides = closest_preset(rules)
+    else:
+        base = preset_rules(name).to_dict()
+        overrides = {k: v for k, v in rules.to_dict().items() if base[k] != v}
     spec: dict[str, Any] = {"preset": name}
     if overrides:
         spec["overrides"] = overrides
@@ -293,7 +288,7 @@ def _hand_entry(
                                       state.masks[1 - result.knocker])
         arrangement = result.knocker_arrangement
         if arrangement is not None and arrangement != default:
-            entry["knocker_melds"] = [[str(c) for c in m] for m in arrangement.melds]
+            entry["knocker_melds"] = [m.to_list() for m in arrangement.melds]
     if outcome and result is not None:
         entry["outcome"] = _outcome_of(result, score_hand(result, state.rules))
         if sheet_totals is not None:
@@ -356,7 +351,13 @@ def to_record(
         hollywood = item.hollywood
         complete = item.is_over
     else:
-        hands = tuple(item)
+        try:
+            hands = tuple(item)
+        except TypeError:
+            hands = (None,)  # type: ignore[assignment]
+        if not all(isinstance(h, HandState) for h in hands):
+            raise TypeError("to_record takes a HandState, a GameState or a sequence of hand "
+                            f"states, not {type(item).__name__}")
         if not hands:
             raise GinRulesError("a record needs at least one hand")
         rules = hands[0].rules
@@ -412,10 +413,7 @@ def _format_json(data: Mapping[str, Any]) -> str:
             return "[\n" + ",\n".join(items) + "\n" + indent + "]"
         return json.dumps(value, ensure_ascii=False)
 
-    def compact_lists(value: Any, indent: str) -> str:
-        return block(value, indent)
-
-    return compact_lists(dict(data), "") + "\n"
+    return block(dict(data), "") + "\n"
 
 
 def dump(
@@ -452,8 +450,11 @@ def dump(
         data: Mapping[str, Any] = item.data
     elif isinstance(item, (HandState, GameState)):
         data = to_record(item, **options)
-    else:
+    elif isinstance(item, Mapping):
         data = item
+    else:
+        raise TypeError("dump takes a record dict, a Record, a HandState or a GameState, "
+                        f"not {type(item).__name__}")
     text = _format_json(data)
     if file is not None:
         if isinstance(file, (str, os.PathLike)):
@@ -470,6 +471,9 @@ def _read(source: RecordLike) -> tuple[Any, str | None]:
     """The parsed JSON and a name for the source; raises InvalidRecordError."""
     if isinstance(source, Mapping):
         return source, None
+    if not isinstance(source, (str, bytes, os.PathLike)):
+        raise InvalidRecordError(f"a record is a dict, JSON text, bytes or a path, "
+                                 f"not {type(source).__name__}")
     name: str | None = None
     if isinstance(source, bytes):
         text = source.decode("utf-8", errors="replace")
@@ -572,7 +576,7 @@ def validate(source: RecordLike, *, lenient: bool = False, name: str | None = No
 
 
 def _name_of(source: RecordLike) -> str | None:
-    if isinstance(source, (Mapping, bytes)):
+    if not isinstance(source, (str, os.PathLike)):
         return None
     if isinstance(source, str) and source.lstrip().startswith("{"):
         return None
@@ -1330,7 +1334,11 @@ def from_openspiel(
     >>> validate(data).summary()
     'invalid: hand 1: the hand stops before it is over: player 1 is to draw; the OpenSpiel history ends here'
     """
-    ids = [int(a) for a in history]
+    try:
+        ids = [_os_int(a) for a in history]
+    except TypeError:
+        raise InvalidRecordError("an OpenSpiel history is a list of action integers, not "
+                                 f"{type(history).__name__}") from None
     overrides: dict[str, Any] = {}
     p = dict(params or {})
     unknown = sorted(set(p) - {"knock_card", "oklahoma", "gin_bonus", "undercut_bonus",
@@ -1342,14 +1350,14 @@ def from_openspiel(
             raise InvalidRecordError(f"OpenSpiel {key}={p[key]} cannot be expressed: "
                                      "ginrules plays 10-card hands with a 52-card deck")
     if p.get("knock_card", 10) != 10:
-        overrides["knock_limit"] = int(p["knock_card"])
+        overrides["knock_limit"] = _os_int(p["knock_card"], "knock_card")
     if p.get("oklahoma", False):
         overrides["oklahoma"] = True
         overrides["spade_doubling"] = "off"
     if p.get("gin_bonus", 25) != 25:
-        overrides["gin_bonus"] = int(p["gin_bonus"])
+        overrides["gin_bonus"] = _os_int(p["gin_bonus"], "gin_bonus")
     if p.get("undercut_bonus", 25) != 25:
-        overrides["undercut_bonus"] = int(p["undercut_bonus"])
+        overrides["undercut_bonus"] = _os_int(p["undercut_bonus"], "undercut_bonus")
     if len(ids) < 21 or any(not 0 <= a < 52 for a in ids[:21]):
         raise InvalidRecordError("an OpenSpiel history starts with the 21 deal outcomes "
                                  "(cards 0..51)")
@@ -1499,6 +1507,14 @@ def from_openspiel(
     data["source"] = {"from": "openspiel", "end": end}
     data["hands"] = [entry]
     return data
+
+
+def _os_int(value: Any, what: str = "action") -> int:
+    """An OpenSpiel action or parameter as an int; an InvalidRecordError if it is none."""
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise InvalidRecordError(f"OpenSpiel {what} {value!r} is not an integer") from None
 
 
 def _os_outcome(held: list[set[Card]], knocker: int, kmelds: list[list[Card]],

@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from ginrules.cards import Card, Rank, Suit
+from ginrules.cards import Card, Rank, Suit, parse_card
 from ginrules.errors import RuleSetError
 
 __all__ = [
@@ -32,6 +32,7 @@ __all__ = [
     "RuleSet",
     "ShutoutRule",
     "SpadeDoubling",
+    "closest_preset",
     "rules",
 ]
 
@@ -221,7 +222,7 @@ class RuleSet:
                                + ", ".join(f.name for f in attrs.fields(RuleSet)))
         return attrs.evolve(self, **changes)
 
-    def knock_limit_for(self, upcard: Card | None) -> int:
+    def knock_limit_for(self, upcard: Card | str | None) -> int:
         """The knock limit in force for a hand with this first upcard.
 
         Oklahoma: the upcard's value (J/Q/K 10), and an ace means gin only (0).
@@ -238,20 +239,20 @@ class RuleSet:
             return self.knock_limit
         if upcard is None:
             raise RuleSetError("Oklahoma rules need the first upcard to set the knock limit")
-        return 0 if upcard.rank == Rank.ACE else upcard.points
+        card = parse_card(upcard) if isinstance(upcard, str) else upcard
+        return 0 if card.rank == Rank.ACE else card.points
 
-    def doubles(self, upcard: Card | None) -> bool:
+    def doubles(self, upcard: Card | str | None) -> bool:
         """Whether a hand with this first upcard scores double (a spade, if the rules say so).
 
         >>> from ginrules import parse_card
         >>> rules("oklahoma").doubles(parse_card("7S")), rules("classic").doubles(parse_card("7S"))
         (True, False)
         """
-        return (
-            self.spade_doubling is not SpadeDoubling.OFF
-            and upcard is not None
-            and upcard.suit == Suit.SPADES
-        )
+        if self.spade_doubling is SpadeDoubling.OFF or upcard is None:
+            return False
+        card = parse_card(upcard) if isinstance(upcard, str) else upcard
+        return card.suit == Suit.SPADES
 
     def to_dict(self) -> dict[str, object]:
         """The settings as a JSON-ready dict (enums by value).
@@ -303,11 +304,16 @@ PRESETS: dict[str, RuleSet] = {
 """The named rule sets; see :func:`rules` and the rules reference in the docs."""
 
 
-def rules(name: str, **changes: Any) -> RuleSet:
+def rules(name: str | RuleSet, **changes: Any) -> RuleSet:
     """The preset rule set with this name, optionally with some settings changed.
+
+    A :class:`RuleSet` may stand for the name (it is returned, with the changes), so a
+    function that takes "a rule set or a preset name" reads it with ``rules(value)``.
 
     >>> rules("straight").knock_limit
     0
+    >>> rules(rules("classic"), target=50) == rules("short")
+    True
     >>> rules("dutch-oklahoma", target=200).target
     200
     >>> rules("gin-only")
@@ -315,6 +321,8 @@ def rules(name: str, **changes: Any) -> RuleSet:
     ...
     ginrules.errors.RuleSetError: unknown rule set 'gin-only'; the presets are classic, ...
     """
+    if isinstance(name, RuleSet):
+        return name.evolve(**changes) if changes else name
     try:
         preset = PRESETS[name]
     except (KeyError, TypeError):
@@ -322,3 +330,23 @@ def rules(name: str, **changes: Any) -> RuleSet:
             f"unknown rule set {name!r}; the presets are " + ", ".join(PRESETS)
         ) from None
     return preset.evolve(**changes) if changes else preset
+
+
+def closest_preset(ruleset: RuleSet) -> tuple[str, dict[str, object]]:
+    """The preset ``ruleset`` differs least from (the first in :data:`PRESETS` order among
+    equals), and the settings that differ from it, JSON-ready (enums by value).
+
+    >>> closest_preset(rules("classic", target=250))
+    ('classic', {'target': 250})
+    >>> closest_preset(rules("polish"))
+    ('polish', {})
+    """
+    settings = ruleset.to_dict()
+    best: tuple[int, str, dict[str, object]] | None = None
+    for name, preset in PRESETS.items():
+        base = preset.to_dict()
+        diff = {k: v for k, v in settings.items() if base[k] != v}
+        if best is None or len(diff) < best[0]:
+            best = (len(diff), name, diff)
+    assert best is not None
+    return best[1], best[2]

@@ -33,6 +33,10 @@ class HandScore:
 
     ``base`` is the deadwood difference (or the defender's deadwood after gin), ``bonus``
     the gin, big gin or undercut bonus, ``doubled`` whether a spade upcard doubled them.
+
+    >>> _, score = showdown("4H 5H 6H 9C 9D 9S AC 2C 3C 2S", "7H 8H KS QS JS 5C 5D 7S 7D 2D")
+    >>> score.winner, score.points, score.to_dict()["base"]
+    ('knocker', 18, 18)
     """
 
     winner: str | None
@@ -115,7 +119,7 @@ def showdown(
     ...
     ginrules.errors.GinRulesError: the knocker's deadwood 30 is over the knock limit 10
     """
-    the_rules = _rules_of(rules)
+    the_rules = preset(rules)
     knocker = parse_cards(knocker_cards)
     defender = parse_cards(defender_cards)
     for who, cards in (("knocker", knocker), ("defender", defender)):
@@ -149,6 +153,3 @@ def showdown(
     )
     return result, score_hand(result, the_rules)
 
-
-def _rules_of(rules: RuleSet | str) -> RuleSet:
-    return rules if isinstance(rules, RuleSet) else preset(rules)

@@ -18,23 +18,21 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
 import attrs
 
-from ginrules.cards import _splitmix64
+from ginrules._splitmix import GOLDEN, check_seed, splitmix64
 from ginrules.errors import GinRulesError
 from ginrules.game import apply_action, new_game
 from ginrules.hand import EndKind
 from ginrules.players import PLAYERS, make_player, view
-from ginrules.rules import PRESETS, RuleSet
+from ginrules.rules import RuleSet, closest_preset
 from ginrules.rules import rules as preset
 from ginrules.scoring import score_hand
 
 __all__ = ["PlayerStats", "SimulationResult", "game_seed", "simulate", "wilson_interval"]
-
-_MASK64 = (1 << 64) - 1
 
 
 def game_seed(seed: int, number: int) -> int:
@@ -44,8 +42,8 @@ def game_seed(seed: int, number: int) -> int:
     >>> game_seed(7, 0) == game_seed(7, 1) != game_seed(7, 2)
     True
     """
-    state = (seed * 0xD1B54A32D192ED03 + (number // 2) * 0x9E3779B97F4A7C15 + 1) & _MASK64
-    return next(_splitmix64(state))
+    state = check_seed(seed) * 0xD1B54A32D192ED03 + (number // 2) * GOLDEN + 1
+    return next(splitmix64(state))
 
 
 def wilson_interval(successes: int, trials: int, z: float = 1.959963984540054
@@ -124,6 +122,10 @@ class PlayerStats:
     interval ``ci``; ``points`` are the hand points it scored (before line, game and
     shutout bonuses). The counts are of hands: knocks (that were not gin), gins, big gins,
     and undercuts it made (as the defender).
+
+    >>> stats = simulate("classic", ("basic", "random"), games=2, seed=1).players[0]
+    >>> stats.name, stats.wins, stats.win_rate, stats.points, stats.knocks
+    ('basic', 2, 1.0, 243, 5)
     """
 
     name: str
@@ -143,6 +145,10 @@ class SimulationResult:
     """What :func:`simulate` measured. Rates are per hand played.
 
     ``unfinished`` counts the games stopped by ``max_hands`` (won by nobody).
+
+    >>> r = simulate("classic", ("basic", "random"), games=2, seed=1)
+    >>> r.games, r.hands, r.unfinished, r.rules
+    (2, 5, 0, 'classic')
     """
 
     rules: str
@@ -280,6 +286,9 @@ def simulate(
     ...
     ginrules.errors.GinRulesError: name two players, like advanced,basic; got 1
     """
+    if isinstance(players, str) or not isinstance(players, Iterable):
+        raise GinRulesError(f"players must be two names, like ('advanced', 'basic'), "
+                            f"not {players!r}")
     names = tuple(players)
     if len(names) != 2:
         raise GinRulesError(f"name two players, like advanced,basic; got {len(names)}")
@@ -287,20 +296,18 @@ def simulate(
         if name not in PLAYERS:
             make_player(name)  # raises the unknown-player error
     pair = (names[0], names[1])
+    the_rules = preset(rules)
     if isinstance(rules, RuleSet):
-        the_rules, rules_name = rules, "custom"
-        for name, value in PRESETS.items():
-            if value == rules:
-                rules_name = name
-                break
+        closest, differences = closest_preset(rules)
+        rules_name = "custom" if differences else closest
     else:
-        the_rules, rules_name = preset(rules), rules
-    if not isinstance(games, int) or games < 1:
-        raise GinRulesError(f"games must be a positive number, not {games!r}")
-    if not isinstance(workers, int) or workers < 1:
-        raise GinRulesError(f"workers must be a positive number, not {workers!r}")
-    if max_hands is not None and max_hands < 1:
-        raise GinRulesError(f"max_hands must be a positive number, not {max_hands!r}")
+        rules_name = rules
+    check_seed(seed)
+    for what, value in (("games", games), ("workers", workers), ("max_hands", max_hands)):
+        if (value is not None or what != "max_hands") and (
+            not isinstance(value, int) or isinstance(value, bool) or value < 1
+        ):
+            raise GinRulesError(f"{what} must be a positive number, not {value!r}")
     tallies: list[_Tally] = []
     if workers == 1:
         for number in range(games):

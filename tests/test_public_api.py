@@ -1,0 +1,126 @@
+"""The public API: every exported name is documented with an example, and importing the
+library pulls in nothing optional."""
+
+from __future__ import annotations
+
+import enum
+import importlib
+import inspect
+import pkgutil
+import subprocess
+import sys
+
+import pytest
+
+import ginrules
+
+MODULES = sorted(
+    info.name for info in pkgutil.iter_modules(ginrules.__path__, "ginrules.")
+    if info.name != "ginrules.__main__"
+)
+
+
+def _module(name: str):  # type: ignore[no-untyped-def]
+    return importlib.import_module(name)
+
+
+def _exported(module):  # type: ignore[no-untyped-def]
+    """The functions and classes of ``module.__all__``, as (name, object)."""
+    for name in getattr(module, "__all__", ()):
+        value = getattr(module, name)
+        if inspect.isfunction(value) or inspect.isclass(value):
+            yield name, value
+
+
+def _own_members(cls: type):  # type: ignore[no-untyped-def]
+    """The public methods and properties defined by ``cls`` itself (not inherited, not
+    attrs-generated, not enum members)."""
+    if issubclass(cls, BaseException):
+        return
+    for name, value in vars(cls).items():
+        if name.startswith("_") or isinstance(value, enum.Enum):
+            continue
+        if isinstance(value, (classmethod, staticmethod)):
+            value = value.__func__
+        if isinstance(value, property) or inspect.isfunction(value):
+            yield name, value
+
+
+def _public_objects():  # type: ignore[no-untyped-def]
+    seen = set()
+    for module_name in MODULES:
+        module = _module(module_name)
+        for name, value in _exported(module):
+            if id(value) in seen or not (value.__module__ or "").startswith("ginrules"):
+                continue
+            seen.add(id(value))
+            yield f"{module_name}.{name}", value
+
+
+def test_every_module_has_all() -> None:
+    public = [m for m in MODULES if not m.rsplit(".", 1)[1].startswith("_")]
+    assert [m for m in public if not hasattr(_module(m), "__all__")] == []
+
+
+def test_every_public_function_class_method_and_property_has_a_docstring() -> None:
+    missing = []
+    for qualname, value in _public_objects():
+        if not inspect.getdoc(value):
+            missing.append(qualname)
+        if inspect.isclass(value):
+            for member, attr in _own_members(value):
+                if not (attr.__doc__ or "").strip():
+                    missing.append(f"{qualname}.{member}")
+    assert missing == []
+
+
+def test_every_public_function_and_class_has_a_doctest() -> None:
+    missing = []
+    for qualname, value in _public_objects():
+        doc = inspect.getdoc(value) or ""
+        if ">>>" not in doc:
+            missing.append(qualname)
+    assert missing == []
+
+
+def test_every_method_doctest_or_its_class_doctest() -> None:
+    """A public method without an example of its own is shown in its class's example."""
+    missing = []
+    for qualname, value in _public_objects():
+        if not inspect.isclass(value):
+            continue
+        class_doc = inspect.getdoc(value) or ""
+        for member, attr in _own_members(value):
+            if ">>>" not in (attr.__doc__ or "") and ">>>" not in class_doc:
+                missing.append(f"{qualname}.{member}")
+    assert missing == []
+
+
+def test_package_exports_are_all_in_all() -> None:
+    exported = {
+        name for name, value in vars(ginrules).items()
+        if not name.startswith("_") and not inspect.ismodule(value)
+    }
+    assert exported - set(ginrules.__all__) == set()
+    assert [name for name in ginrules.__all__ if not hasattr(ginrules, name)] == []
+
+
+@pytest.mark.parametrize("module_name", MODULES)
+def test_all_names_exist(module_name: str) -> None:
+    module = _module(module_name)
+    assert [n for n in getattr(module, "__all__", ()) if not hasattr(module, n)] == []
+
+
+def test_importing_the_library_imports_no_optional_peer() -> None:
+    code = (
+        "import sys, importlib, pkgutil, ginrules\n"
+        "for info in pkgutil.iter_modules(ginrules.__path__, 'ginrules.'):\n"
+        "    if info.name != 'ginrules.__main__':\n"
+        "        importlib.import_module(info.name)\n"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in "
+        "('pyspiel', 'open_spiel', 'rlcard', 'numpy', 'jsonschema', 'hypothesis', 'pytest'))\n"
+        "print(','.join(bad))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == ""
