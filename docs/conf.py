@@ -60,7 +60,7 @@ html_theme_options = {
     "description": "The rules of Gin Rummy, exactly.",
     "fixed_sidebar": True,
 }
-html_static_path: list[str] = []
+html_static_path = ["_static"]  # the pictures: drawn by make_pictures.py
 
 
 # -- napoleon and one-line attribute docstrings ----------------------------------------

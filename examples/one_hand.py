@@ -25,10 +25,11 @@ def choose(state: hand.HandState) -> hand.Action:
         return knocks[0]
     if state.phase is ginrules.Phase.DISCARD:
         mine = state.hand(state.turn)
-        return min(
-            (a for a in actions if a.kind is ginrules.ActionKind.DISCARD),
-            key=lambda a: (ginrules.deadwood([c for c in mine if c != a.card]), -a.card.points),
-        )
+        # keep the least deadwood; among equals, throw the highest card
+        discards = {a.card: a for a in actions if a.card and a.kind is ginrules.ActionKind.DISCARD}
+        best = min(discards, key=lambda card: (
+            ginrules.deadwood([c for c in mine if c != card]), -card.points))
+        return discards[best]
     return actions[-1] if state.phase is ginrules.Phase.OFFER else actions[0]
 
 
