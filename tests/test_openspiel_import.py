@@ -36,7 +36,8 @@ def test_declared_points_are_openspiels_returns(kind: str) -> None:
         assert returns[outcome["winner"]] > 0
 
 
-@pytest.mark.parametrize("kind", ["gin", "undercut", "tie", "wall", "rediscard"])
+@pytest.mark.parametrize("kind", ["gin", "undercut", "tie", "wall", "rediscard",
+                                  "long-layoff-chain"])
 def test_hands_within_the_openspiel_preset_are_valid(kind: str) -> None:
     data = records.from_openspiel(fixture(kind)["history"])
     report = records.validate(data)
@@ -57,9 +58,28 @@ def test_rediscarding_the_taken_card_is_explained_under_classic() -> None:
     assert "OpenSpiel allows discarding the card just taken" in str(report)
 
 
-def test_layoff_chain_cap() -> None:
-    text = problems(records.from_openspiel(fixture("layoff-cap")["history"]))
-    assert "OpenSpiel caps a run at five cards" in text
+def test_layoffs_grow_runs_past_five_cards_in_openspiel() -> None:
+    # OpenSpiel's defender laid 8S off onto the knocker's 9S TS JS QS KS (a six-card run):
+    # OpenSpiel does not cap layoff chains at five cards, and neither does ginrules
+    data = records.from_openspiel(fixture("long-layoff-chain")["history"])
+    assert data["hands"][0]["source"]["defender_layoffs"] == ["8S"]
+    report = records.validate(data)
+    assert report.valid, str(report)
+    result = records.replay(data)[0].result
+    assert result is not None
+    assert [str(x) for x in result.layoffs] == ["8S onto 9S TS JS QS KS"]
+
+
+def test_defender_skipping_layoffs_is_its_own_choice() -> None:
+    # the defender could lay 6D and QD off onto 7D 8D 9D TD JD (OpenSpiel offered both)
+    # but passed: the deadwood difference is the defender's choice, not a rule difference
+    text = problems(records.from_openspiel(fixture("defender-skips-layoffs")["history"]))
+    assert "the defender chooses its own melds and layoffs (this one left 16 more " \
+        "deadwood)" in text
+    assert "(laying off 6D QD)" in text
+    assert "caps" not in text
+    assert "scores 35 (a knock by player 1: 35) (this follows from the deadwood " \
+        "difference)" in text
 
 
 def test_defender_choices() -> None:

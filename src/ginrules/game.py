@@ -300,7 +300,7 @@ def score_sheet(
 def next_dealer(result: HandResult, rules: RuleSet) -> int:
     """Who deals after this hand: after a dead hand per ``rules.dealer_after_dead_hand``
     (seed 000: the same dealer), otherwise per ``rules.dealer_after_hand`` (alternate by
-    default; or the winner or the loser of the hand; a hand nobody scored alternates).
+    default; or the winner or the loser of the hand, where a hand nobody scored alternates).
 
     >>> import ginrules
     >>> from ginrules import hand

@@ -53,7 +53,7 @@ from ginrules.hand import (
     resolve_knock,
 )
 from ginrules.melds import Meld
-from ginrules.rules import RuleSet, closest_preset
+from ginrules.rules import NextDealer, RuleSet, closest_preset
 from ginrules.rules import rules as preset_rules
 from ginrules.scoring import HandScore, score_hand
 
@@ -660,6 +660,7 @@ class _Checker:
         self.hand_count = 0
         self.action_count = 0
         self.source: Mapping[str, Any] = {}
+        self.filled = False  # whether the last hand replayed had made-up cards filled in
 
     def problem(self, message: str, hand: int | None = None, action: int | None = None) -> None:
         self.problems.append(Problem(hand, action, message))
@@ -762,7 +763,18 @@ class _Checker:
             state, declared = self.check_hand(
                 entry, number, rules, expected_dealer if is_game else None, view,
                 allow_open=last and not complete)
-            if state is not None and state.result is not None:
+            if state is not None and state.result is not None and self.filled \
+                    and state.result.kind is not EndKind.DEAD:
+                # made-up cards stood in for the hidden player's: price the hand by its
+                # declared outcome, not by the made-up cards
+                self.states.append(state)
+                if declared is None:
+                    track = False
+                    expected_dealer = None
+                else:
+                    priced.append(declared)
+                    expected_dealer = _next_dealer_declared(state.result, declared, rules)
+            elif state is not None and state.result is not None:
                 self.states.append(state)
                 result = state.result
                 priced.append(result)
@@ -849,10 +861,22 @@ class _Checker:
         parsed: list[tuple[int, Action, str | None] | None] = []
         for index, text in enumerate(raw_actions, 1):
             try:
-                parsed.append(parse_action(text))
+                item = parse_action(text)
             except CardNotationError as error:
                 self.problem(str(error), number, index)
                 parsed.append(None)
+                continue
+            player, action, named = item
+            if named == UNKNOWN and action.kind is not ActionKind.DRAW_STOCK:
+                self.problem(f"the card player {player} takes from the discard pile is face "
+                             "up: it cannot be unknown (\"??\")", number, index)
+                item = (player, action, None)
+            elif named == UNKNOWN and "deck" in entry and (view is None or player == view):
+                # (a record that gives the hands checks this with the deal)
+                self.problem(f"player {player}'s stock draw is unknown (\"??\"), which only "
+                             "a record of the other player's view may write", number, index)
+                item = (player, action, None)
+            parsed.append(item)
         self.action_count += len(raw_actions)
         deck, filled = self.read_deal(entry, number, parsed, view, dealer or 0)
         if deck is None or dealer is None:
@@ -863,6 +887,7 @@ class _Checker:
         melds = self.read_melds(entry.get("knocker_melds"), number)
         state = deal(rules, deck=deck, dealer=dealer)
         hidden = 1 - view if (view is not None and filled) else None
+        self.filled = hidden is not None
         return self.replay_hand(state, parsed, number, melds, hidden, entry, allow_open,
                                 declared)
 
@@ -1163,9 +1188,13 @@ class _Checker:
                              f"to {what}" + self.openspiel_stopped(state), number)
             return state, None
         assert state.result is not None
+        if melds is not None and state.actions[-1][1].kind is not ActionKind.KNOCK:
+            self.problem(f"\"knocker_melds\" are given, but the hand ended with "
+                         f"{_describe_result(state.result)}, not a knock", number)
         if hidden is None:
             self.check_outcome(state, entry.get("outcome"), number)
-        return state, None
+            return state, None
+        return state, declared
 
     @staticmethod
     def card_moved(state: HandState, action: Action) -> Card | None:
@@ -1190,23 +1219,25 @@ class _Checker:
                 f"player {result.knocker} knocked"
             self.problem(f"the declared knocker is {outcome['knocker']!r}, but {who}", number)
         dw = outcome.get("deadwood")
+        follows = ""
         if isinstance(dw, list) and len(dw) == 2 and result.knocker is not None:
             actual = [0, 0]
             actual[result.knocker] = result.knocker_deadwood
             actual[1 - result.knocker] = result.defender_deadwood
             for p in (0, 1):
                 if dw[p] != actual[p]:
+                    follows = " (this follows from the deadwood difference)"
                     role = "the knocker" if p == result.knocker else "the defender"
                     self.problem(f"the declared deadwood of player {p} ({role}) is {dw[p]}, "
                                  f"but it is {actual[p]}" + self.explain_deadwood(
                                      state, p, dw[p]), number)
         if "winner" in outcome and outcome["winner"] != score.player:
             self.problem(f"the declared winner is {_who(outcome['winner'])}, but "
-                         f"{_score_text(result, score)}" + self.explain_tie(result, score),
-                         number)
+                         f"{_score_text(result, score)}" + self.explain_tie(result, score)
+                         + follows, number)
         elif "points" in outcome and outcome["points"] != score.points:
             self.problem(f"the declared points are {outcome['points']!r}, but "
-                         f"{_score_text(result, score)}", number)
+                         f"{_score_text(result, score)}{follows}", number)
 
     # OpenSpiel explanations ----------------------------------------------------------
 
@@ -1226,15 +1257,18 @@ class _Checker:
         result = state.result
         if not self.from_openspiel or result is None or player == result.knocker:
             return ""
-        capped = [x for x in result.layoffs if len(_grown(result, x.meld_index)) > 5]
-        if capped and declared > result.defender_deadwood:
-            cards = " ".join(str(x.card) for x in capped)
-            return (f"; OpenSpiel caps a run at five cards, so its layoff chains stop after "
-                    f"two cards and it could not lay off {cards}")
         if declared > result.defender_deadwood:
-            return ("; in OpenSpiel the defender chooses its own melds and layoffs "
-                    "(this one left more deadwood), while these rules lay off for the "
-                    "defender to leave the least deadwood")
+            # OpenSpiel's defender may lay off or meld less than it could (even nothing);
+            # its layoffs are not limited to five-card runs, so this is the only cause
+            plays = []
+            if result.layoffs:
+                plays.append("laying off " + " ".join(str(x.card) for x in result.layoffs))
+            if result.defender_melds:
+                plays.append("melding " + ", ".join(str(m) for m in result.defender_melds))
+            how = f" ({' and '.join(plays)})" if plays else ""
+            return ("; in OpenSpiel the defender chooses its own melds and layoffs (this "
+                    f"one left {declared - result.defender_deadwood} more deadwood), while "
+                    f"these rules lay off for the defender to leave the least deadwood{how}")
         return ""
 
     def openspiel_illegal(self, state: HandState, action: Action) -> str:
@@ -1266,9 +1300,15 @@ class _Checker:
         return "; the OpenSpiel history ends here"
 
 
-def _grown(result: HandResult, meld_index: int) -> list[Card]:
-    meld = result.knocker_melds[meld_index]
-    return [*meld.cards, *(x.card for x in result.layoffs if x.meld_index == meld_index)]
+def _next_dealer_declared(result: HandResult, declared: HandScore, rules: RuleSet) -> int:
+    """:func:`~ginrules.game.next_dealer` with the winner taken from the declared outcome
+    (for a hand replayed with made-up cards)."""
+    how = rules.dealer_after_hand
+    if how is NextDealer.WINNER and declared.player is not None:
+        return declared.player
+    if how is NextDealer.LOSER and declared.player is not None:
+        return 1 - declared.player
+    return result.dealer if how is NextDealer.SAME else 1 - result.dealer
 
 
 def _who(player: Any) -> str:
