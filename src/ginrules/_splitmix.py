@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TypeVar
 
-__all__ = ["GOLDEN", "MASK64", "below", "check_seed", "sample", "splitmix64"]
+__all__ = ["GOLDEN", "MASK64", "below", "check_seed", "mix", "sample", "splitmix64"]
 
 MASK64 = (1 << 64) - 1
 """The 64-bit mask: states and outputs are integers modulo 2**64."""
@@ -44,6 +44,18 @@ def check_seed(seed: object, what: str = "seed") -> int:
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise TypeError(f"{what} must be an int, not {type(seed).__name__}")
     return seed
+
+
+def mix(state: int) -> int:
+    """The first output of :func:`splitmix64` for ``state``, without making a generator.
+
+    >>> mix(0) == next(splitmix64(0))
+    True
+    """
+    z = (state + GOLDEN) & MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return z ^ (z >> 31)
 
 
 def splitmix64(state: int) -> Iterator[int]:

@@ -434,7 +434,9 @@ def deal_hand(game: GameState, *, deck: Deck | None = None) -> GameState:
         assert game.seed is not None
         hand = deal(game.rules, seed=hand_seed(game.seed, len(game.finished)),
                     dealer=game.dealer)
-    return attrs.evolve(game, hand=hand)
+    # the constructor, not attrs.evolve: this runs once per action of every game
+    return GameState(game.rules, game.first_dealer, game.seed, game.hollywood, game.finished,
+                     hand, game.sheet)
 
 
 def record_hand(game: GameState, finished: HandState) -> GameState:
@@ -492,7 +494,9 @@ def apply_action(game: GameState, action: Action | str) -> GameState:
     hand = apply(game.hand, action)
     if hand.is_over:
         return record_hand(game, hand)
-    return attrs.evolve(game, hand=hand)
+    # the constructor, not attrs.evolve: this runs once per action of every game
+    return GameState(game.rules, game.first_dealer, game.seed, game.hollywood, game.finished,
+                     hand, game.sheet)
 
 
 Player = Callable[[HandState, int], Action]

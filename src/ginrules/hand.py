@@ -391,6 +391,10 @@ class HandState:
     masks: tuple[int, int]
     stock_drawn: int
     discard_pile: tuple[Card, ...]
+    #: the mask of every card that has been face up in this hand: the upcard and every
+    #: discard (what both players have seen; a view uses it to tell which cards the
+    #: opponent is known to hold)
+    public: int
     phase: Phase
     turn: int
     taken: Card | None
@@ -502,6 +506,7 @@ def deal(
         masks=masks,
         stock_drawn=0,
         discard_pile=(upcard,),
+        public=1 << upcard.index,
         phase=Phase.OFFER,
         turn=non_dealer,
         taken=None,
@@ -744,42 +749,44 @@ def _apply_checked(state: HandState, action: Action) -> HandState:
         masks = (masks[0] ^ bit, masks[1]) if me == 0 else (masks[0], masks[1] ^ bit)
         pile = state.discard_pile + (card,)  # noqa: RUF005 (as for the history)
         rules, drawn, turns = setup.rules, state.stock_drawn, state.turns + 1
+        public = state.public | bit
         if 31 - drawn <= rules.dead_hand_stock or (
             rules.max_turns is not None and turns >= rules.max_turns
         ):
             return _finish_dead(
-                HandState(setup, masks, drawn, pile, _DISCARD_PHASE, me, None, state.actions,
-                          turns),
+                HandState(setup, masks, drawn, pile, public, _DISCARD_PHASE, me, None,
+                          state.actions, turns),
                 history,
             )
-        return HandState(setup, masks, drawn, pile, _DRAW_PHASE, 1 - me, None, history, turns)
+        return HandState(setup, masks, drawn, pile, public, _DRAW_PHASE, 1 - me, None, history,
+                         turns)
     if kind is _DRAW_STOCK_KIND:
         drawn = state.stock_drawn
         bit = 1 << setup.deck.cards[21 + drawn].index
         masks = (masks[0] | bit, masks[1]) if me == 0 else (masks[0], masks[1] | bit)
-        return HandState(setup, masks, drawn + 1, state.discard_pile, _DISCARD_PHASE, me, None,
-                         history, state.turns)
+        return HandState(setup, masks, drawn + 1, state.discard_pile, state.public,
+                         _DISCARD_PHASE, me, None, history, state.turns)
     if kind is _DRAW_DISCARD_KIND or kind is _TAKE_KIND:
         pile = state.discard_pile
         card = pile[-1]
         bit = 1 << card.index
         masks = (masks[0] | bit, masks[1]) if me == 0 else (masks[0], masks[1] | bit)
-        return HandState(setup, masks, state.stock_drawn, pile[:-1], _DISCARD_PHASE, me, card,
-                         history, state.turns)
+        return HandState(setup, masks, state.stock_drawn, pile[:-1], state.public,
+                         _DISCARD_PHASE, me, card, history, state.turns)
     if kind is _PASS_KIND:
         dealer = setup.dealer
         # The non-dealer passes to the dealer; the dealer passing sends the non-dealer to draw.
         phase, turn = (_OFFER_PHASE, dealer) if me != dealer else (_DRAW_PHASE, 1 - me)
-        return HandState(setup, masks, state.stock_drawn, state.discard_pile, phase, turn, None,
-                         history, state.turns)
+        return HandState(setup, masks, state.stock_drawn, state.discard_pile, state.public,
+                         phase, turn, None, history, state.turns)
     if kind is _BIG_GIN_KIND:
         return _finish_knock(state, history, None, EndKind.BIG_GIN)
     # A knock: discard, then end the hand.
     card = action.card
     assert card is not None
     after = HandState(setup, _with(masks, me, masks[me] ^ card.mask), state.stock_drawn,
-                      (*state.discard_pile, card), _DISCARD_PHASE, me, None, state.actions,
-                      state.turns)
+                      (*state.discard_pile, card), state.public | card.mask, _DISCARD_PHASE, me,
+                      None, state.actions, state.turns)
     return _finish_knock(after, history, None, None)
 
 
@@ -886,6 +893,7 @@ def knock(
         state,
         masks=_with(state.masks, me, rest),
         discard_pile=(*state.discard_pile, c),
+        public=state.public | c.mask,
     )
     return _finish_knock(after, history, arrangement, None)
 

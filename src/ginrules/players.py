@@ -32,7 +32,7 @@ from typing import Protocol, runtime_checkable
 
 import attrs
 
-from ginrules._splitmix import below, check_seed, sample, splitmix64
+from ginrules._splitmix import below, check_seed, mix, sample, splitmix64
 from ginrules.cards import CARDS, Card, cards_from_mask, cards_to_mask
 from ginrules.errors import GinRulesError
 from ginrules.game import GameState
@@ -127,23 +127,14 @@ def _events(history: tuple[tuple[int, Action], ...], upcard: Card) -> tuple[Even
     return tuple(out)
 
 
-def _opponent_known(history: tuple[tuple[int, Action], ...], upcard: Card, me: int) -> int:
-    """The mask of cards the opponent took from the discard pile and still holds."""
-    pile = [upcard]
-    known = 0
-    for player, action in history:
-        kind = action.kind
-        if kind is ActionKind.TAKE or kind is ActionKind.DRAW_DISCARD:
-            card = pile.pop()
-            if player != me:
-                known |= card.mask
-        elif kind is ActionKind.DISCARD or kind is ActionKind.KNOCK:
-            dropped = action.card
-            assert dropped is not None
-            pile.append(dropped)
-            if player != me:
-                known &= ~dropped.mask
-    return known
+def _opponent_known(state: HandState, me: int) -> int:
+    """The mask of cards the opponent took from the discard pile and still holds.
+
+    A card that has been face up (the upcard or a discard) and is now in the opponent's
+    hand can only have come from the discard pile, so this is the opponent's hand
+    intersected with :attr:`~ginrules.hand.HandState.public`: only cards everybody saw.
+    """
+    return state.masks[1 - me] & state.public
 
 
 @attrs.frozen
@@ -296,7 +287,7 @@ def view(state: HandState, player: int) -> View:
         stock_size=31 - state.stock_drawn,
         upcard=upcard,
         taken=state.taken,
-        opponent_known=cards_from_mask(_opponent_known(history, upcard, player)),
+        opponent_known=cards_from_mask(_opponent_known(state, player)),
         opponent_count=state.masks[1 - player].bit_count(),
         phase=state.phase,
         turn=state.turn,
@@ -329,7 +320,7 @@ def _stream(seed: int, v: View) -> Iterator[int]:
     state = seed
     for part in (v.player, v.mask, len(v.history), v.stock_size, len(v.discard_pile),
                  v.upcard.index):
-        state = next(splitmix64(state ^ part))
+        state = mix(state ^ part)
     return splitmix64(state)
 
 
