@@ -1,8 +1,31 @@
 """ginrules: the rules of Gin Rummy, exactly.
 
+The package reads top to bottom, one module per job, each depending only on those above:
+
+* :mod:`ginrules.cards`: cards, ranks, suits, notation, the deck and its seeded shuffle;
+* :mod:`ginrules.melds`: melds, the exact least-deadwood arrangement, the best discards;
+* :mod:`ginrules.rules`: :class:`RuleSet` and the named presets;
+* :mod:`ginrules.hand`: one hand as an immutable state, its legal actions, layoffs and
+  the facts of its end (:class:`HandResult`);
+* :mod:`ginrules.scoring` and :mod:`ginrules.game`: pricing a hand, whole games;
+* :mod:`ginrules.records` and :mod:`ginrules.players`: game records and their validator,
+  what each player may see and computer players;
+* :mod:`ginrules.cli`: the ``ginrules`` command.
+
+The names most scripts need are here at the top level:
+
 >>> import ginrules
 >>> ginrules.deadwood("7H 8H 9H KS QS")
 20
+>>> print(ginrules.arrange("7H 8H 9H 7C 7D 7S KS"))
+7C 7D 7S | 7H 8H 9H | deadwood KS = 10
+>>> state = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
+>>> [str(action) for action in ginrules.legal_actions(state)]
+['take', 'pass']
+>>> result, score = ginrules.showdown("AS 2S 3S 4S 5S 6S 7S 8S 9S KD",
+...                                   "TS 5D 5C 5H 7C 8C 9C 2H 3H 4H")
+>>> score.winner, score.points, score.undercut
+('defender', 35, True)
 """
 
 from ginrules.cards import (

@@ -108,7 +108,8 @@ def showdown(
     """Adjudicate a knock from the two ten-card hands, for scripts and score sheets.
 
     The knocker's hand must be within the knock limit in force (Oklahoma: set by
-    ``upcard``). Returns the facts (melds, layoffs, deadwood) and their price.
+    ``upcard``). Returns the facts (melds, layoffs, deadwood) and their price. The hands
+    have no seats, so in the result the knocker is player 0 and the dealer player 1.
 
     >>> result, score = showdown("AS 2S 3S 4S 5S 6S 7S 8S 9S KD",
     ...                          "TS 5D 5C 5H 7C 8C 9C 2H 3H 4H")
