@@ -206,3 +206,9 @@ def test_python_dash_m_bad_input() -> None:
     assert proc.returncode == 2
     assert proc.stdout == ""
     assert len(proc.stderr.splitlines()) == 1
+
+
+def test_deadwood_of_no_cards_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["deadwood", ""]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and "no cards given" in err

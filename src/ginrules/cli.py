@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 
 from ginrules.cards import Card, format_cards, parse_cards
-from ginrules.errors import GinRulesError
+from ginrules.errors import CardNotationError, GinRulesError
 from ginrules.game import new_game, play, random_players
 from ginrules.hand import EndKind, HandResult
 from ginrules.melds import Arrangement, MeldKind, arrange, best_discards
@@ -29,6 +29,8 @@ def _cards_argument(words: Sequence[str]) -> str:
 
 def _cmd_deadwood(args: argparse.Namespace) -> int:
     cards = parse_cards(_cards_argument(args.cards))
+    if not cards:
+        raise CardNotationError("no cards given: name the cards, like 7H 8H 9H KS QS")
     arrangement = arrange(cards)
     if args.json:
         out: dict[str, object] = arrangement.to_dict()
