@@ -1,5 +1,5 @@
-"""Adversarial review: a step-by-step model check of the hand flow against a tiny
-independent reference, and regression tests for the findings of the review."""
+"""A step-by-step model check of the hand flow against a tiny independent reference,
+views that do not depend on unseen cards, and regression tests for record validation."""
 
 from __future__ import annotations
 
