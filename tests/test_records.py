@@ -173,3 +173,15 @@ def test_cli_play_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     capsys.readouterr()
     assert records.validate(path).valid
     assert main(["validate", str(path)]) == 0
+
+
+@pytest.mark.parametrize("key, value, what", [("winner", 0, "winner"),
+                                              ("final", [10, 0], "final scores")])
+def test_an_unfinished_game_declares_no_end(key: str, value: object, what: str) -> None:
+    started = game.apply_action(game.new_game(ginrules.rules("short"), seed=3), "take")
+    data = records.to_record(started)
+    assert data.get("complete") is False and ginrules.validate(json.dumps(data)).valid
+    data[key] = value
+    report = ginrules.validate(json.dumps(data))
+    assert not report.valid
+    assert f"declares the game's {what}, but the game is not over" in str(report)

@@ -752,6 +752,7 @@ class _Checker:
         over_at: int | None = None
         expected_dealer: int | None = None
         track = True  # whether the score sheet can still be followed
+        in_progress = False  # whether the last hand is still being played
         for number, entry in enumerate(hands, 1):
             self.hand_count = number
             if is_game and over_at is not None:
@@ -782,6 +783,7 @@ class _Checker:
             elif state is not None:
                 self.states.append(state)
                 track = False
+                in_progress = True
             elif declared is not None:
                 priced.append(declared)
                 expected_dealer = None
@@ -806,6 +808,11 @@ class _Checker:
                         f"after this hand they are {got[0]}-{got[1]}", number)
             if sheet.is_over and over_at is None:
                 over_at = number
+        declared_end = [name for key, name in (("final", "final scores"), ("winner", "winner"))
+                        if data.get(key) is not None]
+        if is_game and declared_end and over_at is None and (track or in_progress):
+            self.problem(f"the record declares the game's {' and '.join(declared_end)}, "
+                         "but the game is not over")
         if not is_game or not track:
             if is_game and not track:
                 self.notes.append("the game totals after an unchecked hand were not checked")
@@ -825,6 +832,7 @@ class _Checker:
         if "winner" in data and over_at is not None and winner != sheet.winner:
             self.problem(f"the declared game winner {winner!r} is wrong: player "
                          f"{sheet.winner} won")
+
         if over_at is not None:
             first = self.states[0].dealer if self.states else 0
             game = GameState(rules, first, None, hollywood, tuple(self.states), None, sheet)
