@@ -281,6 +281,24 @@ def test_view_record_totals_use_the_declared_outcome_not_the_filled_in_cards() -
     assert any("filled in" in note for note in report.notes)
 
 
+def test_a_view_record_outcome_without_points_leaves_the_totals_unchecked() -> None:
+    # A declared winner without points does not say what the hand is worth: the totals
+    # after it are not checked (and not priced at 0, which made true totals look wrong).
+    from ginrules import records
+
+    data = _view_record_of_a_real_game()
+    for entry in data["hands"]:  # type: ignore[attr-defined]
+        outcome = entry.get("outcome")
+        if outcome and outcome.get("winner") is not None:
+            del outcome["points"]
+            break
+    else:
+        pytest.fail("the game has no won hand")
+    report = records.validate(data, lenient=True)
+    assert report.valid, str(report)
+    assert any("totals after an unchecked hand were not checked" in n for n in report.notes)
+
+
 def _three_action_record(deal_form: str) -> dict[str, object]:
     from ginrules import records
 

@@ -925,6 +925,8 @@ class _Checker:
                                or not all(isinstance(d, int) for d in dw)):
             self.problem("outcome: \"deadwood\" must be two whole numbers "
                          "(player 0's, player 1's)", number)
+        if winner is not None and "points" not in outcome:
+            return None  # a partial outcome: it does not say what the hand is worth
         return HandScore(None if winner is None else "knocker", winner, points if winner
                          is not None else 0, points, 0, False, False)
 
