@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 import attrs
 
-from ginrules._splitmix import GOLDEN, below, check_seed, splitmix64
+from ginrules._splitmix import GOLDEN, below, check_seed, mix, splitmix64
 from ginrules.cards import Deck
 from ginrules.errors import GinRulesError, IllegalActionError
 from ginrules.hand import Action, EndKind, HandResult, HandState, apply, deal, legal_actions
@@ -59,7 +59,7 @@ def hand_seed(seed: int, number: int) -> int:
     >>> hand_seed(1, 0) == hand_seed(1, 0) != hand_seed(1, 1)
     True
     """
-    return next(splitmix64(check_seed(seed) + number * GOLDEN))
+    return mix(check_seed(seed) + number * GOLDEN)
 
 
 # -- the score sheet ------------------------------------------------------------------

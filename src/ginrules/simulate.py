@@ -23,7 +23,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 
 import attrs
 
-from ginrules._splitmix import GOLDEN, check_seed, splitmix64
+from ginrules._splitmix import GOLDEN, check_seed, mix
 from ginrules.errors import GinRulesError
 from ginrules.game import apply_action, new_game
 from ginrules.hand import EndKind
@@ -43,7 +43,7 @@ def game_seed(seed: int, number: int) -> int:
     True
     """
     state = check_seed(seed) * 0xD1B54A32D192ED03 + (number // 2) * GOLDEN + 1
-    return next(splitmix64(state))
+    return mix(state)
 
 
 def wilson_interval(successes: int, trials: int, z: float = 1.959963984540054
