@@ -35,6 +35,8 @@ from typing import Any
 
 import ginrules
 from ginrules import CARDS, Card, best_discards, deadwood, deadwood_of_mask
+from ginrules.interop.openspiel import openspiel_id
+from ginrules.interop.rlcard import rlcard_id
 
 try:
     from ginrules import best_discard_deadwood_of_mask
@@ -103,9 +105,9 @@ class Prepared:
         self.hand = hand
         self.cards: tuple[Card, ...] = tuple(CARDS[i] for i in hand)
         self.mask = sum(1 << i for i in hand)
-        self.os_ids = [c.openspiel_id for c in self.cards]
+        self.os_ids = [openspiel_id(c) for c in self.cards]
         self.rl_cards = (
-            [_rl_utils.get_card(c.rlcard_id) for c in self.cards] if HAVE_RL else []
+            [_rl_utils.get_card(rlcard_id(c)) for c in self.cards] if HAVE_RL else []
         )
 
 

@@ -111,9 +111,9 @@ def play_openspiel(rng: random.Random, count: int, tally: Tally | None) -> None:
         s = new_state()
         while not s.is_terminal():
             if s.is_chance_node():
-                s.apply_action(choice(s.chance_outcomes())[0])
+                s.apply(choice(s.chance_outcomes())[0])
             else:
-                s.apply_action(choice(s.legal_actions()))
+                s.apply(choice(s.legal_actions()))
         if tally is not None:
             history = s.history()
             # 21 dealt cards, then one chance outcome per stock draw (action 53).
@@ -178,7 +178,7 @@ def measure(
     wall: Rates = {name: [] for name in runners}
     cpu: Rates = {name: [] for name in runners}
     tallies = {name: Tally() for name in runners}
-    for kind in hand.EndKind:  # list every ginrules ending, even one that did not happen
+    for kind in ginrules.EndKind:  # list every ginrules ending, even one that did not happen
         tallies["ginrules"].ends[kind.value] = 0
     names = list(runners)
     wall_clock, cpu_clock = time.perf_counter, time.process_time

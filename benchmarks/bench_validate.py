@@ -15,14 +15,14 @@ import time
 
 import ginrules
 from ginrules import hand, records
-from ginrules.game import random_players
+from ginrules.game import random_policies
 
 
 def make_records(count: int) -> list[str]:
     out = []
     for seed in range(count):
         state = hand.deal(ginrules.rules("classic"), seed=seed, dealer=seed % 2)
-        choose = random_players(seed)[0]
+        choose = random_policies(seed)[0]
         while not state.is_over:
             state = hand.apply(state, choose(state, state.turn))
         out.append(records.dump(state))

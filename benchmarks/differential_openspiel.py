@@ -2,7 +2,7 @@
 
 Plays OpenSpiel games with two policies (uniformly random, and "knock-happy": it knocks
 whenever it may and lays melds, so there are many knocks, gins, undercuts and layoffs),
-converts every history with ``ginrules.records.from_openspiel``, validates it (lenient)
+converts every history with ``ginrules.interop.openspiel.from_openspiel``, validates it (lenient)
 and compares ginrules' own result (kind, knocker, deadwood after layoffs, points) with
 OpenSpiel's returns. Every disagreement is put in a class; the expected classes are the
 documented rule differences (see the OpenSpiel section of docs/records.rst). It also
@@ -39,8 +39,8 @@ from typing import Any
 import pyspiel  # type: ignore[import-not-found]
 
 import ginrules
-from ginrules import Card, hand, records
-from ginrules.hand import ActionKind, EndKind, Phase
+from ginrules import ActionKind, Card, EndKind, Phase, hand, records
+from ginrules.interop.openspiel import card_from_openspiel_id, from_openspiel, openspiel_id
 from ginrules.scoring import score_hand
 
 PH = pyspiel.gin_rummy.Phase
@@ -49,7 +49,7 @@ DRAW_UPCARD, DRAW_STOCK, PASS, KNOCK, MELD = 52, 53, 54, 55, 56
 
 
 def card_text(ids: list[int]) -> str:
-    return " ".join(str(Card.from_openspiel_id(i)) for i in sorted(ids))
+    return " ".join(str(card_from_openspiel_id(i)) for i in sorted(ids))
 
 
 # -- policies ---------------------------------------------------------------------------
@@ -152,7 +152,7 @@ def play(seed: int, policy: Any, params: dict[str, Any], mode: str) -> dict[str,
     while not s.is_terminal():
         if s.is_chance_node():
             outcomes = s.chance_outcomes()
-            s.apply_action(rng.choice(outcomes)[0])
+            s.apply(rng.choice(outcomes)[0])
             continue
         phase = s.current_phase()
         me = s.current_player()
@@ -175,7 +175,7 @@ def play(seed: int, policy: Any, params: dict[str, Any], mode: str) -> dict[str,
             knocker = me
         if phase == PH.KNOCK and a >= MELD:
             laid_melds.append(a)
-        s.apply_action(a)
+        s.apply(a)
     return {
         "seed": seed, "history": [int(x) for x in s.history()],
         "returns": [float(r) for r in s.returns()], "deadwood": list(s.deadwood()),
@@ -221,14 +221,14 @@ def knock_check(data: dict[str, Any], decisions: list[Any], stats: collections.C
         if state.phase is Phase.DISCARD and index < len(decisions):
             me, cards, os_can, os_discards, os_legal = decisions[index]
             index += 1
-            mine = tuple(sorted(c.openspiel_id for c in state.hand(state.turn)))
+            mine = tuple(sorted(openspiel_id(c) for c in state.cards(state.turn)))
             if mine != cards or me != state.turn:
                 stats["knock: hands out of step (bug in the harness)"] += 1
                 return
             acts = hand.legal_actions(state)
-            gr_knocks = frozenset(a.card.openspiel_id for a in acts
+            gr_knocks = frozenset(openspiel_id(a.card) for a in acts
                                   if a.kind is ActionKind.KNOCK and a.card is not None)
-            gr_discards = frozenset(a.card.openspiel_id for a in acts
+            gr_discards = frozenset(openspiel_id(a.card) for a in acts
                                     if a.kind is ActionKind.DISCARD and a.card is not None)
             stats["knock: decisions"] += 1
             if gr_discards != os_legal:
@@ -334,7 +334,7 @@ def run_policy(name: str, policy: Any, mode: str, games: int, params: dict[str, 
         seed = seed0 + n
         g = play(seed, policy, params, mode)
         tens |= g["tens"]
-        data = records.from_openspiel(g["history"], params=params)
+        data = from_openspiel(g["history"], params=params)
         # the declared outcome is OpenSpiel's returns
         outcome = data["hands"][0].get("outcome")
         ret = g["returns"]
@@ -383,7 +383,7 @@ def deadwood_check(tens: set[tuple[int, ...]]) -> tuple[int, int, Any]:
     bad = 0
     example = None
     for cards in tens:
-        ours = ginrules.deadwood([Card.from_openspiel_id(i) for i in cards])
+        ours = ginrules.deadwood([card_from_openspiel_id(i) for i in cards])
         theirs = UTILS.min_deadwood(list(cards))
         if ours != theirs:
             bad += 1
@@ -405,7 +405,7 @@ def rlcard_check(count: int, seed: int) -> tuple[int, int, Any]:
         hand_rl = [rlu.get_card(i) for i in ids]
         best = melding.get_best_meld_clusters(hand_rl)
         theirs = rlu.get_deadwood_count(hand_rl, best[0] if best else [])
-        ours = ginrules.deadwood([Card.from_openspiel_id(swap[i // 13] * 13 + i % 13)
+        ours = ginrules.deadwood([card_from_openspiel_id(swap[i // 13] * 13 + i % 13)
                                   for i in ids])
         if ours != theirs:
             bad += 1

@@ -52,7 +52,7 @@ class Server:
 
     def apply(self, action: ginrules.Action) -> None:
         before = len(self.game.finished)
-        self.game = game.apply_action(self.game, action)
+        self.game = game.apply(self.game, action)
         if len(self.game.finished) > before:
             last = self.game.finished[-1].result
             assert last is not None

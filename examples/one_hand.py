@@ -14,17 +14,17 @@ state = hand.deal(rules, seed=seed, dealer=0)
 history = [state]
 print(f"Dealer: player {state.dealer}; upcard {state.upcard}; knock limit {state.knock_limit}")
 for player in (0, 1):
-    print(f"Player {player}: {ginrules.format_cards(state.hand(player))}")
+    print(f"Player {player}: {ginrules.format_cards(state.cards(player))}")
 
 
-def choose(state: hand.HandState) -> hand.Action:
+def choose(state: hand.HandState) -> ginrules.Action:
     """A simple strategy: knock when allowed, else keep the least deadwood."""
     actions = hand.legal_actions(state)
     knocks = [a for a in actions if a.kind is ginrules.ActionKind.KNOCK]
     if knocks:
         return knocks[0]
     if state.phase is ginrules.Phase.DISCARD:
-        mine = state.hand(state.turn)
+        mine = state.cards(state.turn)
         # keep the least deadwood; among equals, throw the highest card
         discards = {a.card: a for a in actions if a.card and a.kind is ginrules.ActionKind.DISCARD}
         best = min(discards, key=lambda card: (

@@ -190,7 +190,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 show_view(your_view, g)
                 action = read_move(state, your_view, auto)
             before = len(g.finished)
-            g = game.apply_action(g, action)
+            g = game.apply(g, action)
             if len(g.finished) > before:
                 show_result(g)
     except Stop as stop:

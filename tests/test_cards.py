@@ -22,6 +22,8 @@ from ginrules import (
     parse_card,
     parse_cards,
 )
+from ginrules.interop.openspiel import card_from_openspiel_id, openspiel_id
+from ginrules.interop.rlcard import card_from_rlcard_id, rlcard_id
 
 # -- ranks and suits --------------------------------------------------------------------
 
@@ -507,14 +509,14 @@ RLCARD_PINS = {
 
 @pytest.mark.parametrize(("card_id", "text"), OPENSPIEL_PINS.items())
 def test_openspiel_pinned(card_id: int, text: str) -> None:
-    assert str(Card.from_openspiel_id(card_id)) == text
-    assert parse_card(text).openspiel_id == card_id
+    assert str(card_from_openspiel_id(card_id)) == text
+    assert openspiel_id(parse_card(text)) == card_id
 
 
 @pytest.mark.parametrize(("card_id", "text"), RLCARD_PINS.items())
 def test_rlcard_pinned(card_id: int, text: str) -> None:
-    assert str(Card.from_rlcard_id(card_id)) == text
-    assert parse_card(text).rlcard_id == card_id
+    assert str(card_from_rlcard_id(card_id)) == text
+    assert rlcard_id(parse_card(text)) == card_id
 
 
 def test_openspiel_formula_and_round_trip() -> None:
@@ -522,12 +524,12 @@ def test_openspiel_formula_and_round_trip() -> None:
     ids = set()
     for card in CARDS:
         expected = suits.index(card.suit.letter) * 13 + int(card.rank) - 1
-        assert card.openspiel_id == expected
-        assert Card.from_openspiel_id(card.openspiel_id) is card
-        ids.add(card.openspiel_id)
+        assert openspiel_id(card) == expected
+        assert card_from_openspiel_id(openspiel_id(card)) is card
+        ids.add(openspiel_id(card))
     assert ids == set(range(52))
     for i in range(52):
-        assert Card.from_openspiel_id(i).openspiel_id == i
+        assert openspiel_id(card_from_openspiel_id(i)) == i
 
 
 def test_rlcard_formula_and_round_trip() -> None:
@@ -535,20 +537,20 @@ def test_rlcard_formula_and_round_trip() -> None:
     ids = set()
     for card in CARDS:
         expected = suits.index(card.suit.letter) * 13 + int(card.rank) - 1
-        assert card.rlcard_id == expected
-        assert Card.from_rlcard_id(card.rlcard_id) is card
-        ids.add(card.rlcard_id)
+        assert rlcard_id(card) == expected
+        assert card_from_rlcard_id(rlcard_id(card)) is card
+        ids.add(rlcard_id(card))
     assert ids == set(range(52))
     for i in range(52):
-        assert Card.from_rlcard_id(i).rlcard_id == i
+        assert rlcard_id(card_from_rlcard_id(i)) == i
 
 
 @pytest.mark.parametrize("card_id", [-1, 52, 1000])
 def test_interop_ids_out_of_range(card_id: int) -> None:
     with pytest.raises(CardNotationError, match=str(card_id)):
-        Card.from_openspiel_id(card_id)
+        card_from_openspiel_id(card_id)
     with pytest.raises(CardNotationError, match=str(card_id)):
-        Card.from_rlcard_id(card_id)
+        card_from_rlcard_id(card_id)
 
 
 def test_parse_cards_rejects_a_non_iterable() -> None:

@@ -34,6 +34,7 @@ from ginrules import (
 )
 from ginrules import game as gm
 from ginrules import hand as h
+from ginrules import sheet as sheet_mod
 from ginrules.cli import main
 
 # -- helpers --------------------------------------------------------------------------
@@ -62,20 +63,20 @@ def gin_seeking_players(seed: int) -> tuple[gm.Player, gm.Player]:
     least deadwood; draws and offers at random. Ends games quickly under every preset."""
     rng = random.Random(seed)
 
-    def choose(state: HandState, seat: int) -> h.Action:
+    def choose(state: HandState, seat: int) -> ginrules.Action:
         actions = h.legal_actions(state)
         ends = [a for a in actions if a.kind in (ActionKind.KNOCK, ActionKind.BIG_GIN)]
         if ends:
             return rng.choice(ends)
         if state.phase is Phase.DISCARD:
-            best = set(ginrules.best_discards(state.hand(seat)).discards)
+            best = set(ginrules.best_discards(state.cards(seat)).discards)
             return rng.choice([a for a in actions if a.card in best] or list(actions))
         return rng.choice(actions)
 
     return choose, choose
 
 
-def hollywood_columns(rows: Sequence[gm.SheetRow]) -> list[tuple[int, ...]]:
+def hollywood_columns(rows: Sequence[sheet_mod.SheetRow]) -> list[tuple[int, ...]]:
     """The columns each row may be entered in by the rule as the issue states it: a
     player's first win -> game 1, second -> games 1 and 2, third and later -> all three,
     each time only the games still open (checked against ``games`` separately)."""
@@ -93,7 +94,7 @@ def hollywood_columns(rows: Sequence[gm.SheetRow]) -> list[tuple[int, ...]]:
 
 def expected_final(
     the_rules: RuleSet, totals: tuple[int, int], won: tuple[int, int], winner: int
-) -> tuple[gm.FinalScore, gm.FinalScore]:
+) -> tuple[sheet_mod.FinalScore, sheet_mod.FinalScore]:
     finals = []
     for p in (0, 1):
         shutout = 0
@@ -104,7 +105,7 @@ def expected_final(
                 ShutoutRule.DOUBLE_GAME_BONUS: the_rules.game_bonus,
                 ShutoutRule.FLAT_BONUS: the_rules.shutout_bonus,
             }[the_rules.shutout]
-        finals.append(gm.FinalScore(
+        finals.append(sheet_mod.FinalScore(
             totals[p], won[p] * the_rules.line_bonus,
             the_rules.game_bonus if p == winner else 0, shutout,
         ))
@@ -189,15 +190,15 @@ def check_finished_game(g: gm.GameState) -> None:
     # play stops when the game (every Hollywood game) is over: the last hand closed one
     last = g.sheet.rows[-1]
     assert last.player is not None
-    before = gm.score_sheet(results[:-1], the_rules, hollywood=g.hollywood)
+    before = sheet_mod.score_sheet(results[:-1], the_rules, hollywood=g.hollywood)
     assert not before.is_over
     if not g.hollywood:
         assert g.winner == g.sheet.games[0].winner == last.player
         assert g.totals == g.sheet.games[0].totals
         assert g.hands_won == g.sheet.games[0].hands_won
     # the sheet recomputed from the results is the game's sheet
-    assert gm.score_sheet(results, the_rules, hollywood=g.hollywood) == g.sheet
-    assert gm.score_sheet(priced, the_rules, hollywood=g.hollywood).games == g.sheet.games
+    assert sheet_mod.score_sheet(results, the_rules, hollywood=g.hollywood) == g.sheet
+    assert sheet_mod.score_sheet(priced, the_rules, hollywood=g.hollywood).games == g.sheet.games
     out = g.sheet.to_dict()
     assert json.loads(json.dumps(out)) == out
     assert out["winner"] == g.winner
@@ -217,7 +218,7 @@ def test_every_preset_plays_to_the_end(name: str, seed: int) -> None:
 
 @pytest.mark.parametrize("seed", range(6))
 def test_random_players_play_a_short_game_to_the_end(seed: int) -> None:
-    final = gm.play(gm.new_game(rules("short"), seed=seed), gm.random_players(seed))
+    final = gm.play(gm.new_game(rules("short"), seed=seed), gm.random_policies(seed))
     check_finished_game(final)
 
 
@@ -265,7 +266,7 @@ def test_shutouts_happen_and_are_priced() -> None:
     branch of the invariant check is really exercised)."""
     kinds = set()
     for seed in (3, 19, 43):
-        final = gm.play(gm.new_game(rules("short"), seed=seed), gm.random_players(seed))
+        final = gm.play(gm.new_game(rules("short"), seed=seed), gm.random_policies(seed))
         column = final.sheet.games[0]
         assert column.final is not None and column.winner is not None
         shut = column.hands_won[1 - column.winner] == 0
@@ -313,27 +314,27 @@ def test_oklahoma_hand_in_a_game_from_a_given_deck() -> None:
 
 def test_line_bonus_and_game_bonus_worked_example() -> None:
     # player 0 wins 60 and 50, player 1 wins 30: player 0 reaches 110 >= 100
-    sheet = gm.score_sheet([win(0, 60), win(1, 30), DEAD_SCORE, win(0, 50)], rules("classic"))
+    sheet = sheet_mod.score_sheet([win(0, 60), win(1, 30), DEAD_SCORE, win(0, 50)], rules("classic"))
     assert sheet.is_over and sheet.winner == 0
     column = sheet.games[0]
     assert column.totals == (110, 30) and column.hands_won == (2, 1)
-    assert column.final == (gm.FinalScore(110, 50, 100, 0), gm.FinalScore(30, 25, 0, 0))
+    assert column.final == (sheet_mod.FinalScore(110, 50, 100, 0), sheet_mod.FinalScore(30, 25, 0, 0))
     assert sheet.final_totals() == (260, 55)
     assert [r.columns for r in sheet.rows] == [(0,), (0,), (), (0,)]
     assert [r.player for r in sheet.rows] == [0, 1, None, 0]
 
 
 def test_no_line_or_game_bonus_under_polish_rules() -> None:
-    sheet = gm.score_sheet([win(0, 60), win(1, 30), win(0, 50)], rules("polish"))
-    assert sheet.games[0].final == (gm.FinalScore(110, 0, 0, 0), gm.FinalScore(30, 0, 0, 0))
+    sheet = sheet_mod.score_sheet([win(0, 60), win(1, 30), win(0, 50)], rules("polish"))
+    assert sheet.games[0].final == (sheet_mod.FinalScore(110, 0, 0, 0), sheet_mod.FinalScore(30, 0, 0, 0))
     assert sheet.final_totals() == (110, 30)
 
 
 def test_changed_bonuses() -> None:
     the_rules = rules("classic", line_bonus=20, game_bonus=150)
-    sheet = gm.score_sheet([win(1, 45), win(0, 10), win(1, 70)], the_rules)
+    sheet = sheet_mod.score_sheet([win(1, 45), win(0, 10), win(1, 70)], the_rules)
     assert sheet.winner == 1
-    assert sheet.games[0].final == (gm.FinalScore(10, 20, 0, 0), gm.FinalScore(115, 40, 150, 0))
+    assert sheet.games[0].final == (sheet_mod.FinalScore(10, 20, 0, 0), sheet_mod.FinalScore(115, 40, 150, 0))
 
 
 @pytest.mark.parametrize(
@@ -349,15 +350,15 @@ def test_changed_bonuses() -> None:
 def test_every_shutout_rule(rule: ShutoutRule, extra: dict[str, int], shutout: int) -> None:
     the_rules = rules("classic", shutout=rule, **extra)
     hands = [win(0, 60), DEAD_SCORE, DEAD_SCORE, win(0, 50)]
-    sheet = gm.score_sheet(hands, the_rules)
+    sheet = sheet_mod.score_sheet(hands, the_rules)
     winner, loser = sheet.games[0].final
-    assert winner == gm.FinalScore(110, 50, 100, shutout)
+    assert winner == sheet_mod.FinalScore(110, 50, 100, shutout)
     assert winner.total == 260 + shutout
-    assert loser == gm.FinalScore(0, 0, 0, 0)
+    assert loser == sheet_mod.FinalScore(0, 0, 0, 0)
     # one hand won by the loser (even an undercut) and there is no shutout
-    sheet = gm.score_sheet([win(0, 60), undercut(1, 26), win(0, 50)], the_rules)
+    sheet = sheet_mod.score_sheet([win(0, 60), undercut(1, 26), win(0, 50)], the_rules)
     assert sheet.games[0].final[0].shutout == 0
-    assert sheet.games[0].final[1] == gm.FinalScore(26, 25, 0, 0)
+    assert sheet.games[0].final[1] == sheet_mod.FinalScore(26, 25, 0, 0)
 
 
 def test_shutout_rule_by_name() -> None:
@@ -376,7 +377,7 @@ def test_undercut_is_a_hand_won_by_the_defender() -> None:
     # a real undercut: knocker 0 has deadwood 2, the defender 1 (player 1) has 1
     result, score = showdown(KNOCKER_AFTER, UNDERCUTTER)
     assert score.undercut and score.player == 1 and result.knocker == 0
-    sheet = gm.score_sheet([result, win(0, 100)], rules("classic"))
+    sheet = sheet_mod.score_sheet([result, win(0, 100)], rules("classic"))
     assert sheet.rows[0].player == 1 and sheet.rows[0].kind is EndKind.KNOCK
     assert sheet.games[0].hands_won == (1, 1)
     assert sheet.games[0].final[1].line_bonus == 25
@@ -384,19 +385,19 @@ def test_undercut_is_a_hand_won_by_the_defender() -> None:
 
 
 def test_dead_hand_counts_for_nobody() -> None:
-    sheet = gm.score_sheet([DEAD_RESULT, DEAD_RESULT, win(0, 100)], rules("classic"))
+    sheet = sheet_mod.score_sheet([DEAD_RESULT, DEAD_RESULT, win(0, 100)], rules("classic"))
     assert [r.player for r in sheet.rows] == [None, None, 0]
     assert [r.kind for r in sheet.rows] == [EndKind.DEAD, EndKind.DEAD, None]
     assert sheet.games[0].hands_won == (1, 0)
-    assert sheet.games[0].final[0] == gm.FinalScore(100, 25, 100, 100)
+    assert sheet.games[0].final[0] == sheet_mod.FinalScore(100, 25, 100, 100)
 
 
 def test_a_tie_that_is_not_an_undercut_counts_for_nobody() -> None:
     result, _ = showdown("AC 2C 3C 4D 5D 6D 7H 8H 9H 2S", "2H 5C 6C 7C 8D 9D TD JH QH KH")
     assert result.knocker_deadwood == result.defender_deadwood == 2
-    sheet = gm.score_sheet([result], rules("openspiel"))
+    sheet = sheet_mod.score_sheet([result], rules("openspiel"))
     assert sheet.rows[0].player is None and sheet.games[0].hands_won == (0, 0)
-    sheet = gm.score_sheet([result], rules("classic"))
+    sheet = sheet_mod.score_sheet([result], rules("classic"))
     assert sheet.rows[0].player == 1 and sheet.rows[0].points == 25
 
 
@@ -404,25 +405,25 @@ def test_hand_results_are_priced_under_the_sheets_rules() -> None:
     result, score = showdown("4H 5H 6H 9C 9D 9S AC 2C 3C 2S", "7H 8H KS QS JS 5C 5D 7S 7D 2D",
                              upcard="4S")
     assert score.points == 18
-    assert gm.score_sheet([result], rules("classic")).rows[0].points == 18
+    assert sheet_mod.score_sheet([result], rules("classic")).rows[0].points == 18
     # Oklahoma prices the same facts with the spade upcard doubling
-    assert gm.score_sheet([result], rules("oklahoma")).rows[0].points == 36
+    assert sheet_mod.score_sheet([result], rules("oklahoma")).rows[0].points == 36
 
 
 def test_target_is_reached_exactly_or_not_at_all() -> None:
-    sheet = gm.score_sheet([win(0, 99)], rules("classic"))
+    sheet = sheet_mod.score_sheet([win(0, 99)], rules("classic"))
     assert not sheet.is_over and sheet.winner is None and sheet.games[0].final is None
     assert sheet.final_totals() == (99, 0)
-    sheet = gm.score_sheet([win(0, 99), win(1, 100)], rules("classic"))
+    sheet = sheet_mod.score_sheet([win(0, 99), win(1, 100)], rules("classic"))
     assert sheet.winner == 1 and sheet.games[0].totals == (99, 100)
 
 
 @pytest.mark.parametrize("target", [50, 100, 150, 200, 1, 7, 333])
 def test_any_positive_target(target: int) -> None:
     the_rules = rules("classic", target=target)
-    sheet = gm.score_sheet([win(1, target - 1)] if target > 1 else [], the_rules)
+    sheet = sheet_mod.score_sheet([win(1, target - 1)] if target > 1 else [], the_rules)
     assert not sheet.is_over
-    sheet = gm.score_sheet([*([win(1, target - 1)] if target > 1 else []), win(1, 1)],
+    sheet = sheet_mod.score_sheet([*([win(1, target - 1)] if target > 1 else []), win(1, 1)],
                            the_rules)
     assert sheet.winner == 1 and sheet.games[0].totals == (0, target)
 
@@ -435,26 +436,26 @@ def test_target_must_be_positive(target: int) -> None:
 
 def test_a_hand_after_the_game_is_over_is_an_error() -> None:
     with pytest.raises(GinRulesError, match="hand 3 comes after the game was over"):
-        gm.score_sheet([win(0, 60), win(0, 50), DEAD_SCORE], rules("classic"))
+        sheet_mod.score_sheet([win(0, 60), win(0, 50), DEAD_SCORE], rules("classic"))
     with pytest.raises(GinRulesError, match="after the game was over"):
-        gm.score_sheet([win(0, 200), win(0, 200), win(0, 200), win(1, 5)], rules("classic"),
+        sheet_mod.score_sheet([win(0, 200), win(0, 200), win(0, 200), win(1, 5)], rules("classic"),
                        hollywood=True)
 
 
 def test_empty_sheet() -> None:
-    sheet = gm.score_sheet([], rules("classic"))
+    sheet = sheet_mod.score_sheet([], rules("classic"))
     assert sheet.rows == () and not sheet.is_over and sheet.winner is None
     assert sheet.final_totals() == (0, 0)
-    assert len(gm.score_sheet([], rules("classic"), hollywood=True).games) == 3
+    assert len(sheet_mod.score_sheet([], rules("classic"), hollywood=True).games) == 3
 
 
 def test_score_sheet_takes_any_iterable() -> None:
-    sheet = gm.score_sheet(iter([win(0, 60), win(0, 50)]), rules("classic"))
+    sheet = sheet_mod.score_sheet(iter([win(0, 60), win(0, 50)]), rules("classic"))
     assert sheet.winner == 0
 
 
 def test_to_dict() -> None:
-    sheet = gm.score_sheet([DEAD_RESULT, win(0, 60), win(1, 30), win(0, 50)], rules("classic"))
+    sheet = sheet_mod.score_sheet([DEAD_RESULT, win(0, 60), win(1, 30), win(0, 50)], rules("classic"))
     out = sheet.to_dict()
     assert out["winner"] == 0 and out["final_scores"] == [260, 55]
     assert out["hands"][0] == {"hand": 1, "kind": "dead", "winner": None, "points": 0,
@@ -471,7 +472,7 @@ def test_to_dict() -> None:
 def test_hollywood_worked_example() -> None:
     hands = [win(0, 25), win(1, 20), win(0, 30), DEAD_SCORE, win(1, 35), win(0, 40),
              win(1, 50), win(0, 45), win(1, 20), win(0, 30)]
-    sheet = gm.score_sheet(hands, rules("classic"), hollywood=True)
+    sheet = sheet_mod.score_sheet(hands, rules("classic"), hollywood=True)
     # first win -> game 1; second -> games 1 and 2; third and later -> all three still open
     assert [r.columns for r in sheet.rows] == [
         (0,), (0,), (0, 1), (), (0, 1), (0, 1, 2), (0, 1, 2), (1, 2), (2,), (2,),
@@ -479,35 +480,35 @@ def test_hollywood_worked_example() -> None:
     g1, g2, g3 = sheet.games
     # game 1 closes at hand 7: player 1 has 20 + 35 + 50 = 105 (player 0: 95)
     assert g1.totals == (95, 105) and g1.hands_won == (3, 3) and g1.winner == 1
-    assert g1.final == (gm.FinalScore(95, 75, 0, 0), gm.FinalScore(105, 75, 100, 0))
+    assert g1.final == (sheet_mod.FinalScore(95, 75, 0, 0), sheet_mod.FinalScore(105, 75, 100, 0))
     # game 2 closes at hand 8: player 0 has 30 + 40 + 45 = 115 (player 1: 35 + 50)
     assert g2.totals == (115, 85) and g2.hands_won == (3, 2) and g2.winner == 0
-    assert g2.final == (gm.FinalScore(115, 75, 100, 0), gm.FinalScore(85, 50, 0, 0))
+    assert g2.final == (sheet_mod.FinalScore(115, 75, 100, 0), sheet_mod.FinalScore(85, 50, 0, 0))
     # game 3 closes at hand 10: player 0 has 40 + 45 + 30 = 115 (player 1: 50 + 20)
     assert g3.totals == (115, 70) and g3.hands_won == (3, 2) and g3.winner == 0
-    assert g3.final == (gm.FinalScore(115, 75, 100, 0), gm.FinalScore(70, 50, 0, 0))
+    assert g3.final == (sheet_mod.FinalScore(115, 75, 100, 0), sheet_mod.FinalScore(70, 50, 0, 0))
     assert sheet.is_over and sheet.winner == 0
     assert sheet.final_totals() == (170 + 290 + 290, 280 + 135 + 120) == (750, 535)
     with pytest.raises(GinRulesError, match="hand 11 comes after"):
-        gm.score_sheet([*hands, win(1, 5)], rules("classic"), hollywood=True)
+        sheet_mod.score_sheet([*hands, win(1, 5)], rules("classic"), hollywood=True)
 
 
 def test_hollywood_games_close_separately_with_their_own_shutout() -> None:
     # player 0 wins every hand: game 1 closes first, the others later
     hands = [win(0, 60), win(0, 50), win(0, 40), win(0, 30), win(0, 30)]
-    sheet = gm.score_sheet(hands, rules("classic"), hollywood=True)
+    sheet = sheet_mod.score_sheet(hands, rules("classic"), hollywood=True)
     assert [r.columns for r in sheet.rows] == [(0,), (0, 1), (1, 2), (1, 2), (2,)]
     assert [g.totals for g in sheet.games] == [(110, 0), (120, 0), (100, 0)]
     assert [g.final[0] for g in sheet.games] == [
-        gm.FinalScore(110, 50, 100, 110),
-        gm.FinalScore(120, 75, 100, 120),
-        gm.FinalScore(100, 75, 100, 100),
+        sheet_mod.FinalScore(110, 50, 100, 110),
+        sheet_mod.FinalScore(120, 75, 100, 120),
+        sheet_mod.FinalScore(100, 75, 100, 100),
     ]
     assert sheet.winner == 0
 
 
 def test_hollywood_is_not_over_until_all_three_games_are() -> None:
-    sheet = gm.score_sheet([win(0, 100)], rules("classic"), hollywood=True)
+    sheet = sheet_mod.score_sheet([win(0, 100)], rules("classic"), hollywood=True)
     assert sheet.games[0].is_over and not sheet.is_over and sheet.winner is None
     assert sheet.final_totals() == (100 + 25 + 100 + 100, 0)
 
@@ -516,17 +517,17 @@ def test_hollywood_tie_has_no_winner() -> None:
     # game 1 to player 0 (210 to 10), games 2 and 3 to player 1 (100 to 0 each)
     the_rules = rules("polish")  # no bonuses: the final points are the hand points
     hands = [win(1, 10), win(0, 210), win(1, 100), win(1, 100)]
-    sheet = gm.score_sheet(hands, the_rules, hollywood=True)
+    sheet = sheet_mod.score_sheet(hands, the_rules, hollywood=True)
     assert [g.winner for g in sheet.games] == [0, 1, 1]
     assert sheet.is_over and sheet.final_totals() == (210, 210)
     assert sheet.winner is None
     # the bonuses decide it under the classic rules: two game bonuses beat one
-    assert gm.score_sheet(hands, rules("classic"), hollywood=True).winner == 1
+    assert sheet_mod.score_sheet(hands, rules("classic"), hollywood=True).winner == 1
 
 
 def test_hollywood_first_win_after_game_1_closed() -> None:
     # player 0 closes game 1 at once; player 1's first win can only go into game 2
-    sheet = gm.score_sheet([win(0, 100), win(1, 30), win(1, 30)], rules("classic"),
+    sheet = sheet_mod.score_sheet([win(0, 100), win(1, 30), win(1, 30)], rules("classic"),
                            hollywood=True)
     assert sheet.rows[1].columns == (1,)
     assert sheet.games[1].totals == (0, 60)
@@ -565,7 +566,7 @@ def play_scripted_hand(g: gm.GameState, outcome: str) -> gm.GameState:
     defender = UNDERCUTTER if outcome == "U" else LOSER_HAND
     g = gm.deal_hand(g, deck=make_deck(KNOCKER, defender, "TD", "KS"))
     for action in ("pass", "pass", "draw stock", "discard KS" if outcome == "D" else "knock KS"):
-        g = gm.apply_action(g, action)
+        g = gm.apply(g, action)
     assert g.hand is None
     return g
 
@@ -637,16 +638,16 @@ def test_dead_hands_in_a_seeded_game_keep_the_dealer() -> None:
     for _ in range(5):
         hand = g.hand
         assert hand is not None
-        g = gm.apply_action(g, "pass")
-        g = gm.apply_action(g, "pass")
-        g = gm.apply_action(g, "draw stock")
-        g = gm.apply_action(g, h.legal_actions(g.hand)[0])
+        g = gm.apply(g, "pass")
+        g = gm.apply(g, "pass")
+        g = gm.apply(g, "draw stock")
+        g = gm.apply(g, h.legal_actions(g.hand)[0])
     assert [r.kind for r in g.results] == [EndKind.DEAD] * 5
     assert {s.dealer for s in g.finished} == {g.first_dealer} == {g.dealer}
     assert g.totals == (0, 0) and g.hands_won == (0, 0) and not g.is_over
 
 
-# -- new_game, deal_hand, record_hand, apply_action, play -----------------------------
+# -- new_game, deal_hand, record_hand, apply, play -----------------------------
 
 
 def test_new_game_draws_the_first_dealer_from_the_seed() -> None:
@@ -747,31 +748,31 @@ def test_record_hand_without_a_seed_leaves_the_next_deal_to_the_caller() -> None
 def test_apply_action_errors() -> None:
     g = gm.new_game(rules("classic"), dealer=0)
     with pytest.raises(IllegalActionError, match="no hand is dealt"):
-        gm.apply_action(g, "pass")
+        gm.apply(g, "pass")
     over = gm.play(gm.new_game(rules("short"), seed=1), gin_seeking_players(1))
     with pytest.raises(IllegalActionError, match="the game is over"):
-        gm.apply_action(over, "pass")
+        gm.apply(over, "pass")
     g = gm.new_game(rules("classic"), seed=1)
     with pytest.raises(IllegalActionError, match="draw stock"):
-        gm.apply_action(g, "draw stock")
-    with pytest.raises(ginrules.CardNotationError):
-        gm.apply_action(g, "shuffle")
+        gm.apply(g, "draw stock")
+    with pytest.raises(ginrules.ActionNotationError):
+        gm.apply(g, "shuffle")
 
 
 def test_play_needs_a_seed() -> None:
     with pytest.raises(GinRulesError, match="needs a game with a seed"):
-        gm.play(gm.new_game(rules("classic"), dealer=0), gm.random_players(1))
+        gm.play(gm.new_game(rules("classic"), dealer=0), gm.random_policies(1))
 
 
 def test_play_a_finished_game_returns_it() -> None:
     over = gm.play(gm.new_game(rules("short"), seed=1), gin_seeking_players(1))
-    assert gm.play(over, gm.random_players(2)) is over
+    assert gm.play(over, gm.random_policies(2)) is over
 
 
 def test_game_states_are_immutable() -> None:
     g0 = gm.new_game(rules("short"), seed=11)
     snapshot = attrs.asdict(g0, recurse=False)
-    g1 = gm.apply_action(g0, h.legal_actions(g0.hand)[0])
+    g1 = gm.apply(g0, h.legal_actions(g0.hand)[0])
     assert attrs.asdict(g0, recurse=False) == snapshot
     assert g1 != g0 and g0.hand.phase is Phase.OFFER
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
@@ -789,11 +790,11 @@ def test_game_states_are_immutable() -> None:
 def test_apply_action_records_the_hand_and_deals_the_next() -> None:
     g = gm.new_game(rules("classic", max_turns=1), seed=6)
     first = g.hand
-    g = gm.apply_action(g, "pass")
-    g = gm.apply_action(g, "pass")
-    g = gm.apply_action(g, "draw stock")
+    g = gm.apply(g, "pass")
+    g = gm.apply(g, "pass")
+    g = gm.apply(g, "draw stock")
     before = g
-    g = gm.apply_action(g, h.legal_actions(g.hand)[0])
+    g = gm.apply(g, h.legal_actions(g.hand)[0])
     assert len(g.finished) == 1 and g.finished[0].result.kind is EndKind.DEAD
     assert g.finished[0].deck == first.deck
     assert g.hand is not None and g.hand.deck == Deck.shuffled(gm.hand_seed(6, 1))
@@ -801,14 +802,14 @@ def test_apply_action_records_the_hand_and_deals_the_next() -> None:
 
 
 def test_random_players_are_uniform_legal_and_reproducible() -> None:
-    a = gm.play(gm.new_game(rules("short"), seed=3), gm.random_players(3))
-    b = gm.play(gm.new_game(rules("short"), seed=3), gm.random_players(3))
+    a = gm.play(gm.new_game(rules("short"), seed=3), gm.random_policies(3))
+    b = gm.play(gm.new_game(rules("short"), seed=3), gm.random_policies(3))
     assert a == b
-    c = gm.play(gm.new_game(rules("short"), seed=3), gm.random_players(4))
+    c = gm.play(gm.new_game(rules("short"), seed=3), gm.random_policies(4))
     assert c.finished != a.finished
     # every action they take is legal (the engine would raise otherwise); they use every
     # kind of legal choice in the offer phase
-    first, second = gm.random_players(7)
+    first, second = gm.random_policies(7)
     state = h.deal(rules("classic"), seed=1)
     seen = {str(first(state, state.turn)) for _ in range(40)}
     assert seen == {"take", "pass"}
@@ -827,7 +828,7 @@ def run_play(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, 
 def test_cli_play_human_output(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run_play(capsys, "--rules", "short", "--seed", "1")
     assert code == 0 and err == ""
-    final = gm.play(gm.new_game(rules("short"), seed=1), gm.random_players(1))
+    final = gm.play(gm.new_game(rules("short"), seed=1), gm.random_policies(1))
     lines = out.splitlines()
     assert lines[0] == "Game: short rules, target 50, seed 1; two random players"
     assert "Hand" in lines[2] and "Dealer" in lines[2] and "Totals" in lines[2]
@@ -849,7 +850,7 @@ def test_cli_play_json(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run_play(capsys, "--rules", "classic", "--seed", "2", "--json")
     assert code == 0 and err == ""
     data = json.loads(out)
-    final = gm.play(gm.new_game(rules("classic"), seed=2), gm.random_players(2))
+    final = gm.play(gm.new_game(rules("classic"), seed=2), gm.random_policies(2))
     assert data["winner"] == final.winner in (0, 1)
     assert data["final_scores"] == list(final.sheet.final_totals())
     assert data["rules"] == "classic" and data["seed"] == 2

@@ -23,7 +23,7 @@ from ginrules import (
     score_hand,
     showdown,
 )
-from ginrules.hand import lay_off, resolve_knock
+from ginrules.knock import lay_off, resolve_knock
 
 # -- the brute force ----------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from ginrules import InvalidRecordError, records
+from ginrules.interop.openspiel import from_openspiel
 
 DATA = Path(__file__).parent / "data" / "openspiel"
 
@@ -25,7 +26,7 @@ def problems(data: dict[str, Any]) -> str:
 @pytest.mark.parametrize("kind", sorted(p.stem for p in DATA.glob("*.json")))
 def test_declared_points_are_openspiels_returns(kind: str) -> None:
     game = fixture(kind)
-    data = records.from_openspiel(game["history"], params=game["params"])
+    data = from_openspiel(game["history"], params=game["params"])
     outcome = data["hands"][0].get("outcome")
     returns = game["returns"]
     if outcome is None:
@@ -39,20 +40,20 @@ def test_declared_points_are_openspiels_returns(kind: str) -> None:
 @pytest.mark.parametrize("kind", ["gin", "undercut", "tie", "wall", "rediscard",
                                   "long-layoff-chain"])
 def test_hands_within_the_openspiel_preset_are_valid(kind: str) -> None:
-    data = records.from_openspiel(fixture(kind)["history"])
+    data = from_openspiel(fixture(kind)["history"])
     report = records.validate(data)
     assert report.valid, str(report)
 
 
 def test_tie_scored_zero_is_explained_under_tie_undercut_rules() -> None:
-    data = records.from_openspiel(fixture("tie")["history"])
+    data = from_openspiel(fixture("tie")["history"])
     data["rules"]["overrides"] = {"undercut_on_tie": True}
     text = problems(data)
     assert "OpenSpiel score a tie 0-0" in text and "undercut_on_tie" in text
 
 
 def test_rediscarding_the_taken_card_is_explained_under_classic() -> None:
-    data = records.from_openspiel(fixture("rediscard")["history"], rules="classic")
+    data = from_openspiel(fixture("rediscard")["history"], rules="classic")
     report = records.validate(data)
     assert "was just taken from the discard pile" in str(report)
     assert "OpenSpiel allows discarding the card just taken" in str(report)
@@ -61,7 +62,7 @@ def test_rediscarding_the_taken_card_is_explained_under_classic() -> None:
 def test_layoffs_grow_runs_past_five_cards_in_openspiel() -> None:
     # OpenSpiel's defender laid 8S off onto the knocker's 9S TS JS QS KS (a six-card run):
     # OpenSpiel does not cap layoff chains at five cards, and neither does ginrules
-    data = records.from_openspiel(fixture("long-layoff-chain")["history"])
+    data = from_openspiel(fixture("long-layoff-chain")["history"])
     assert data["hands"][0]["source"]["defender_layoffs"] == ["8S"]
     report = records.validate(data)
     assert report.valid, str(report)
@@ -73,7 +74,7 @@ def test_layoffs_grow_runs_past_five_cards_in_openspiel() -> None:
 def test_defender_skipping_layoffs_is_its_own_choice() -> None:
     # the defender could lay 6D and QD off onto 7D 8D 9D TD JD (OpenSpiel offered both)
     # but passed: the deadwood difference is the defender's choice, not a rule difference
-    text = problems(records.from_openspiel(fixture("defender-skips-layoffs")["history"]))
+    text = problems(from_openspiel(fixture("defender-skips-layoffs")["history"]))
     assert "the defender chooses its own melds and layoffs (this one left 16 more " \
         "deadwood)" in text
     assert "(laying off 6D QD)" in text
@@ -83,12 +84,12 @@ def test_defender_skipping_layoffs_is_its_own_choice() -> None:
 
 
 def test_defender_choices() -> None:
-    text = problems(records.from_openspiel(fixture("defender-choice")["history"]))
+    text = problems(from_openspiel(fixture("defender-choice")["history"]))
     assert "the defender chooses its own melds and layoffs" in text
 
 
 def test_wall_knock() -> None:
-    data = records.from_openspiel(fixture("wall-knock")["history"])
+    data = from_openspiel(fixture("wall-knock")["history"])
     report = records.validate(data)
     assert "play continues after the hand was over" in str(report)
     assert "OpenSpiel's wall phase" in str(report)
@@ -99,23 +100,23 @@ def test_wall_knock() -> None:
     ("repeated-move", "discarded again twice in a row"),
 ])
 def test_openspiel_only_endings(kind: str, reason: str) -> None:
-    data = records.from_openspiel(fixture(kind)["history"])
+    data = from_openspiel(fixture(kind)["history"])
     report = records.validate(data)
     assert "the hand stops before it is over" in str(report) and reason in str(report)
 
 
 def test_knocker_melds_are_openspiels() -> None:
-    data = records.from_openspiel(fixture("knock")["history"])
+    data = from_openspiel(fixture("knock")["history"])
     assert data["hands"][0]["knocker_melds"]
     assert data["hands"][0]["dealer"] == 1
 
 
 def test_parameters() -> None:
     history = fixture("gin")["history"]
-    data = records.from_openspiel(history, params={"knock_card": 5, "oklahoma": True})
+    data = from_openspiel(history, params={"knock_card": 5, "oklahoma": True})
     assert data["rules"]["overrides"] == {"knock_limit": 5, "oklahoma": True,
                                           "spade_doubling": "off"}
     with pytest.raises(InvalidRecordError, match="hand_size=11 cannot be expressed"):
-        records.from_openspiel(history, params={"hand_size": 11})
+        from_openspiel(history, params={"hand_size": 11})
     with pytest.raises(InvalidRecordError, match="21 deal outcomes"):
-        records.from_openspiel([1, 2, 3])
+        from_openspiel([1, 2, 3])

@@ -25,7 +25,7 @@ from ginrules import (
     parse_cards,
 )
 from ginrules import hand as h
-from ginrules.game import new_game
+from ginrules.game import new_game, play
 from ginrules.players import (
     AdvancedPlayer,
     BasicPlayer,
@@ -34,7 +34,6 @@ from ginrules.players import (
     RandomPlayer,
     View,
     make_player,
-    play,
     seat,
     view,
 )

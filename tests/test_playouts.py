@@ -36,7 +36,7 @@ def snapshot(state: HandState) -> tuple[object, ...]:
 
 
 def check_cards(state: HandState) -> None:
-    every = [*state.hand(0), *state.hand(1), *state.stock, *state.discard_pile]
+    every = [*state.cards(0), *state.cards(1), *state.stock, *state.discard_pile]
     assert len(every) == 52
     assert Counter(every) == Counter(CARDS)
 
@@ -107,7 +107,7 @@ def check_hand(states: list[HandState], snapshots: list[tuple[object, ...]]) -> 
         last_player, last = final.actions[-1]
         assert result.knocker == last_player
         assert last.kind in (ActionKind.KNOCK, ActionKind.BIG_GIN)
-        knocker_cards = final.hand(last_player)
+        knocker_cards = final.cards(last_player)
         assert len(knocker_cards) == (11 if last.kind is ActionKind.BIG_GIN else 10)
         assert result.knocker_deadwood == deadwood(knocker_cards)
         assert result.knocker_deadwood <= final.knock_limit

@@ -15,7 +15,7 @@ import pytest
 import ginrules
 
 MODULES = sorted(
-    info.name for info in pkgutil.iter_modules(ginrules.__path__, "ginrules.")
+    info.name for info in pkgutil.walk_packages(ginrules.__path__, "ginrules.")
     if info.name != "ginrules.__main__"
 )
 
@@ -114,7 +114,7 @@ def test_all_names_exist(module_name: str) -> None:
 def test_importing_the_library_imports_no_optional_peer() -> None:
     code = (
         "import sys, importlib, pkgutil, ginrules\n"
-        "for info in pkgutil.iter_modules(ginrules.__path__, 'ginrules.'):\n"
+        "for info in pkgutil.walk_packages(ginrules.__path__, 'ginrules.'):\n"
         "    if info.name != 'ginrules.__main__':\n"
         "        importlib.import_module(info.name)\n"
         "bad = sorted(m for m in sys.modules if m.split('.')[0] in "
@@ -124,3 +124,90 @@ def test_importing_the_library_imports_no_optional_peer() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
     assert out.stdout.strip() == ""
+
+
+# -- the layers: every arrow points one way -------------------------------------------
+
+# Each module may import, at import time, only from its own layer or the layers before it.
+# An upward convenience (the game seating view players, the validator's OpenSpiel
+# explanations) is imported inside the function that uses it, or only for type checking.
+LAYERS = [
+    ("ginrules.errors", "ginrules._splitmix"),
+    ("ginrules.cards",),
+    ("ginrules.masks",),
+    ("ginrules.melds",),
+    ("ginrules.rulesets",),
+    ("ginrules.actions",),
+    ("ginrules.knock",),
+    ("ginrules.hand",),
+    ("ginrules.scoring",),
+    ("ginrules.sheet",),
+    ("ginrules.players",),
+    ("ginrules.game",),
+    ("ginrules.records",),
+    ("ginrules.interop",),
+    ("ginrules.simulate",),
+    ("ginrules.cli",),
+    ("ginrules", "ginrules.__main__"),
+]
+
+
+def _layer(module: str) -> int:
+    best = -1
+    for rank, prefixes in enumerate(LAYERS):
+        for prefix in prefixes:
+            if module == prefix or (prefix != "ginrules" and module.startswith(prefix + ".")):
+                best = rank
+    assert best >= 0, f"{module} is in no layer: add it to LAYERS"
+    return best
+
+
+def _import_time_imports(path: str) -> list[str]:
+    """The ginrules modules a file imports at import time (not inside a function, not
+    under ``if TYPE_CHECKING``)."""
+    import ast
+
+    with open(path, encoding="utf-8") as handle:
+        tree = ast.parse(handle.read())
+    found: list[str] = []
+
+    def visit(nodes: list[ast.stmt]) -> None:
+        for node in nodes:
+            if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+                continue
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                if node.module == "ginrules":  # a submodule, or a name of the package
+                    found.extend(f"ginrules.{a.name}" if f"ginrules.{a.name}" in MODULES
+                                 else "ginrules" for a in node.names)
+                elif node.module.startswith("ginrules."):
+                    found.append(node.module)
+            elif isinstance(node, ast.Import):
+                found.extend(a.name for a in node.names if a.name.startswith("ginrules"))
+            elif isinstance(node, (ast.If, ast.Try, ast.With)):
+                visit(node.body)
+                visit(getattr(node, "orelse", []))
+
+    visit(tree.body)
+    return found
+
+
+def test_every_arrow_points_one_way() -> None:
+    upward = []
+    all_modules = [*MODULES, "ginrules"]
+    for name in all_modules:
+        module = _module(name)
+        path = module.__file__
+        assert path is not None
+        for imported in _import_time_imports(path):
+            if _layer(imported) > _layer(name):
+                upward.append(f"{name} -> {imported}")
+    assert upward == []
+
+
+def test_the_layer_test_can_fail(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    bad = tmp_path / "bad.py"
+    bad.write_text("from ginrules.game import play\nfrom ginrules import Card, hand\n"
+                   "if TYPE_CHECKING:\n    from ginrules.cli import main\n\n"
+                   "def f():\n    import ginrules.cli\n")
+    assert _import_time_imports(str(bad)) == ["ginrules.game", "ginrules", "ginrules.hand"]
+    assert _layer("ginrules.game") > _layer("ginrules.hand")

@@ -22,11 +22,11 @@ def play_some(rules: ginrules.RuleSet, seed: int, max_hands: int = 4) -> game.Ga
     """A game played by random players, stopped after ``max_hands`` hands (straight gin
     between random players can take thousands of hands)."""
     g = game.new_game(rules, seed=seed)
-    players = game.random_players(seed)
+    players = game.random_policies(seed)
     while not g.is_over and len(g.finished) < max_hands:
         h = g.hand
         assert h is not None
-        g = game.apply_action(g, players[h.turn](h, h.turn))
+        g = game.apply(g, players[h.turn](h, h.turn))
     return g
 
 
@@ -178,7 +178,7 @@ def test_cli_play_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
 @pytest.mark.parametrize("key, value, what", [("winner", 0, "winner"),
                                               ("final", [10, 0], "final scores")])
 def test_an_unfinished_game_declares_no_end(key: str, value: object, what: str) -> None:
-    started = game.apply_action(game.new_game(ginrules.rules("short"), seed=3), "take")
+    started = game.apply(game.new_game(ginrules.rules("short"), seed=3), "take")
     data = records.to_record(started)
     assert data.get("complete") is False and ginrules.validate(json.dumps(data)).valid
     data[key] = value

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 import ginrules
 from ginrules import hand, records
 from ginrules.cards import CARDS
-from ginrules.game import random_players
+from ginrules.game import random_policies
 
 PRESETS = sorted(ginrules.PRESETS)
 
@@ -19,7 +19,7 @@ PRESETS = sorted(ginrules.PRESETS)
 def play_hand(preset: str, seed: int, knocky: bool) -> hand.HandState:
     """A hand between random players; ``knocky`` players knock whenever they may."""
     state = hand.deal(ginrules.rules(preset), seed=seed, dealer=seed % 2)
-    choose = random_players(seed)[0]
+    choose = random_policies(seed)[0]
     while not state.is_over:
         actions = hand.legal_actions(state)
         knocks = [a for a in actions if a.kind is ginrules.ActionKind.KNOCK]
@@ -57,7 +57,7 @@ def test_discarding_a_card_not_in_hand(state: hand.HandState, data: st.DataObjec
     before = hand.deal(state.rules, deck=state.deck, dealer=state.dealer)
     for p, a in state.actions[:i]:
         before = hand.apply(before, a, player=p)
-    held = set(before.hand(player))
+    held = set(before.cards(player))
     card = data.draw(st.sampled_from([c for c in CARDS if c not in held]))
     actions[i] = f"p{player} {action.kind.value} {card}"
     report = rejected(record)

@@ -10,9 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ginrules import CARDS, rules
+from ginrules import CARDS, ActionKind, EndKind, rules
 from ginrules import hand as h
-from ginrules.hand import ActionKind, EndKind
 
 # -- the reference ---------------------------------------------------------------------
 #

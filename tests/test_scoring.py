@@ -160,7 +160,7 @@ def test_spade_upcard_doubling(knocker: str, defender: str, whole: HandScore,
     assert result.upcard == parse_card("JS") and result.knock_limit == 10
     assert s == whole  # oklahoma: everything doubled, bonuses included
     _, s = showdown(knocker, defender, rules="dutch-oklahoma", upcard="JS")
-    assert s == deadwood_only  # seed 002's Oklahoma: only the deadwood points
+    assert s == deadwood_only  # the Dutch game manual's Oklahoma: only the deadwood points
     assert score_hand(result, rules("dutch-oklahoma")) == deadwood_only
 
 

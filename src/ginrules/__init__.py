@@ -1,16 +1,27 @@
 """ginrules: the rules of Gin Rummy, exactly.
 
-The package reads top to bottom, one module per job, each depending only on those above:
+The package reads as its architecture. Each module depends only on those listed before it
+(an upward convenience, such as the game's use of view players, is imported when used):
 
-* :mod:`ginrules.cards`: cards, ranks, suits, notation, the deck and its seeded shuffle;
-* :mod:`ginrules.melds`: melds, the exact least-deadwood arrangement, the best discards;
-* :mod:`ginrules.rules`: :class:`RuleSet` and the named presets;
-* :mod:`ginrules.hand`: one hand as an immutable state, its legal actions, layoffs and
-  the facts of its end (:class:`HandResult`);
-* :mod:`ginrules.scoring` and :mod:`ginrules.game`: pricing a hand, whole games;
-* :mod:`ginrules.records` and :mod:`ginrules.players`: game records and their validator,
-  what each player may see and computer players;
-* :mod:`ginrules.cli`: the ``ginrules`` command.
+===============================  ===========================================================
+cards and the exact solver       :mod:`~ginrules.cards` (cards, notation, the deck),
+                                 :mod:`~ginrules.masks` (the deadwood solver on card masks),
+                                 :mod:`~ginrules.melds` (melds, arrangements, best discards)
+the rules                        :mod:`~ginrules.rulesets` (:class:`RuleSet` and the presets)
+one hand                         :mod:`~ginrules.actions` (actions and their notation),
+                                 :mod:`~ginrules.knock` (layoffs, the knocker's arrangement,
+                                 :class:`HandResult`; pure), :mod:`~ginrules.hand` (the
+                                 hand's state machine)
+pricing                          :mod:`~ginrules.scoring` (a hand's score, showdowns),
+                                 :mod:`~ginrules.sheet` (the score sheet of a game)
+what players see, who plays      :mod:`ginrules.players` (views, computer players)
+whole games                      :mod:`~ginrules.game`
+records                          :mod:`ginrules.records` (format, writer, reader, validator)
+other projects                   :mod:`ginrules.interop` (OpenSpiel, RLCard)
+at scale and in a shell          :mod:`~ginrules.simulate`, :mod:`~ginrules.cli`
+===============================  ===========================================================
+
+Errors are one family under :class:`GinRulesError` (:mod:`~ginrules.errors`).
 
 The names most scripts need are here at the top level:
 
@@ -28,6 +39,7 @@ The names most scripts need are here at the top level:
 ('defender', 35, True)
 """
 
+from ginrules.actions import Action, ActionKind, Phase
 from ginrules.cards import (
     CARDS,
     Card,
@@ -42,24 +54,18 @@ from ginrules.cards import (
     parse_cards,
 )
 from ginrules.errors import (
+    ActionNotationError,
     CardNotationError,
     GinRulesError,
     IllegalActionError,
     InvalidMeldError,
     InvalidRecordError,
+    NotationError,
     RuleSetError,
 )
-from ginrules.hand import (
-    Action,
-    ActionKind,
-    EndKind,
-    HandResult,
-    HandState,
-    Layoff,
-    Phase,
-    deal,
-    legal_actions,
-)
+from ginrules.game import GameState, new_game
+from ginrules.hand import HandState, deal, legal_actions
+from ginrules.knock import EndKind, HandResult, Layoff
 from ginrules.melds import (
     Arrangement,
     BestDiscards,
@@ -75,16 +81,17 @@ from ginrules.melds import (
 )
 from ginrules.players import Hint, View, hint, view
 from ginrules.records import Record, Report, dump, load, validate
-from ginrules.rules import PRESETS, NextDealer, RuleSet, ShutoutRule, SpadeDoubling, rules
+from ginrules.rulesets import PRESETS, NextDealer, RuleSet, ShutoutRule, SpadeDoubling, rules
 from ginrules.scoring import HandScore, score_hand, showdown
 
-__version__ = "0.1.0"
+__version__ = "0.2.0.dev0"
 
 __all__ = [
     "CARDS",
     "PRESETS",
     "Action",
     "ActionKind",
+    "ActionNotationError",
     "Arrangement",
     "BestDiscards",
     "Card",
@@ -92,6 +99,7 @@ __all__ = [
     "CardsLike",
     "Deck",
     "EndKind",
+    "GameState",
     "GinRulesError",
     "HandResult",
     "HandScore",
@@ -104,6 +112,7 @@ __all__ = [
     "Meld",
     "MeldKind",
     "NextDealer",
+    "NotationError",
     "Phase",
     "Rank",
     "Record",
@@ -130,6 +139,7 @@ __all__ = [
     "hint",
     "legal_actions",
     "load",
+    "new_game",
     "parse_card",
     "parse_cards",
     "rules",

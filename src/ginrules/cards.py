@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import enum
 import re
+import warnings
 from collections.abc import Iterable, Iterator
 from typing import Any, Union, overload
 
@@ -154,6 +155,11 @@ def _to_suit(value: Any) -> Suit:
         ) from None
 
 
+def _moved(old: str, new: str) -> None:
+    warnings.warn(f"{old} is deprecated since 0.2.0: use {new}", DeprecationWarning,
+                  stacklevel=3)
+
+
 def _index_of(card: Card) -> int:
     return int(card.suit) * 13 + int(card.rank) - 1
 
@@ -233,55 +239,39 @@ class Card:
             raise CardNotationError(f"card index {index} is not in 0..51")
         return CARDS[index]
 
-    # -- interop -----------------------------------------------------------------------
+    # -- other projects' ids (deprecated here since 0.2.0) ------------------------------
 
     @property
     def openspiel_id(self) -> int:
-        """The card's integer in OpenSpiel's ``gin_rummy``: ``suit * 13 + rank``.
+        """Deprecated: use :func:`ginrules.interop.openspiel.openspiel_id`."""
+        from ginrules.interop.openspiel import openspiel_id
 
-        OpenSpiel orders the suits spades, clubs, diamonds, hearts (0..3) and the ranks
-        ace to king (0..12).
-
-        >>> parse_card("AS").openspiel_id, parse_card("KH").openspiel_id
-        (0, 51)
-        """
-        return _OPENSPIEL_SUIT[self.suit] * 13 + int(self.rank) - 1
+        _moved("Card.openspiel_id", "ginrules.interop.openspiel.openspiel_id(card)")
+        return openspiel_id(self)
 
     @classmethod
     def from_openspiel_id(cls, card_id: int) -> Card:
-        """The card for an OpenSpiel ``gin_rummy`` card integer (0..51).
+        """Deprecated: use :func:`ginrules.interop.openspiel.card_from_openspiel_id`."""
+        from ginrules.interop.openspiel import card_from_openspiel_id
 
-        >>> str(Card.from_openspiel_id(14))
-        '2C'
-        """
-        if not 0 <= card_id < 52:
-            raise CardNotationError(f"OpenSpiel card id {card_id} is not in 0..51")
-        suit = _OPENSPIEL_SUITS[card_id // 13]
-        return CARDS[int(suit) * 13 + card_id % 13]
+        _moved("Card.from_openspiel_id", "ginrules.interop.openspiel.card_from_openspiel_id")
+        return card_from_openspiel_id(card_id)
 
     @property
     def rlcard_id(self) -> int:
-        """The card's id in RLCard's ``gin-rummy``: ``suit * 13 + rank``.
+        """Deprecated: use :func:`ginrules.interop.rlcard.rlcard_id`."""
+        from ginrules.interop.rlcard import rlcard_id
 
-        RLCard orders the suits spades, hearts, diamonds, clubs (0..3) and the ranks ace
-        to king (0..12).
-
-        >>> parse_card("AS").rlcard_id, parse_card("KC").rlcard_id
-        (0, 51)
-        """
-        return _RLCARD_SUIT[self.suit] * 13 + int(self.rank) - 1
+        _moved("Card.rlcard_id", "ginrules.interop.rlcard.rlcard_id(card)")
+        return rlcard_id(self)
 
     @classmethod
     def from_rlcard_id(cls, card_id: int) -> Card:
-        """The card for an RLCard ``gin-rummy`` card id (0..51).
+        """Deprecated: use :func:`ginrules.interop.rlcard.card_from_rlcard_id`."""
+        from ginrules.interop.rlcard import card_from_rlcard_id
 
-        >>> str(Card.from_rlcard_id(13))
-        'AH'
-        """
-        if not 0 <= card_id < 52:
-            raise CardNotationError(f"RLCard card id {card_id} is not in 0..51")
-        suit = _RLCARD_SUITS[card_id // 13]
-        return CARDS[int(suit) * 13 + card_id % 13]
+        _moved("Card.from_rlcard_id", "ginrules.interop.rlcard.card_from_rlcard_id")
+        return card_from_rlcard_id(card_id)
 
     # -- order and text ----------------------------------------------------------------
 
@@ -315,10 +305,6 @@ class Card:
 CARDS: tuple[Card, ...] = tuple(Card(Rank(i % 13 + 1), Suit(i // 13)) for i in range(52))
 """The 52 cards in canonical order; ``CARDS[i].index == i``."""
 
-_OPENSPIEL_SUITS = (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS)
-_OPENSPIEL_SUIT = {s: i for i, s in enumerate(_OPENSPIEL_SUITS)}
-_RLCARD_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
-_RLCARD_SUIT = {s: i for i, s in enumerate(_RLCARD_SUITS)}
 _CARD_BY_TEXT: dict[str, Card] = {}
 for _card in CARDS:
     for _r, _rank in _RANK_BY_TEXT.items():
@@ -488,7 +474,7 @@ def to_mask(cards: CardsLike | int) -> int:
     """The 52-bit mask of a hand given in any accepted form, or as a mask already.
 
     The one converter at the boundary of the mask-based functions (:func:`ginrules.deadwood`,
-    :func:`ginrules.arrange`, :func:`ginrules.hand.lay_off`, ...): a duplicate card, a bool
+    :func:`ginrules.arrange`, :func:`ginrules.knock.lay_off`, ...): a duplicate card, a bool
     or an integer that is not a 52-bit mask is a :class:`~ginrules.CardNotationError`. A
     tuple of :data:`CARDS` values (what :func:`parse_cards` returns) takes a fast path.
 

@@ -13,11 +13,11 @@ from collections.abc import Sequence
 
 from ginrules.cards import Card, format_cards, parse_cards
 from ginrules.errors import CardNotationError, GinRulesError
-from ginrules.game import new_game, play, random_players
-from ginrules.hand import EndKind, HandResult
+from ginrules.game import new_game, play, random_policies
+from ginrules.knock import EndKind, HandResult
 from ginrules.melds import Arrangement, MeldKind, arrange, best_discards
-from ginrules.rules import PRESETS
-from ginrules.rules import rules as preset
+from ginrules.rulesets import PRESETS
+from ginrules.rulesets import rules as preset
 from ginrules.scoring import showdown
 
 __all__ = ["main"]
@@ -116,7 +116,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if args.max_turns is not None:
         rules = rules.evolve(max_turns=args.max_turns)
     start = new_game(rules, seed=args.seed, hollywood=args.hollywood)
-    final = play(start, random_players(args.seed))
+    final = play(start, random_policies(args.seed))
     if args.record is not None:
         from ginrules.records import dump
 

@@ -14,11 +14,13 @@ bad card '1H': rank '1' is not one of A 2 3 4 5 6 7 8 9 10 T J Q K
 from __future__ import annotations
 
 __all__ = [
+    "ActionNotationError",
     "CardNotationError",
     "GinRulesError",
     "IllegalActionError",
     "InvalidMeldError",
     "InvalidRecordError",
+    "NotationError",
     "RuleSetError",
 ]
 
@@ -31,7 +33,16 @@ class GinRulesError(ValueError):
     """
 
 
-class CardNotationError(GinRulesError):
+class NotationError(GinRulesError):
+    """Text that could not be read: a card, a hand or an action. Catch this to catch both
+    :class:`CardNotationError` and :class:`ActionNotationError`.
+
+    >>> issubclass(CardNotationError, NotationError), issubclass(ActionNotationError, NotationError)
+    (True, True)
+    """
+
+
+class CardNotationError(NotationError):
     """A card or a hand could not be read: bad rank, bad suit, empty token, duplicate card.
 
     >>> from ginrules import parse_card
@@ -39,6 +50,19 @@ class CardNotationError(GinRulesError):
     Traceback (most recent call last):
     ...
     ginrules.errors.CardNotationError: bad card '7X': suit 'X' is not one of C D H S (or ♣ ♦ ♥ ♠)
+    """
+
+
+class ActionNotationError(NotationError):
+    """An action could not be read: an unknown verb, a missing or extra card, a record
+    action without its player (a bad card inside an action is a
+    :class:`CardNotationError`).
+
+    >>> from ginrules import Action
+    >>> Action.parse("draw deck")
+    Traceback (most recent call last):
+    ...
+    ginrules.errors.ActionNotationError: bad action 'draw deck': expected take, pass, draw stock, draw discard, discard CARD, knock CARD or big gin
     """
 
 

@@ -23,46 +23,51 @@ ginrules.errors.IllegalActionError: cannot draw discard: both players passed the
 
 from __future__ import annotations
 
-import enum
-import itertools
+import warnings
 from collections.abc import Iterable
 
 import attrs
 
-from ginrules.cards import (
-    CARDS,
-    Card,
-    CardsLike,
-    Deck,
-    cards_from_mask,
-    parse_card,
-    to_mask,
+from ginrules.actions import (
+    _BIG_GIN,
+    _BIG_GIN_KIND,
+    _DISCARD_KIND,
+    _DISCARD_PHASE,
+    _DISCARDS,
+    _DRAW_DISCARD,
+    _DRAW_DISCARD_KIND,
+    _DRAW_PHASE,
+    _DRAW_STOCK,
+    _DRAW_STOCK_KIND,
+    _KNOCK_KIND,
+    _KNOCKS,
+    _OFFER_PHASE,
+    _OVER_PHASE,
+    _PASS,
+    _PASS_KIND,
+    _SUIT_DISCARDS,
+    _TAKE,
+    _TAKE_KIND,
+    Action,
+    ActionKind,
+    Phase,
 )
-from ginrules.errors import CardNotationError, GinRulesError, IllegalActionError
-from ginrules.melds import (
-    Arrangement,
-    Meld,
-    MeldKind,
-    arrange,
-    arrangements,
+from ginrules.cards import Card, CardsLike, Deck, cards_from_mask, parse_card, to_mask
+from ginrules.errors import GinRulesError, IllegalActionError
+from ginrules.knock import EndKind, HandResult, _as_melds, dead_result, knock_result
+from ginrules.masks import (
     best_discard_deadwood_of_mask,
     deadwood_of_mask,
     discard_deadwoods_of_mask,
 )
-from ginrules.rules import RuleSet
+from ginrules.melds import Arrangement, Meld
+from ginrules.rulesets import RuleSet
 
 __all__ = [
-    "Action",
-    "ActionKind",
-    "EndKind",
-    "HandResult",
     "HandSetup",
     "HandState",
-    "Layoff",
-    "Phase",
     "apply",
     "big_gin",
-    "can_apply",
     "can_big_gin",
     "can_draw_discard",
     "can_knock",
@@ -72,279 +77,10 @@ __all__ = [
     "draw",
     "is_legal",
     "knock",
-    "lay_off",
     "legal_actions",
     "pass_upcard",
-    "resolve_knock",
     "take_upcard",
 ]
-
-
-class Phase(enum.Enum):
-    """Where a hand is.
-
-    * ``OFFER``: the first upcard is offered (to the non-dealer, then the dealer);
-    * ``DRAW``: the player to move draws from the stock or the discard pile;
-    * ``DISCARD``: the player to move holds 11 cards and discards, knocks or declares big gin;
-    * ``OVER``: the hand has ended; :attr:`HandState.result` holds what happened.
-
-    >>> [p.value for p in Phase]
-    ['offer', 'draw', 'discard', 'over']
-    """
-
-    OFFER = "offer"
-    DRAW = "draw"
-    DISCARD = "discard"
-    OVER = "over"
-
-
-class ActionKind(enum.Enum):
-    """The kinds of action. Their text is the action's text without the card.
-
-    >>> ActionKind.DRAW_STOCK.value
-    'draw stock'
-    """
-
-    TAKE = "take"
-    PASS = "pass"
-    DRAW_STOCK = "draw stock"
-    DRAW_DISCARD = "draw discard"
-    DISCARD = "discard"
-    KNOCK = "knock"
-    BIG_GIN = "big gin"
-
-
-_PHASE_OF = {
-    ActionKind.TAKE: Phase.OFFER,
-    ActionKind.PASS: Phase.OFFER,
-    ActionKind.DRAW_STOCK: Phase.DRAW,
-    ActionKind.DRAW_DISCARD: Phase.DRAW,
-    ActionKind.DISCARD: Phase.DISCARD,
-    ActionKind.KNOCK: Phase.DISCARD,
-    ActionKind.BIG_GIN: Phase.DISCARD,
-}
-_WITH_CARD = (ActionKind.DISCARD, ActionKind.KNOCK)
-
-# Reading an enum member from its class (``Phase.DRAW``) costs about 0.1 µs on Python 3.11,
-# as much as building a small tuple; the hot paths (legal_actions, apply, is_over) test
-# phases and kinds several times per action, so they use these module-level aliases.
-_OFFER_PHASE, _DRAW_PHASE, _DISCARD_PHASE, _OVER_PHASE = (
-    Phase.OFFER, Phase.DRAW, Phase.DISCARD, Phase.OVER
-)
-_PASS_KIND, _TAKE_KIND, _KNOCK_KIND, _BIG_GIN_KIND = (
-    ActionKind.PASS, ActionKind.TAKE, ActionKind.KNOCK, ActionKind.BIG_GIN
-)
-_DRAW_STOCK_KIND, _DRAW_DISCARD_KIND, _DISCARD_KIND = (
-    ActionKind.DRAW_STOCK, ActionKind.DRAW_DISCARD, ActionKind.DISCARD
-)
-
-
-def _to_action_kind(value: object) -> ActionKind:
-    try:
-        return ActionKind(value)
-    except ValueError:
-        kinds = ", ".join(repr(k.value) for k in ActionKind)
-        raise CardNotationError(f"{value!r} is not an ActionKind; the kinds are {kinds}") from None
-
-
-@attrs.frozen(repr=False)
-class Action:
-    """An action value: ``take``, ``pass``, ``draw stock``, ``draw discard``,
-    ``discard 7H``, ``knock 7H`` (discard 7H and end the hand; gin if no deadwood is left)
-    or ``big gin``. Actions print and parse: ``Action.parse(str(a)) == a``.
-
-    >>> Action.parse("knock 3c")
-    Action.parse('knock 3C')
-    >>> Action.parse("discard")
-    Traceback (most recent call last):
-    ...
-    ginrules.errors.CardNotationError: bad action 'discard': say which card, like 'discard 7H'
-    """
-
-    kind: ActionKind = attrs.field(converter=_to_action_kind)
-    card: Card | None = None
-    phase: Phase = attrs.field(init=False, eq=False, repr=False)
-
-    def __attrs_post_init__(self) -> None:
-        if (self.kind in _WITH_CARD) != (self.card is not None):
-            raise CardNotationError(
-                f"action {self.kind.value!r} "
-                + ("needs a card" if self.card is None else "takes no card")
-            )
-        object.__setattr__(self, "phase", _PHASE_OF[self.kind])
-
-    @classmethod
-    def parse(cls, text: Action | str) -> Action:
-        """Read an action from its text (case-insensitive; ``take upcard`` and ``pass
-        upcard`` are accepted too).
-
-        >>> Action.parse("Draw Stock") == Action(ActionKind.DRAW_STOCK)
-        True
-        """
-        if isinstance(text, Action):
-            return text
-        if not isinstance(text, str):
-            raise CardNotationError(
-                f"an action must be an Action or a string like 'discard 7H', not {text!r}"
-            )
-        words = text.strip().lower().split()
-        if words[-1:] == ["upcard"] and words[:1] in (["take"], ["pass"]):
-            words = words[:1]
-        if len(words) == 2 and words[0] in ("discard", "knock"):
-            return _CARD_ACTIONS[ActionKind(words[0])][parse_card(words[1]).index]
-        joined = " ".join(words)
-        if joined in ("discard", "knock"):
-            raise CardNotationError(
-                f"bad action {text!r}: say which card, like '{joined} 7H'"
-            )
-        try:
-            return _PLAIN_ACTIONS[ActionKind(joined)]
-        except ValueError:
-            raise CardNotationError(
-                f"bad action {text!r}: expected take, pass, draw stock, draw discard, "
-                "discard CARD, knock CARD or big gin"
-            ) from None
-
-    def __str__(self) -> str:
-        return self.kind.value if self.card is None else f"{self.kind.value} {self.card}"
-
-    def __repr__(self) -> str:
-        return f"Action.parse({str(self)!r})"
-
-
-_PLAIN_ACTIONS = {k: Action(k) for k in ActionKind if k not in _WITH_CARD}
-_CARD_ACTIONS = {k: tuple(Action(k, c) for c in CARDS) for k in _WITH_CARD}
-_TAKE = _PLAIN_ACTIONS[ActionKind.TAKE]
-_PASS = _PLAIN_ACTIONS[ActionKind.PASS]
-_DRAW_STOCK = _PLAIN_ACTIONS[ActionKind.DRAW_STOCK]
-_DRAW_DISCARD = _PLAIN_ACTIONS[ActionKind.DRAW_DISCARD]
-_BIG_GIN = _PLAIN_ACTIONS[ActionKind.BIG_GIN]
-_DISCARDS = _CARD_ACTIONS[ActionKind.DISCARD]
-_KNOCKS = _CARD_ACTIONS[ActionKind.KNOCK]
-
-
-class _SuitDiscards(dict[int, tuple[Action, ...]]):
-    """The discard actions of the cards of one suit's 13-bit mask, made on first use."""
-
-    def __init__(self, suit: int) -> None:
-        super().__init__()
-        self.offset = 13 * suit
-
-    def __missing__(self, m: int) -> tuple[Action, ...]:
-        actions = tuple(_DISCARDS[self.offset + r] for r in range(13) if m >> r & 1)
-        self[m] = actions
-        return actions
-
-
-_SUIT_DISCARDS = tuple(_SuitDiscards(s) for s in range(4))
-
-
-class EndKind(enum.Enum):
-    """How a hand ended.
-
-    >>> [k.value for k in EndKind]
-    ['knock', 'gin', 'big gin', 'dead']
-    """
-
-    KNOCK = "knock"
-    GIN = "gin"
-    BIG_GIN = "big gin"
-    DEAD = "dead"
-
-
-@attrs.frozen
-class Layoff:
-    """A defender's card laid off onto one of the knocker's melds.
-
-    ``meld`` is the knocker's meld as it was shown (an index into
-    :attr:`HandResult.knocker_melds` is ``meld_index``); layoffs onto the same meld are
-    listed in the order they were laid, so a chain reads 7H, then 8H onto 4H-5H-6H.
-
-    >>> from ginrules import Meld
-    >>> _, layoffs = lay_off([Meld.of("4H 5H 6H")], "7H 8H KS")
-    >>> [str(x) for x in layoffs], layoffs[0].meld_index
-    (['7H onto 4H 5H 6H', '8H onto 4H 5H 6H'], 0)
-    """
-
-    card: Card
-    meld_index: int
-    meld: Meld
-
-    def to_dict(self) -> dict[str, object]:
-        """A JSON-ready dict: the card and the meld it was laid onto, as ASCII cards.
-
-        >>> Layoff(Card.parse("7H"), 0, Meld.of("4H 5H 6H")).to_dict()
-        {'card': '7H', 'meld': ['4H', '5H', '6H']}
-        """
-        return {"card": str(self.card), "meld": self.meld.to_list()}
-
-    def __str__(self) -> str:
-        return f"{self.card} onto {self.meld}"
-
-
-@attrs.frozen
-class HandResult:
-    """The facts of a finished hand, before any pricing (see :func:`ginrules.score_hand`).
-
-    For a knock, gin or big gin: who knocked, both arrangements (the defender's after its
-    layoffs), the layoffs, both deadwood counts. For a dead hand there is no knocker, no
-    arrangement and both deadwood counts are 0 (the final hands are in the state).
-
-    >>> from ginrules import showdown
-    >>> result, _ = showdown("4H 5H 6H 9C 9D 9S AC 2C 3C 2S", "7H 8H KS QS JS 5C 5D 7S 7D 2D")
-    >>> result.kind, result.knocker, result.defender, result.defender_deadwood
-    (<EndKind.KNOCK: 'knock'>, 0, 1, 20)
-    >>> [str(m) for m in result.knocker_melds], [str(m) for m in result.defender_melds]
-    (['AC 2C 3C', '4H 5H 6H', '9C 9D 9S'], ['7D 7H 7S', 'JS QS KS'])
-    """
-
-    kind: EndKind
-    knocker: int | None
-    dealer: int
-    upcard: Card | None
-    knock_limit: int
-    knocker_arrangement: Arrangement | None
-    defender_arrangement: Arrangement | None
-    layoffs: tuple[Layoff, ...]
-    knocker_deadwood: int
-    defender_deadwood: int
-
-    @property
-    def defender(self) -> int | None:
-        """The player who did not knock (``None`` for a dead hand)."""
-        return None if self.knocker is None else 1 - self.knocker
-
-    @property
-    def knocker_melds(self) -> tuple[Meld, ...]:
-        """The knocker's melds as shown (before layoffs)."""
-        return () if self.knocker_arrangement is None else self.knocker_arrangement.melds
-
-    @property
-    def defender_melds(self) -> tuple[Meld, ...]:
-        """The defender's own melds (of the cards it kept after laying off)."""
-        return () if self.defender_arrangement is None else self.defender_arrangement.melds
-
-    def to_dict(self) -> dict[str, object]:
-        """A JSON-ready summary of the facts.
-
-        >>> from ginrules import showdown
-        >>> result, _ = showdown("4H 5H 6H 9C 9D 9S AC 2C 3C 2S", "7H 8H KS QS JS 5C 5D 7S 7D 9H")
-        >>> facts = result.to_dict()
-        >>> facts["kind"], facts["knocker_melds"][0], facts["layoffs"][0]
-        ('knock', ['AC', '2C', '3C'], {'card': '9H', 'meld': ['9C', '9D', '9S']})
-        """
-        return {
-            "kind": self.kind.value,
-            "knocker": self.knocker,
-            "dealer": self.dealer,
-            "upcard": None if self.upcard is None else str(self.upcard),
-            "knock_limit": self.knock_limit,
-            "knocker_deadwood": self.knocker_deadwood,
-            "defender_deadwood": self.defender_deadwood,
-            "knocker_melds": [m.to_list() for m in self.knocker_melds],
-            "defender_melds": [m.to_list() for m in self.defender_melds],
-            "layoffs": [x.to_dict() for x in self.layoffs],
-        }
 
 
 @attrs.frozen
@@ -368,7 +104,7 @@ class HandSetup:
 class HandState:
     """An immutable snapshot of one hand. Make one with :func:`deal`.
 
-    Hands are kept as 52-bit card masks (:attr:`masks`); :meth:`hand` gives the cards.
+    Hands are kept as 52-bit card masks (:attr:`masks`); :meth:`cards` gives a player's cards.
     The stock is the rest of the dealt deck from position ``21 + stock_drawn``;
     :attr:`discard_pile` has its top card last. What never changes during the hand is
     shared by all its states in :attr:`setup`, and read as :attr:`rules`, :attr:`dealer`,
@@ -380,7 +116,7 @@ class HandState:
     (0, 1, 'offer', 10, False)
     >>> str(s.upcard), str(s.top_discard), str(s.stock[0]), s.stock_size, len(s.deck)
     ('TS', 'TS', '9S', 31, 52)
-    >>> len(s.hand(0)), s.rules == ginrules.rules("classic")
+    >>> len(s.cards(0)), s.rules == ginrules.rules("classic")
     (10, True)
     """
 
@@ -447,9 +183,22 @@ class HandState:
         """Whether the hand has ended."""
         return self.phase is _OVER_PHASE
 
-    def hand(self, player: int) -> tuple[Card, ...]:
-        """The cards of ``player`` (0 or 1), in canonical order."""
+    def cards(self, player: int) -> tuple[Card, ...]:
+        """The cards ``player`` (0 or 1) holds, in canonical order.
+
+        >>> import ginrules
+        >>> s = deal(ginrules.rules("classic"), deck=ginrules.Deck.standard(), dealer=1)
+        >>> ginrules.format_cards(s.cards(1))
+        '2C 4C 6C 8C TC QC AD 3D 5D 7D'
+        """
         return cards_from_mask(self.masks[_player(player)])
+
+    def hand(self, player: int) -> tuple[Card, ...]:
+        """Deprecated since 0.2.0: :meth:`cards` (a *hand* is the round, not the cards)."""
+        warnings.warn("HandState.hand(player) is deprecated: use HandState.cards(player)",
+                      DeprecationWarning, stacklevel=2)
+        return self.cards(player)
+
 
 
 def _player(player: object) -> int:
@@ -475,7 +224,7 @@ def deal(
 
     >>> import ginrules
     >>> s = deal(ginrules.rules("classic"), deck=ginrules.Deck.standard(), dealer=1)
-    >>> ginrules.format_cards(s.hand(0))
+    >>> ginrules.format_cards(s.cards(0))
     'AC 3C 5C 7C 9C JC KC 2D 4D 6D'
     >>> str(s.upcard), str(s.stock[0]), s.stock_size
     ('8D', '9D', 31)
@@ -605,7 +354,18 @@ def is_legal(state: HandState, action: Action | str) -> bool:
     return True
 
 
-can_apply = is_legal
+def can_apply(state: HandState, action: Action | str) -> bool:
+    """Deprecated since 0.2.0: the same as :func:`is_legal`, which it calls.
+
+    >>> import ginrules, warnings
+    >>> with warnings.catch_warnings():
+    ...     warnings.simplefilter("ignore")
+    ...     can_apply(deal(ginrules.rules("classic"), seed=7), "take")
+    True
+    """
+    warnings.warn("ginrules.hand.can_apply is deprecated: use is_legal (or state.is_legal)",
+                  DeprecationWarning, stacklevel=2)
+    return is_legal(state, action)
 
 
 def can_take_upcard(state: HandState) -> bool:
@@ -898,10 +658,6 @@ def knock(
     return _finish_knock(after, history, arrangement, None)
 
 
-def _as_melds(melds: Iterable[Meld | CardsLike]) -> tuple[Meld, ...]:
-    """Melds given as :class:`Meld` values or as cards (validated by :meth:`Meld.of`)."""
-    return tuple(m if isinstance(m, Meld) else Meld.of(m) for m in melds)
-
 
 def big_gin(state: HandState) -> HandState:
     """Declare big gin: all eleven cards held form melds (when the rules offer it).
@@ -917,118 +673,8 @@ def big_gin(state: HandState) -> HandState:
     return apply(state, _BIG_GIN)
 
 
+
 # -- ending a hand --------------------------------------------------------------------
-
-
-def _chain(start_index: int, step: int, limit_rank_ok: int, defender: int) -> list[int]:
-    """Defender card bits continuing a run from ``start_index`` in direction ``step``."""
-    out = []
-    index = start_index
-    for _ in range(limit_rank_ok):
-        index += step
-        if not defender >> index & 1:
-            break
-        out.append(1 << index)
-    return out
-
-
-def _layoff_options(meld: Meld, defender: int) -> list[tuple[int, ...]]:
-    """Each way of laying defender cards onto ``meld``: tuples of card bits in laying order."""
-    if meld.kind is MeldKind.SET:
-        fits = [c.mask for c in meld.layoff_cards() if defender & c.mask]
-        return [(), *((bit,) for bit in fits)]
-    low, high = meld.cards[0], meld.cards[-1]
-    below = _chain(low.index, -1, int(low.rank) - 1, defender)
-    above = _chain(high.index, 1, 13 - int(high.rank), defender)
-    return [
-        (*below[:i], *above[:j]) for i in range(len(below) + 1) for j in range(len(above) + 1)
-    ]
-
-
-def lay_off(
-    knocker_melds: Iterable[Meld | CardsLike], defender: CardsLike | int
-) -> tuple[Arrangement, tuple[Layoff, ...]]:
-    """The defender's best play against a knock: its own melds and its layoffs onto the
-    knocker's melds, chosen together for the least deadwood.
-
-    Runs take chains of cards from either end (7H then 8H onto 4H-5H-6H); a three-card set
-    takes its fourth card. Among equal deadwood, the fewest layoffs. Returns the defender's
-    arrangement of the cards it keeps and the layoffs.
-
-    >>> from ginrules import Meld, format_cards
-    >>> arrangement, layoffs = lay_off([Meld.of("4H 5H 6H")], "7H 8H 3H KS")
-    >>> [str(x) for x in layoffs], arrangement.deadwood
-    (['3H onto 4H 5H 6H', '7H onto 4H 5H 6H', '8H onto 4H 5H 6H'], 10)
-
-    The defender breaks its own set of four sevens when laying 7H off leaves less deadwood:
-
-    >>> arrangement, layoffs = lay_off([Meld.of("4H 5H 6H")], "7H 7S 7D 7C 8H")
-    >>> [str(x) for x in layoffs], arrangement.deadwood
-    (['7H onto 4H 5H 6H', '8H onto 4H 5H 6H'], 0)
-    """
-    melds = _as_melds(knocker_melds)
-    mask = to_mask(defender)
-    best: tuple[int, int] | None = None
-    best_choice: tuple[tuple[int, ...], ...] = ()
-    for choice in itertools.product(*(_layoff_options(m, mask) for m in melds)):
-        laid = 0
-        clash = False
-        count = 0
-        for bits in choice:
-            for bit in bits:
-                if laid & bit:
-                    clash = True
-                laid |= bit
-                count += 1
-        if clash:
-            continue
-        key = (deadwood_of_mask(mask & ~laid), count)
-        if best is None or key < best:
-            best, best_choice = key, choice
-    laid_mask = 0
-    layoffs = []
-    for index, (meld, bits) in enumerate(zip(melds, best_choice, strict=True)):
-        for bit in bits:
-            layoffs.append(Layoff(CARDS[bit.bit_length() - 1], index, meld))
-            laid_mask |= bit
-    return arrange(mask & ~laid_mask), tuple(layoffs)
-
-
-def resolve_knock(
-    knocker_cards: CardsLike | int,
-    defender_cards: CardsLike | int,
-    *,
-    knocker_arrangement: Arrangement | None = None,
-) -> tuple[Arrangement, Arrangement, tuple[Layoff, ...]]:
-    """Arrange a knock: the knocker's melds (given, or the least-deadwood arrangement that
-    leaves the defender the most deadwood, and among those the fewest layoffs) and the
-    defender's melds and layoffs.
-
-    No layoffs are made against gin (a knocker with no deadwood).
-
-    >>> k, d, layoffs = resolve_knock("4H 5H 6H 9C 9D 9S AC 2C 3C 2S",
-    ...                               "7H 8H 9H KS QS JS 5C 5D 7S 7D")
-    >>> k.deadwood, d.deadwood, [str(x) for x in layoffs]
-    (2, 18, ['9H onto 9C 9D 9S'])
-    """
-    kmask, dmask = to_mask(knocker_cards), to_mask(defender_cards)
-    candidates = (
-        (knocker_arrangement,) if knocker_arrangement is not None else arrangements(kmask)
-    )
-    best: tuple[Arrangement, Arrangement, tuple[Layoff, ...]] | None = None
-    outcome: tuple[Arrangement, Arrangement, tuple[Layoff, ...]]
-    for candidate in candidates:
-        if candidate.deadwood == 0:
-            outcome = (candidate, arrange(dmask), ())
-        else:
-            defence, layoffs = lay_off(candidate.melds, dmask)
-            outcome = (candidate, defence, layoffs)
-        if best is None or (outcome[1].deadwood, -len(outcome[2])) > (
-            best[1].deadwood, -len(best[2])
-        ):
-            best = outcome
-    assert best is not None
-    return best
 
 
 def _finish_knock(
@@ -1038,23 +684,10 @@ def _finish_knock(
     kind: EndKind | None,
 ) -> HandState:
     me = state.turn
-    other = 1 - me
-    knocker_arr, defender_arr, layoffs = resolve_knock(
-        state.masks[me], state.masks[other], knocker_arrangement=given
-    )
-    if kind is None:
-        kind = EndKind.GIN if knocker_arr.deadwood == 0 else EndKind.KNOCK
-    result = HandResult(
-        kind=kind,
-        knocker=me,
-        dealer=state.dealer,
-        upcard=state.upcard,
-        knock_limit=state.knock_limit,
-        knocker_arrangement=knocker_arr,
-        defender_arrangement=defender_arr,
-        layoffs=layoffs,
-        knocker_deadwood=knocker_arr.deadwood,
-        defender_deadwood=defender_arr.deadwood,
+    result = knock_result(
+        state.masks[me], state.masks[1 - me], knocker=me, dealer=state.dealer,
+        upcard=state.upcard, knock_limit=state.knock_limit, kind=kind,
+        knocker_arrangement=given,
     )
     return attrs.evolve(
         state, phase=Phase.OVER, taken=None, actions=history, result=result,
@@ -1063,16 +696,5 @@ def _finish_knock(
 
 
 def _finish_dead(state: HandState, history: tuple[tuple[int, Action], ...]) -> HandState:
-    result = HandResult(
-        kind=EndKind.DEAD,
-        knocker=None,
-        dealer=state.dealer,
-        upcard=state.upcard,
-        knock_limit=state.knock_limit,
-        knocker_arrangement=None,
-        defender_arrangement=None,
-        layoffs=(),
-        knocker_deadwood=0,
-        defender_deadwood=0,
-    )
+    result = dead_result(dealer=state.dealer, upcard=state.upcard, knock_limit=state.knock_limit)
     return attrs.evolve(state, phase=Phase.OVER, taken=None, actions=history, result=result)

@@ -10,22 +10,16 @@ meld, valued ace 1, two to ten face value, J/Q/K 10.
 >>> print(ginrules.arrange("7H 8H 9H 9S 9C KS QS 2D"))
 9C 9H 9S | deadwood 2D 7H 8H QS KS = 37
 
-How it is computed (exact, and fast in pure Python): a hand is a 52-bit integer, bit
-``suit * 13 + rank - 1`` per card. Without sets, the best runs of a suit are simply all
-its stretches of three or more consecutive cards (taking a whole stretch never leaves more
-deadwood than taking part of it), which three bit operations find for all four suits at
-once; a 8192-entry table then gives each suit's deadwood. Sets are the only choice: for
-each rank held three or four times the solver tries no set, the set of all of them, and
-(for four) each set of three that frees the fourth card for a run; there are at most a
-few hundred combinations in an 11-card hand, and usually none at all.
+The values here (:class:`Meld`, :class:`Arrangement`, :class:`BestDiscards`) are computed
+by the exact solver on card masks in :mod:`ginrules.masks`, whose functions this module
+also exports.
 """
 
 from __future__ import annotations
 
 import enum
-import functools
 import itertools
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 import attrs
 
@@ -38,7 +32,18 @@ from ginrules.cards import (
     parse_cards,
     to_mask,
 )
-from ginrules.errors import GinRulesError, InvalidMeldError
+from ginrules.errors import InvalidMeldError
+from ginrules.masks import (
+    _SUIT,
+    _points,
+    _run_cards,
+    _set_options,
+    _set_ranks,
+    best_discard_deadwood_of_mask,
+    best_discards_of_mask,
+    deadwood_of_mask,
+    discard_deadwoods_of_mask,
+)
 
 __all__ = [
     "Arrangement",
@@ -53,304 +58,6 @@ __all__ = [
     "deadwood_of_mask",
     "discard_deadwoods_of_mask",
 ]
-
-_SUIT = 0x1FFF
-# A run of three may start at ranks A..J (positions 0..10) of every suit, never across suits.
-_STARTS = sum(0x7FF << (13 * s) for s in range(4))
-# Bits of each rank in all four suits.
-_RANK_BITS = [sum(1 << (13 * s + r) for s in range(4)) for r in range(13)]
-_NONE = 1 << 20  # "no such discard": larger than any real deadwood
-
-
-def _run_cards(m: int) -> int:
-    """The cards of ``m`` (a 52-bit mask) that lie in a stretch of 3+ consecutive cards."""
-    a = m & (m >> 1) & (m >> 2) & _STARTS
-    return a | (a << 1) | (a << 2)
-
-
-def _build_tables() -> tuple[list[int], list[int], list[int]]:
-    """Per one-suit 13-bit mask: its points, its runs-only deadwood, and how much the best
-    removal of one of its cards changes that deadwood (``_NONE`` for the empty suit)."""
-    points = [0]
-    for r in range(13):
-        value = min(r + 1, 10)
-        points += [p + value for p in points]  # adding bit r doubles the table
-    dead = []
-    for m in range(1 << 13):
-        a = m & (m >> 1) & (m >> 2)
-        dead.append(points[m & ~(a | (a << 1) | (a << 2))])
-    after = [[dead[m ^ bit] if m & bit else _NONE for m in range(1 << 13)]
-             for bit in (1 << r for r in range(13))]
-    drop = [best - d for best, d in zip(map(min, *after), dead, strict=True)]
-    drop[0] = _NONE
-    return points, dead, drop
-
-
-# _POINTS[m]: points of a one-suit 13-bit mask; _DEAD[m]: its deadwood when only runs are
-# used; _DROP[m]: the least change of _DEAD[m] when one of its cards is discarded.
-_POINTS, _DEAD, _DROP = _build_tables()
-
-
-def _per_suit_sum(table: list[int], m: int) -> int:
-    """The sum of ``table`` over the four 13-bit suit masks of ``m``."""
-    return table[m & _SUIT] + table[(m >> 13) & _SUIT] + table[(m >> 26) & _SUIT] + table[m >> 39]
-
-
-def _points(m: int) -> int:
-    """The points of the cards of a 52-bit mask."""
-    return _per_suit_sum(_POINTS, m)
-
-
-def _set_ranks(m: int) -> int:
-    """13-bit mask of the ranks held in three or four suits."""
-    c = m & _SUIT
-    d = (m >> 13) & _SUIT
-    h = (m >> 26) & _SUIT
-    s = m >> 39
-    return (c & d & (h | s)) | (h & s & (c | d))
-
-
-def _set_options(m: int, ranks: int) -> list[tuple[int, ...]]:
-    """For each rank in ``ranks``, the card masks a set of that rank may take (0 = none).
-
-    All of them, in a fixed order: :func:`arrange` breaks ties by this order.
-    """
-    options: list[tuple[int, ...]] = []
-    while ranks:
-        low = ranks & -ranks
-        r = low.bit_length() - 1
-        cards = [1 << (13 * s + r) for s in range(4) if m >> (13 * s + r) & 1]
-        full = sum(cards)
-        if len(cards) == 3:
-            options.append((0, full))
-        else:
-            options.append((0, full, *(full ^ c for c in cards)))
-        ranks ^= low
-    return options
-
-
-def _bits(m: int) -> list[int]:
-    out = []
-    while m:
-        low = m & -m
-        out.append(low)
-        m ^= low
-    return out
-
-
-def _deadwood_options(full: int, free: int) -> tuple[int, ...]:
-    """The sets worth trying, for the least deadwood, at a rank held as ``full`` (3 or 4
-    cards), of which the cards in ``free`` lie in a stretch of three of the hand.
-
-    A card outside every stretch of three of the whole hand is in no run of any
-    arrangement, so: a rank none of whose cards can be in a run always makes its set
-    (nothing is lost), and a four-card rank only frees a card that can be in a run (a freed
-    dead card is worse than the four-card set). 0 means no set.
-    """
-    if not free:
-        return (full,)
-    if full.bit_count() == 3:
-        return (full, 0)
-    return (full, *(full ^ bit for bit in _bits(free)), 0)
-
-
-def _discard_options(full: int, free: int) -> tuple[int, ...]:
-    """The sets worth trying, for the best discard, at a rank (see :func:`_deadwood_options`).
-
-    The discard is taken from the cards outside the chosen sets, so a four-card rank may
-    also free a card to be discarded; freeing any one of its cards that can be in no run
-    gives the same result, so one such option is enough. A four-card rank with no card in a
-    run needs no "no set" option (freeing one card and discarding it is never worse).
-    """
-    if full.bit_count() == 3:
-        return (full, 0)
-    stuck = full ^ free
-    opts = [full]
-    if stuck:
-        opts.append(full ^ (stuck & -stuck))
-    opts += [full ^ bit for bit in _bits(free)]
-    if free:
-        opts.append(0)
-    return tuple(opts)
-
-
-_RANK_SPREAD = 1 | 1 << 13 | 1 << 26 | 1 << 39  # (1 << rank) * this: the rank in every suit
-
-
-def _option_table(build: Callable[[int, int], tuple[int, ...]]) -> dict[int, tuple[int, ...]]:
-    """``build(full, free)`` for every rank held 3 or 4 times, keyed by ``full | free << 52``."""
-    table = {}
-    for r in range(13):
-        rank = _RANK_SPREAD << r
-        for full in [rank, *(rank ^ bit for bit in _bits(rank))]:
-            free = full
-            while True:
-                table[full | free << 52] = build(full, free)
-                if not free:
-                    break
-                free = (free - 1) & full
-    return table
-
-
-_DEADWOOD_OPTIONS = _option_table(_deadwood_options)
-_DISCARD_OPTIONS = _option_table(_discard_options)
-
-
-def _set_choices(
-    mask: int, ranks: int, table: dict[int, tuple[int, ...]]
-) -> Iterable[int]:
-    """The card masks of every combination of the sets worth trying (one per choice)."""
-    a = mask & (mask >> 1) & (mask >> 2) & _STARTS
-    runnable = a | (a << 1) | (a << 2)
-    low = ranks & -ranks
-    full = mask & low * _RANK_SPREAD
-    choices = table[full | (full & runnable) << 52]
-    ranks ^= low
-    if not ranks:
-        return choices
-    options = [choices]
-    while ranks:
-        low = ranks & -ranks
-        full = mask & low * _RANK_SPREAD
-        options.append(table[full | (full & runnable) << 52])
-        ranks ^= low
-    return map(sum, itertools.product(*options))
-
-
-def deadwood_of_mask(mask: int) -> int:
-    """The least deadwood of a hand given as a 52-bit mask (bit ``Card.index`` per card).
-
-    This is the solver's hot path, for callers that keep hands as masks.
-
-    >>> from ginrules import cards_to_mask, parse_cards
-    >>> deadwood_of_mask(cards_to_mask(parse_cards("7H 8H 9H KS QS")))
-    20
-    """
-    c = mask & 0x1FFF
-    d = (mask >> 13) & 0x1FFF
-    h = (mask >> 26) & 0x1FFF
-    s = mask >> 39
-    ranks = (c & d & (h | s)) | (h & s & (c | d))
-    dead = _DEAD
-    if not ranks:
-        return dead[c] + dead[d] + dead[h] + dead[s]
-    if c & d & h & s:  # a rank held four times
-        return _deadwood_with_sets(mask, ranks)
-    # Only ranks held three times: each makes its set or not; try every combination.
-    best = dead[c] + dead[d] + dead[h] + dead[s]
-    sets = ranks
-    while sets:
-        keep = ~sets
-        v = dead[c & keep] + dead[d & keep] + dead[h & keep] + dead[s & keep]
-        if v < best:
-            best = v
-        sets = (sets - 1) & ranks
-    return best
-
-
-def _deadwood_with_sets(mask: int, ranks: int, enough: int = 0) -> int:
-    """The least deadwood of a hand with sets; returns early with any value <= ``enough``."""
-    dead = _DEAD
-    best = _NONE
-    for used in _set_choices(mask, ranks, _DEADWOOD_OPTIONS):
-        m = mask ^ used
-        v = dead[m & 0x1FFF] + dead[(m >> 13) & 0x1FFF] + dead[(m >> 26) & 0x1FFF] + dead[m >> 39]
-        if v < best:
-            if v <= enough:
-                return v
-            best = v
-    return best
-
-
-def best_discard_deadwood_of_mask(mask: int) -> int:
-    """The least deadwood left after the best discard from a hand given as a 52-bit mask.
-
-    The mask-level twin of ``best_discards(mask).deadwood``, as :func:`deadwood_of_mask`
-    is of :func:`deadwood`: exact (the minimum over every discard of the least deadwood of
-    the cards kept), and fast. Usually called with the eleven cards held after drawing.
-
-    >>> from ginrules import cards_to_mask, parse_cards
-    >>> best_discard_deadwood_of_mask(cards_to_mask(parse_cards("7H 8H 9H KS QS 2C")))
-    12
-    >>> hand = parse_cards("AS 2S 3S AC 2C 5C 2D 5D AH 2H 5H")
-    >>> best_discard_deadwood_of_mask(cards_to_mask(hand))  # discard 3S: gin
-    0
-    """
-    c = mask & 0x1FFF
-    d = (mask >> 13) & 0x1FFF
-    h = (mask >> 26) & 0x1FFF
-    s = mask >> 39
-    ranks = (c & d & (h | s)) | (h & s & (c | d))
-    dead, drop = _DEAD, _DROP
-    if not ranks:
-        if not mask:
-            raise GinRulesError("cannot discard from an empty hand")
-        return dead[c] + dead[d] + dead[h] + dead[s] + min(drop[c], drop[d], drop[h], drop[s])
-    if c & d & h & s:  # a rank held four times
-        return _best_discard_with_sets(mask, ranks)
-    # Only ranks held three times: each makes its set or not; try every combination.
-    best = dead[c] + dead[d] + dead[h] + dead[s] + min(drop[c], drop[d], drop[h], drop[s])
-    sets = ranks
-    while sets:
-        keep = ~sets
-        c1 = c & keep
-        d1 = d & keep
-        h1 = h & keep
-        s1 = s & keep
-        v = dead[c1] + dead[d1] + dead[h1] + dead[s1] + min(drop[c1], drop[d1], drop[h1], drop[s1])
-        if v < best:
-            best = v
-        sets = (sets - 1) & ranks
-    return best
-
-
-def _best_discard_with_sets(mask: int, ranks: int) -> int:
-    dead, drop = _DEAD, _DROP
-    best = _NONE
-    for used in _set_choices(mask, ranks, _DISCARD_OPTIONS):
-        m = mask ^ used
-        c = m & 0x1FFF
-        d = (m >> 13) & 0x1FFF
-        h = (m >> 26) & 0x1FFF
-        s = m >> 39
-        v = dead[c] + dead[d] + dead[h] + dead[s] + min(drop[c], drop[d], drop[h], drop[s])
-        if v < best:
-            if not v:
-                return 0
-            best = v
-    return best
-
-
-def discard_deadwoods_of_mask(mask: int) -> list[tuple[int, int]]:
-    """For every card of a hand given as a 52-bit mask: the least deadwood after discarding it.
-
-    A list of ``(card index, deadwood)`` pairs in canonical card order, for deciding which
-    discards allow a knock. Its minimum is :func:`best_discard_deadwood_of_mask`.
-
-    >>> from ginrules import CARDS, cards_to_mask, parse_cards
-    >>> hand = cards_to_mask(parse_cards("7H 8H 9H KS 2C"))
-    >>> [(str(CARDS[i]), d) for i, d in discard_deadwoods_of_mask(hand)]
-    [('2C', 10), ('7H', 29), ('8H', 28), ('9H', 27), ('KS', 2)]
-    """
-    out: list[tuple[int, int]] = []
-    if _set_ranks(mask):
-        m = mask
-        while m:
-            low = m & -m
-            out.append((low.bit_length() - 1, deadwood_of_mask(mask ^ low)))
-            m ^= low
-        return out
-    dead = _DEAD
-    total = _per_suit_sum(dead, mask)
-    for shift in (0, 13, 26, 39):
-        suit = (mask >> shift) & 0x1FFF
-        rest = total - dead[suit]
-        m = suit
-        while m:
-            low = m & -m
-            out.append((low.bit_length() - 1 + shift, rest + dead[suit ^ low]))
-            m ^= low
-    return out
 
 
 def deadwood(cards: CardsLike) -> int:
@@ -691,56 +398,5 @@ def best_discards(cards: CardsLike) -> BestDiscards:
     >>> r.deadwood, [str(c) for c in r.discards]
     (6, ['6H'])
     """
-    mask = to_mask(cards)
-    if not mask:
-        raise GinRulesError("cannot discard from an empty hand")
-    c = mask & 0x1FFF
-    d = (mask >> 13) & 0x1FFF
-    h = (mask >> 26) & 0x1FFF
-    s = mask >> 39
-    ranks = (c & d & (h | s)) | (h & s & (c | d))
-    best_mask = 0
-    if not ranks:
-        # No sets, with or without any card: only the discarded card's suit changes, so
-        # the answer comes from each suit's best single removal.
-        drop = _DROP
-        least = min(drop[c], drop[d], drop[h], drop[s])
-        if drop[c] == least:
-            best_mask = _suit_discards(c)[1]
-        if drop[d] == least:
-            best_mask |= _suit_discards(d)[1] << 13
-        if drop[h] == least:
-            best_mask |= _suit_discards(h)[1] << 26
-        if drop[s] == least:
-            best_mask |= _suit_discards(s)[1] << 39
-        best = _DEAD[c] + _DEAD[d] + _DEAD[h] + _DEAD[s] + least
-        return BestDiscards(best, cards_from_mask(best_mask))
-    best = _best_discard_with_sets(mask, ranks)
-    m = mask
-    while m:
-        low = m & -m
-        rest = mask ^ low
-        if rest & (rest >> 13) & (rest >> 26) & (rest >> 39) & 0x1FFF:  # a rank held 4 times
-            if _deadwood_with_sets(rest, _set_ranks(rest), best) == best:
-                best_mask |= low
-        elif deadwood_of_mask(rest) == best:
-            best_mask |= low
-        m ^= low
-    return BestDiscards(best, cards_from_mask(best_mask))
-
-
-@functools.cache
-def _suit_discards(m: int) -> tuple[int, int]:
-    """For a one-suit mask: the least runs-only deadwood after removing one of its cards,
-    and the mask of the cards whose removal gives it."""
-    best, best_mask = 1 << 30, 0
-    rest = m
-    while rest:
-        low = rest & -rest
-        d = _DEAD[m ^ low]
-        if d < best:
-            best, best_mask = d, low
-        elif d == best:
-            best_mask |= low
-        rest ^= low
-    return best, best_mask
+    best, which = best_discards_of_mask(to_mask(cards))
+    return BestDiscards(best, cards_from_mask(which))

@@ -1,6 +1,6 @@
 """Pricing a finished hand under a rule set, and adjudicating a knock directly.
 
-A :class:`~ginrules.hand.HandResult` records what happened; :func:`score_hand` prices it,
+A :class:`~ginrules.knock.HandResult` records what happened; :func:`score_hand` prices it,
 so the same result can be priced again under other rules:
 
 >>> import ginrules
@@ -18,10 +18,10 @@ import attrs
 
 from ginrules.cards import Card, CardsLike, cards_to_mask, parse_card, parse_cards
 from ginrules.errors import GinRulesError
-from ginrules.hand import EndKind, HandResult, resolve_knock
-from ginrules.melds import deadwood_of_mask
-from ginrules.rules import RuleSet, SpadeDoubling
-from ginrules.rules import rules as preset
+from ginrules.knock import EndKind, HandResult, knock_result
+from ginrules.masks import deadwood_of_mask
+from ginrules.rulesets import RuleSet, SpadeDoubling
+from ginrules.rulesets import rules as preset
 
 __all__ = ["HandScore", "score_hand", "showdown"]
 
@@ -139,18 +139,5 @@ def showdown(
         raise GinRulesError(
             f"the knocker's deadwood {knocker_dead} is over the knock limit {limit}"
         )
-    k_arr, d_arr, layoffs = resolve_knock(kmask, dmask)
-    result = HandResult(
-        kind=EndKind.GIN if knocker_dead == 0 else EndKind.KNOCK,
-        knocker=0,
-        dealer=1,
-        upcard=up,
-        knock_limit=limit,
-        knocker_arrangement=k_arr,
-        defender_arrangement=d_arr,
-        layoffs=layoffs,
-        knocker_deadwood=k_arr.deadwood,
-        defender_deadwood=d_arr.deadwood,
-    )
+    result = knock_result(kmask, dmask, knocker=0, dealer=1, upcard=up, knock_limit=limit)
     return result, score_hand(result, the_rules)
-

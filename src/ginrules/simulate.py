@@ -25,11 +25,11 @@ import attrs
 
 from ginrules._splitmix import GOLDEN, check_seed, mix
 from ginrules.errors import GinRulesError
-from ginrules.game import apply_action, new_game
-from ginrules.hand import EndKind
+from ginrules.game import apply, new_game
+from ginrules.knock import EndKind
 from ginrules.players import PLAYERS, make_player, view
-from ginrules.rules import RuleSet, closest_preset
-from ginrules.rules import rules as preset
+from ginrules.rulesets import RuleSet, closest_preset
+from ginrules.rulesets import rules as preset
 from ginrules.scoring import score_hand
 
 __all__ = ["PlayerStats", "SimulationResult", "game_seed", "simulate", "wilson_interval"]
@@ -86,7 +86,7 @@ def _play_one(rules: RuleSet, names: tuple[str, str], seed: int, number: int,
     while not game.is_over and (max_hands is None or len(game.finished) < max_hands):
         hand = game.hand
         assert hand is not None
-        game = apply_action(game, by_seat[hand.turn].choose(view(hand, hand.turn)))
+        game = apply(game, by_seat[hand.turn].choose(view(hand, hand.turn)))
     points, knocks, gins, big, under = [0, 0], [0, 0], [0, 0], [0, 0], [0, 0]
     dead = 0
     for finished in game.finished:

@@ -1,7 +1,8 @@
 """Rule sets: one frozen value with a validated field per setting, and named presets.
 
-The four sources in ``shared/seeds`` agree on the core of Gin Rummy and differ on the
-parameters below; :data:`PRESETS` names their tables. Any field can be changed with
+The four rule sources (the German rules page, the Dutch how-to, the Dutch game manual and
+the Polish site's rules) agree on the core of Gin Rummy and differ on the parameters
+below; :data:`PRESETS` names their tables. Any field can be changed with
 :func:`attrs.evolve` (or :meth:`RuleSet.evolve`), which validates again.
 
 >>> import ginrules
@@ -41,9 +42,9 @@ class SpadeDoubling(enum.Enum):
     """What a spade as the first upcard doubles (Oklahoma).
 
     * ``OFF``: nothing;
-    * ``WHOLE_SCORE``: the whole hand score, bonuses included (seed 000);
-    * ``DEADWOOD_ONLY``: only the deadwood points, not the gin or undercut bonus (seed 002:
-      "de restpunten dubbel geteld").
+    * ``WHOLE_SCORE``: the whole hand score, bonuses included (the German rules page);
+    * ``DEADWOOD_ONLY``: only the deadwood points, not the gin or undercut bonus (the Dutch
+      game manual: "de restpunten dubbel geteld").
 
     >>> SpadeDoubling("deadwood-only")
     <SpadeDoubling.DEADWOOD_ONLY: 'deadwood-only'>
@@ -57,9 +58,9 @@ class SpadeDoubling(enum.Enum):
 class ShutoutRule(enum.Enum):
     """What a shutout (the loser won no hand) gives the winner at the end of a game.
 
-    * ``NONE``: nothing extra (seed 003);
+    * ``NONE``: nothing extra (the Polish site's rules);
     * ``DOUBLE_HAND_POINTS``: the winner's hand points are doubled before the bonuses
-      (seeds 000 and 001);
+      (the German rules page and the Dutch how-to);
     * ``DOUBLE_GAME_BONUS``: the game bonus is doubled;
     * ``FLAT_BONUS``: :attr:`RuleSet.shutout_bonus` points are added.
 
@@ -138,7 +139,7 @@ def _to_next_dealer(value: object) -> NextDealer:
 class RuleSet:
     """Every setting of a game of Gin Rummy, validated when the value is made.
 
-    The defaults are the **classic** rules (seed 000). Field by field:
+    The defaults are the **classic** rules (the German rules page). Field by field:
 
     * ``knock_limit``: the most deadwood a player may knock with; ``0`` means gin only
       (straight gin).
@@ -269,14 +270,14 @@ class RuleSet:
 _CLASSIC = RuleSet()
 
 PRESETS: dict[str, RuleSet] = {
-    # seed 000, the four tables of a German site
+    # the German rules page: its four tables
     "classic": _CLASSIC,
     "straight": _CLASSIC.evolve(knock_limit=0),
     "oklahoma": _CLASSIC.evolve(
         oklahoma=True, spade_doubling=SpadeDoubling.WHOLE_SCORE, target=150
     ),
     "short": _CLASSIC.evolve(target=50),
-    # seed 002, a Dutch site with two variants: "Gin" (undercut 20, no big gin) and
+    # the Dutch game manual, with two variants: "Gin" (undercut 20, no big gin) and
     # "Oklahoma-Gin" (the same, with the knock limit from the first upcard and the
     # deadwood points doubled under a spade); the target is chosen at the table (50, 100
     # or 200; 100 here)
@@ -287,7 +288,7 @@ PRESETS: dict[str, RuleSet] = {
         spade_doubling=SpadeDoubling.DEADWOOD_ONLY,
         big_gin_bonus=None,
     ),
-    # seed 003, a Polish site: no game or line bonus, no shutout rule, no big gin
+    # the Polish site's rules: no game or line bonus, no shutout rule, no big gin
     "polish": _CLASSIC.evolve(
         line_bonus=0, game_bonus=0, shutout=ShutoutRule.NONE, big_gin_bonus=None
     ),

@@ -1,0 +1,357 @@
+"""OpenSpiel's ``gin_rummy`` in ginrules' terms: its card ids, its action histories as
+records, and what the validator says when such a record differs from these rules.
+
+OpenSpiel orders the suits spades, clubs, diamonds, hearts (0..3) and the ranks ace to
+king (0..12); a card's id is ``suit * 13 + rank``.
+
+>>> from ginrules import Card
+>>> openspiel_id(Card.parse("AS")), openspiel_id(Card.parse("KH"))
+(0, 51)
+>>> str(card_from_openspiel_id(14))
+'2C'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from ginrules.actions import Action
+from ginrules.cards import CARDS, Card, Suit
+from ginrules.errors import CardNotationError, InvalidRecordError
+from ginrules.hand import HandState
+from ginrules.knock import EndKind
+from ginrules.records.format import FORMAT, VERSION
+from ginrules.records.validator import Explanations
+
+__all__ = ["OpenSpielExplanations", "card_from_openspiel_id", "from_openspiel",
+           "openspiel_id"]
+
+_OPENSPIEL_SUITS = (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS)
+_OPENSPIEL_SUIT = {s: i for i, s in enumerate(_OPENSPIEL_SUITS)}
+
+
+def openspiel_id(card: Card) -> int:
+    """The card's integer in OpenSpiel's ``gin_rummy``: ``suit * 13 + rank``.
+
+    >>> openspiel_id(Card.parse("2C"))
+    14
+    """
+    return _OPENSPIEL_SUIT[card.suit] * 13 + int(card.rank) - 1
+
+
+def card_from_openspiel_id(card_id: int) -> Card:
+    """The card for an OpenSpiel ``gin_rummy`` card integer (0..51).
+
+    >>> str(card_from_openspiel_id(0))
+    'AS'
+    >>> card_from_openspiel_id(52)
+    Traceback (most recent call last):
+    ...
+    ginrules.errors.CardNotationError: OpenSpiel card id 52 is not in 0..51
+    """
+    if type(card_id) is not int or not 0 <= card_id < 52:
+        raise CardNotationError(f"OpenSpiel card id {card_id!r} is not in 0..51")
+    suit = _OPENSPIEL_SUITS[card_id // 13]
+    return CARDS[int(suit) * 13 + card_id % 13]
+
+
+class OpenSpielExplanations(Explanations):
+    """The validator's explanations for a record imported from OpenSpiel: where OpenSpiel's
+    rules differ from ginrules' (see :func:`from_openspiel`).
+
+    >>> OpenSpielExplanations({"from": "openspiel", "end": "repeated-move"}).stopped(None)
+    '; OpenSpiel ends a hand with no score when the upcard is taken and discarded again twice in a row'
+    """
+
+    tie_scorers = "OpenSpiel"
+
+    def __init__(self, source: Mapping[str, Any]) -> None:
+        self.source = source
+
+    def deadwood(self, state: HandState, player: int, declared: int) -> str:
+        """OpenSpiel's defender chooses its own melds and layoffs."""
+        result = state.result
+        if result is None or player == result.knocker:
+            return ""
+        if declared > result.defender_deadwood:
+            # OpenSpiel's defender may lay off or meld less than it could (even nothing);
+            # its layoffs are not limited to five-card runs, so this is the only cause
+            plays = []
+            if result.layoffs:
+                plays.append("laying off " + " ".join(str(x.card) for x in result.layoffs))
+            if result.defender_melds:
+                plays.append("melding " + ", ".join(str(m) for m in result.defender_melds))
+            how = f" ({' and '.join(plays)})" if plays else ""
+            return ("; in OpenSpiel the defender chooses its own melds and layoffs (this "
+                    f"one left {declared - result.defender_deadwood} more deadwood), while "
+                    f"these rules lay off for the defender to leave the least deadwood{how}")
+        return ""
+
+    def illegal(self, state: HandState, action: Action) -> str:
+        """OpenSpiel lets a player discard the card just taken."""
+        if action.card is not None and action.card == state.taken:
+            return ("; OpenSpiel allows discarding the card just taken (set "
+                    "may_discard_taken_card, as the 'openspiel' preset does)")
+        return ""
+
+    def after_over(self, state: HandState, action: Action) -> str:
+        """OpenSpiel's wall phase."""
+        if state.result is None:
+            return ""
+        if state.result.kind is EndKind.DEAD:
+            return ("; OpenSpiel's wall phase (two stock cards left, after the 50th card) "
+                    "lets the next player knock with the upcard, while under these rules the "
+                    "hand is dead at that discard")
+        return ""
+
+    def stopped(self, state: HandState | None) -> str:
+        """OpenSpiel's endings with no score."""
+        end = self.source.get("end")
+        if end == "draw-upcard-limit":
+            return "; OpenSpiel ends a hand with no score after 50 draws from the discard pile"
+        if end == "repeated-move":
+            return ("; OpenSpiel ends a hand with no score when the upcard is taken and "
+                    "discarded again twice in a row")
+        return "; the OpenSpiel history ends here"
+
+
+_OS_DRAW_UPCARD, _OS_DRAW_STOCK, _OS_PASS, _OS_KNOCK, _OS_MELD = 52, 53, 54, 55, 56
+
+
+def _os_meld(meld_id: int) -> list[Card]:
+    """The cards of OpenSpiel meld id ``meld_id`` (0..184)."""
+    if meld_id < 65:
+        rank, j = divmod(meld_id, 5)
+        suits = [s for s in range(4) if s != j] if j < 4 else list(range(4))
+        return [card_from_openspiel_id(s * 13 + rank) for s in suits]
+    for base, length, starts in ((65, 3, 11), (109, 4, 10), (149, 5, 9)):
+        if meld_id < base + 4 * starts:
+            suit, start = divmod(meld_id - base, starts)
+            return [card_from_openspiel_id(suit * 13 + start + i) for i in range(length)]
+    raise InvalidRecordError(f"OpenSpiel meld id {meld_id} is not in 0..184")
+
+
+def from_openspiel(
+    history: Iterable[int],
+    *,
+    rules: str = "openspiel",
+    params: Mapping[str, Any] | None = None,
+    players: Sequence[str] | None = None,
+) -> dict[str, Any]:
+    """A hand record from an OpenSpiel ``gin_rummy`` action history (``state.history()``).
+
+    ``params`` are the OpenSpiel game parameters (``knock_card``, ``oklahoma``,
+    ``gin_bonus``, ``undercut_bonus``); they become overrides of the preset ``rules``.
+    Player 0 of OpenSpiel is offered the upcard first, so player 1 is the dealer. The
+    declared outcome is OpenSpiel's (its deadwood after the knocker's melds and the
+    defender's own layoffs and melds, and its scoring); the record's ``source`` keeps
+    what the validator needs to explain a difference. See the docs for the mapping.
+
+    >>> deal_ids = list(range(21))  # player 0: AS..TS, player 1: JS QS KS AC..7C, up 8C
+    >>> data = from_openspiel(deal_ids + [54, 54, 53, 21, 21])
+    >>> data["hands"][0]["actions"]
+    ['p0 pass', 'p1 pass', 'p0 draw stock 9C', 'p0 discard 9C']
+    >>> from ginrules.records import validate
+    >>> validate(data).summary()
+    'invalid: hand 1: the hand stops before it is over: player 1 is to draw; the OpenSpiel history ends here'
+    """
+    try:
+        ids = [_os_int(a) for a in history]
+    except TypeError:
+        raise InvalidRecordError("an OpenSpiel history is a list of action integers, not "
+                                 f"{type(history).__name__}") from None
+    overrides: dict[str, Any] = {}
+    p = dict(params or {})
+    unknown = sorted(set(p) - {"knock_card", "oklahoma", "gin_bonus", "undercut_bonus",
+                                "hand_size", "num_ranks", "num_suits"})
+    if unknown:
+        raise InvalidRecordError(f"OpenSpiel parameter {unknown[0]!r} cannot be expressed")
+    for key, default in (("hand_size", 10), ("num_ranks", 13), ("num_suits", 4)):
+        if p.get(key, default) != default:
+            raise InvalidRecordError(f"OpenSpiel {key}={p[key]} cannot be expressed: "
+                                     "ginrules plays 10-card hands with a 52-card deck")
+    if p.get("knock_card", 10) != 10:
+        overrides["knock_limit"] = _os_int(p["knock_card"], "knock_card")
+    if p.get("oklahoma", False):
+        overrides["oklahoma"] = True
+        overrides["spade_doubling"] = "off"
+    if p.get("gin_bonus", 25) != 25:
+        overrides["gin_bonus"] = _os_int(p["gin_bonus"], "gin_bonus")
+    if p.get("undercut_bonus", 25) != 25:
+        overrides["undercut_bonus"] = _os_int(p["undercut_bonus"], "undercut_bonus")
+    if len(ids) < 21 or any(not 0 <= a < 52 for a in ids[:21]):
+        raise InvalidRecordError("an OpenSpiel history starts with the 21 deal outcomes "
+                                 "(cards 0..51)")
+    card = card_from_openspiel_id
+    hands = [[card(a) for a in ids[0:10]], [card(a) for a in ids[10:20]]]
+    upcard = card(ids[20])
+    actions: list[str] = []
+    source: dict[str, Any] = {"from": "openspiel", "history": ids}
+    held = [set(hands[0]), set(hands[1])]
+    turn = 0
+    phase = "upcard"
+    passes = 0
+    pile = [upcard]
+    knocker: int | None = None
+    knocker_melds: list[list[Card]] = []
+    defender_layoffs: list[Card] = []
+    defender_melds: list[list[Card]] = []
+    draw_upcards = 0
+    end = "incomplete"
+    i = 21
+    n = len(ids)
+    last_taken: list[Card | None] = [None, None]
+    repeats = 0
+    stock = 31
+    while i < n:
+        a = ids[i]
+        i += 1
+        if phase == "upcard":
+            if a == _OS_DRAW_UPCARD:
+                actions.append(f"p{turn} take")
+                held[turn].add(pile.pop())
+                last_taken[turn] = upcard
+                phase = "discard"
+            elif a == _OS_PASS:
+                actions.append(f"p{turn} pass")
+                passes += 1
+                turn = 1 - turn
+                if passes == 2:
+                    phase = "draw"
+            elif a == _OS_DRAW_STOCK and passes == 2:
+                phase = "draw"
+                i -= 1
+            else:
+                raise InvalidRecordError(f"OpenSpiel action {i - 1} ({a}) is not legal in the "
+                                         "upcard offer")
+        elif phase == "draw":
+            if a == _OS_DRAW_UPCARD:
+                draw_upcards += 1
+                top = pile.pop()
+                held[turn].add(top)
+                last_taken[turn] = top
+                actions.append(f"p{turn} draw discard")
+                phase = "discard"
+                if draw_upcards >= 50:
+                    end = "draw-upcard-limit"
+                    break
+            elif a == _OS_DRAW_STOCK:
+                if i >= n:
+                    break
+                drawn = card(ids[i])
+                i += 1
+                held[turn].add(drawn)
+                last_taken[turn] = None
+                actions.append(f"p{turn} draw stock {drawn}")
+                stock -= 1
+                phase = "discard"
+            else:
+                raise InvalidRecordError(f"OpenSpiel action {i - 1} ({a}) is not a draw")
+        elif phase == "discard":
+            if a == _OS_KNOCK:
+                phase = "knock"
+                knocker = turn
+                continue
+            if not 0 <= a < 52:
+                raise InvalidRecordError(f"OpenSpiel action {i - 1} ({a}) is not a discard")
+            c = card(a)
+            if c == last_taken[turn]:
+                repeats += 1
+            else:
+                repeats = 0
+            held[turn].discard(c)
+            pile.append(c)
+            actions.append(f"p{turn} discard {c}")
+            turn = 1 - turn
+            phase = "wall" if stock <= 2 else "draw"
+            if repeats >= 2:
+                end = "repeated-move"
+                break
+        elif phase == "wall":
+            # two stock cards left: OpenSpiel lets the player knock with the upcard; a
+            # pass ends the hand with no score (a dead hand under these rules)
+            if a == _OS_PASS:
+                end = "wall"
+                break
+            if a != _OS_KNOCK:
+                raise InvalidRecordError(f"OpenSpiel action {i - 1} ({a}) is not legal at "
+                                         "the wall")
+            end = "wall-knock"
+            top = pile.pop()
+            held[turn].add(top)
+            actions.append(f"p{turn} draw discard")
+            knocker = turn
+            phase = "knock"
+        elif phase == "knock":
+            if 0 <= a < 52 and not actions[-1].startswith(f"p{turn} knock"):
+                c = card(a)
+                held[turn].discard(c)
+                actions.append(f"p{turn} knock {c}")
+            elif a >= _OS_MELD:
+                knocker_melds.append(_os_meld(a - _OS_MELD))
+            elif a == _OS_PASS:
+                phase = "layoff"
+                turn = 1 - turn
+                if end != "wall-knock":
+                    end = "knock"
+            else:
+                raise InvalidRecordError(f"OpenSpiel action {i - 1} ({a}) is not legal "
+                                         "after a knock")
+        elif phase == "layoff":
+            if 0 <= a < 52:
+                defender_layoffs.append(card(a))
+            elif a >= _OS_MELD:
+                defender_melds.append(_os_meld(a - _OS_MELD))
+            elif a != _OS_PASS:
+                raise InvalidRecordError(f"OpenSpiel action {i - 1} ({a}) is not legal in "
+                                         "the layoff phase")
+    entry: dict[str, Any] = {"dealer": 1, "deal": {
+        "hands": [" ".join(str(c) for c in h) for h in hands], "upcard": str(upcard)},
+        "actions": actions}
+    if knocker_melds:
+        entry["knocker_melds"] = [[str(c) for c in m] for m in knocker_melds]
+    if knocker is not None and end in ("knock", "wall-knock"):
+        entry["outcome"] = _os_outcome(held, knocker, knocker_melds, defender_layoffs,
+                                       defender_melds, p)
+        source["defender_layoffs"] = [str(c) for c in defender_layoffs]
+        source["defender_melds"] = [[str(c) for c in m] for m in defender_melds]
+    elif end in ("wall", "draw-upcard-limit", "repeated-move"):
+        entry["outcome"] = {"kind": "dead", "winner": None, "points": 0}
+    source["end"] = end
+    entry["source"] = source
+    data: dict[str, Any] = {"format": FORMAT, "version": VERSION, "kind": "hand",
+                            "rules": {"preset": rules}}
+    if overrides:
+        data["rules"]["overrides"] = overrides
+    if players is not None:
+        data["players"] = list(players)
+    data["source"] = {"from": "openspiel", "end": end}
+    data["hands"] = [entry]
+    return data
+
+
+def _os_int(value: Any, what: str = "action") -> int:
+    """An OpenSpiel action or parameter as an int; an InvalidRecordError if it is none."""
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise InvalidRecordError(f"OpenSpiel {what} {value!r} is not an integer") from None
+
+
+def _os_outcome(held: list[set[Card]], knocker: int, kmelds: list[list[Card]],
+                layoffs: list[Card], dmelds: list[list[Card]], params: Mapping[str, Any]
+                ) -> dict[str, Any]:
+    melded = {c for m in kmelds for c in m}
+    kdw = sum(c.points for c in held[knocker] if c not in melded)
+    dgone = set(layoffs) | {c for m in dmelds for c in m}
+    ddw = sum(c.points for c in held[1 - knocker] if c not in dgone)
+    gin = kdw == 0
+    value = ddw - kdw + (int(params.get("gin_bonus", 25)) if gin else 0)
+    if value < 0:
+        value -= int(params.get("undercut_bonus", 25))
+    winner = None if value == 0 else (knocker if value > 0 else 1 - knocker)
+    deadwood = [0, 0]
+    deadwood[knocker], deadwood[1 - knocker] = kdw, ddw
+    return {"kind": "gin" if gin else "knock", "knocker": knocker, "winner": winner,
+            "points": abs(value), "deadwood": deadwood}

@@ -1,0 +1,71 @@
+"""What each player may see, and computer players that decide from that alone.
+
+* :mod:`ginrules.players.views`: :class:`View`, one player's information set, and
+  :func:`view`;
+* :mod:`ginrules.players.computer`: the :class:`Player` protocol, :class:`RandomPlayer`
+  and :class:`BasicPlayer`;
+* :mod:`ginrules.players.advanced`: :class:`AdvancedPlayer` and :func:`hint`;
+* :mod:`ginrules.players.roster`: the players by name (:data:`PLAYERS`,
+  :func:`make_player`) and :func:`seat`.
+
+>>> import ginrules
+>>> from ginrules.players import BasicPlayer, view
+>>> state = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
+>>> str(BasicPlayer().choose(view(state, 1)))
+'pass'
+
+A whole game between computer players is :func:`ginrules.game.play`:
+
+>>> from ginrules import game
+>>> g = game.play(game.new_game(ginrules.rules("classic"), seed=5),
+...               [BasicPlayer(), ginrules.players.AdvancedPlayer(seed=5)])
+>>> g.is_over
+True
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ginrules.players.advanced import AdvancedPlayer, hint
+from ginrules.players.computer import BasicPlayer, Hint, Player, RandomPlayer
+from ginrules.players.roster import PLAYERS, make_player, seat
+from ginrules.players.views import Event, View, view
+
+if TYPE_CHECKING:
+    from ginrules.game import GameState
+
+__all__ = [
+    "PLAYERS",
+    "AdvancedPlayer",
+    "BasicPlayer",
+    "Event",
+    "Hint",
+    "Player",
+    "RandomPlayer",
+    "View",
+    "hint",
+    "make_player",
+    "seat",
+    "view",
+]
+
+
+def play(game: GameState, players: Sequence[Player]) -> GameState:
+    """Deprecated since 0.2.0: :func:`ginrules.game.play` takes view players too.
+
+    >>> import ginrules, warnings
+    >>> with warnings.catch_warnings():
+    ...     warnings.simplefilter("ignore")
+    ...     g = play(ginrules.new_game(ginrules.rules("short"), seed=3),
+    ...              [BasicPlayer(), BasicPlayer()])
+    >>> g.is_over
+    True
+    """
+    warnings.warn("ginrules.players.play is deprecated: use ginrules.game.play",
+                  DeprecationWarning, stacklevel=2)
+    from ginrules.game import play as play_game
+
+    return play_game(game, players)

@@ -1,0 +1,315 @@
+"""The advanced computer player, and :func:`hint`, which gives its move with a reason.
+
+>>> import ginrules
+>>> from ginrules.players import AdvancedPlayer, view
+>>> state = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
+>>> print(AdvancedPlayer().decide(view(state, 1)))
+pass: TS does not make a meld and a stock card is worth more
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import attrs
+
+from ginrules._splitmix import sample
+from ginrules.actions import Action, ActionKind, Phase
+from ginrules.cards import CARDS, Card, cards_from_mask, cards_to_mask
+from ginrules.knock import resolve_knock
+from ginrules.masks import (
+    best_discard_deadwood_of_mask,
+    deadwood_of_mask,
+    discard_deadwoods_of_mask,
+)
+from ginrules.players.computer import (
+    Hint,
+    _high_first,
+    _least_deadwood,
+    _makes_meld,
+    _need_turn,
+    _seed,
+    _stream,
+)
+from ginrules.players.views import View
+
+__all__ = ["AdvancedPlayer", "hint"]
+
+_ALL = (1 << 52) - 1
+
+
+@attrs.frozen
+class _Memory:
+    """What the advanced player recalls of the opponent, as card masks."""
+
+    known: int  # taken from the discard pile and still held
+    declined: int  # the upcard passed, or top discards left for a stock draw
+    discarded: int  # put on the discard pile
+    stock_draws: int  # how many stock cards the opponent has drawn
+
+
+def _memory(v: View) -> _Memory:
+    # what the opponent took and still holds is already in the view (see _opponent_known)
+    declined = discarded = draws = 0
+    for event in v.events:
+        if event.player == v.player:
+            continue
+        kind = event.action.kind
+        if event.declined is not None:
+            declined |= event.declined.mask
+        if kind is ActionKind.DRAW_STOCK:
+            draws += 1
+        elif event.card is not None and (kind is ActionKind.DISCARD or kind is ActionKind.KNOCK):
+            discarded |= event.card.mask
+    return _Memory(cards_to_mask(v.opponent_known), declined, discarded, draws)
+
+
+def _meld_pairs(index: int) -> list[tuple[int, int]]:
+    """The pairs of cards that make a three-card meld with the card ``index``."""
+    rank, suit = index % 13, index // 13
+    same = [s * 13 + rank for s in range(4) if s != suit]
+    pairs = [(same[0], same[1]), (same[0], same[2]), (same[1], same[2])]
+    for a, b in ((rank - 2, rank - 1), (rank - 1, rank + 1), (rank + 1, rank + 2)):
+        if a >= 0 and b <= 12:
+            pairs.append((suit * 13 + a, suit * 13 + b))
+    return pairs
+
+
+_PAIRS = tuple(_meld_pairs(i) for i in range(52))
+
+
+@attrs.frozen
+class AdvancedPlayer:
+    """The advanced computer player (the Polish site's *Zaawansowany* level).
+
+    :func:`hint` gives its move.
+
+    From its view alone it remembers the cards the opponent took from the discard pile
+    (and still holds), passed over and discarded, and:
+
+    * **draws** the top discard when it lowers the deadwood more than a stock card is
+      expected to (the average over the cards it has not seen);
+    * **discards** to balance the deadwood left, the chance that the next card improves
+      the hand, and the danger of feeding the opponent a meld (a card that melds with
+      cards the opponent is known to hold is all but banned; ranks and neighbours the
+      opponent passed over or threw away are safer);
+    * **knocks** after weighing it: it samples hands the opponent may hold (its known
+      cards, plus unseen cards improved as many times as it drew from the stock), prices
+      the knock against each with layoffs and undercuts, and compares that with waiting
+      for gin, by the gin cards still unseen and the stock left. Gin and big gin are
+      always taken.
+
+    ``samples`` sets how many opponent hands a knock decision tries; the other weights are
+    tuning knobs. Deterministic for a given ``seed`` and view.
+
+    >>> import ginrules
+    >>> from ginrules.players import view
+    >>> s = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
+    >>> str(AdvancedPlayer(seed=1).choose(view(s, 1)))
+    'pass'
+    """
+
+    seed: int = attrs.field(default=0, validator=_seed)
+    samples: int = 24
+    potential_weight: float = 0.5
+    danger_weight: float = 4.0
+    gin_wait: float = 0.5
+
+    def choose(self, view: View) -> Action:
+        """The advanced player's action in ``view``."""
+        return self.decide(view).action
+
+    def decide(self, view: View) -> Hint:
+        """The action with a short reason (what :func:`hint` returns).
+
+        >>> import ginrules
+        >>> from ginrules.players import view
+        >>> s = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
+        >>> print(AdvancedPlayer().decide(view(s, 1)))
+        pass: TS does not make a meld and a stock card is worth more
+        """
+        actions = _need_turn(view)
+        memory = _memory(view)
+        unknown = _ALL & ~view.mask & ~memory.known
+        for card in view.discard_pile:
+            unknown &= ~card.mask
+        pool = [c.index for c in cards_from_mask(unknown)]
+        phase = view.phase
+        if phase is Phase.OFFER or phase is Phase.DRAW:
+            top = view.upcard if phase is Phase.OFFER else view.top_discard
+            can_take = phase is Phase.OFFER or len(actions) == 2
+            if top is None or not can_take:
+                return Hint(actions[0], "the discard pile cannot be drawn now")
+            take, dont = (actions[0], actions[1]) if phase is Phase.OFFER else (
+                actions[1], actions[0])
+            return self._draw(view, top, take, dont, pool)
+        if actions[-1].kind is ActionKind.BIG_GIN:
+            return Hint(actions[-1], "all eleven cards are melded")
+        knock = _least_deadwood(view, ActionKind.KNOCK)
+        if knock is not None:
+            decided = self._knock(view, knock, memory, pool)
+            if decided is not None:
+                return decided
+        return self._discard(view, memory, pool)
+
+    # -- drawing ----------------------------------------------------------------------
+
+    def _potential(self, mask: int, pool: list[int]) -> float:
+        """The expected deadwood saved by drawing one unseen card into ``mask``."""
+        base = deadwood_of_mask(mask)
+        if not base or not pool:
+            return 0.0
+        total = 0
+        for index in pool:
+            total += base - best_discard_deadwood_of_mask(mask | 1 << index)
+        return total / len(pool)
+
+    def _draw(self, v: View, top: Card, take: Action, dont: Action, pool: list[int]) -> Hint:
+        mask = v.mask
+        now = deadwood_of_mask(mask)
+        with_top = mask | top.mask
+        after = min(d for i, d in discard_deadwoods_of_mask(with_top) if i != top.index)
+        saved = now - after
+        expected = self._potential(mask, pool)
+        if after <= v.knock_limit and now > v.knock_limit and saved > 0:
+            return Hint(take, f"{top} lets it knock (deadwood {now} -> {after})")
+        if saved > expected and (_makes_meld(mask, top) or saved >= expected + 3):
+            what = "makes a meld" if _makes_meld(mask, top) else "lowers the deadwood"
+            return Hint(take, f"{top} {what} (deadwood {now} -> {after}); a stock card "
+                              f"saves {expected:.1f} on average")
+        why = "does not make a meld" if not _makes_meld(mask, top) else "saves too little"
+        return Hint(dont, f"{top} {why} and a stock card is worth more")
+
+    # -- knocking ---------------------------------------------------------------------
+
+    def _opponent_hands(self, v: View, memory: _Memory, pool: list[int],
+                        stream: Iterator[int]) -> list[int]:
+        """Sampled opponent hands: the known cards plus unseen cards, improved once for
+        every stock card the opponent drew (it keeps the best ten)."""
+        hidden = v.opponent_count - memory.known.bit_count()
+        if v.phase is Phase.DISCARD and v.turn == v.player:
+            hidden = 10 - memory.known.bit_count()
+        extra = min(memory.stock_draws, 6, max(0, len(pool) - hidden))
+        hands = []
+        for _ in range(self.samples):
+            cards = sample(stream, pool, hidden + extra)
+            m = memory.known
+            for index in cards:
+                m |= 1 << index
+            for _ in range(extra):
+                options = [(d, _high_first(i), i) for i, d in discard_deadwoods_of_mask(m)
+                           if not memory.known >> i & 1]
+                m &= ~(1 << min(options)[2])
+            hands.append(m)
+        return hands
+
+    def _knock(self, v: View, knock: tuple[Action, int], memory: _Memory,
+               pool: list[int]) -> Hint | None:
+        action, dead = knock
+        if dead == 0:
+            return Hint(action, "gin")
+        assert action.card is not None
+        mine = v.mask & ~action.card.mask
+        stream = _stream(self.seed, v)
+        rules = v.rules
+        opponents = self._opponent_hands(v, memory, pool, stream)
+        total = 0
+        undercut = 0
+        opp_dead = 0
+        for opp in opponents:
+            k, d, _ = resolve_knock(mine, opp)
+            opp_dead += deadwood_of_mask(opp)
+            diff = d.deadwood - k.deadwood
+            if diff > 0:
+                total += diff
+            elif diff < 0 or rules.undercut_on_tie:
+                total -= rules.undercut_bonus - diff
+                undercut += 1
+        n = len(opponents)
+        ev = total / n
+        risk = undercut / n
+        # waiting: the chance to draw gin before the stock runs out, worth the gin bonus
+        # plus the opponent's deadwood, discounted for what can go wrong meanwhile
+        draws = max(0, (v.stock_size - rules.dead_hand_stock) // 2)
+        outs = sum(1 for i in pool if best_discard_deadwood_of_mask(mine | 1 << i) == 0)
+        p_gin = 1 - (1 - outs / len(pool)) ** min(draws, 5) if pool else 0.0
+        wait = self.gin_wait * p_gin * (rules.gin_bonus + opp_dead / n)
+        if ev >= wait and ev > 0:
+            return Hint(action, f"knock with {dead} deadwood: wins {ev:.0f} points on "
+                                f"average, undercut risk {risk:.0%}")
+        if v.stock_size - 1 <= rules.dead_hand_stock and ev > -rules.undercut_bonus / 2:
+            return Hint(action, f"knock with {dead} deadwood: the hand dies otherwise "
+                                f"(undercut risk {risk:.0%})")
+        return None
+
+    # -- discarding -------------------------------------------------------------------
+
+    def _danger(self, index: int, mine: int, memory: _Memory, dead_cards: int,
+                q: float) -> float:
+        """The chance the opponent can meld the card ``index`` if it is discarded."""
+        rank, suit = index % 13, index // 13
+        safe_set = any(memory.declined >> (s * 13 + rank) & 1 or
+                       memory.discarded >> (s * 13 + rank) & 1 for s in range(4))
+        near = 0
+        for r in (rank - 2, rank - 1, rank + 1, rank + 2):
+            if 0 <= r <= 12:
+                near |= 1 << (suit * 13 + r)
+        safe_run = bool((memory.declined | memory.discarded) & near)
+        p_none = 1.0
+        for n, (a, b) in enumerate(_PAIRS[index]):
+            pa = 1.0 if memory.known >> a & 1 else (0.0 if (mine | dead_cards) >> a & 1 else q)
+            pb = 1.0 if memory.known >> b & 1 else (0.0 if (mine | dead_cards) >> b & 1 else q)
+            p = pa * pb
+            if p < 1.0 and ((n < 3 and safe_set) or (n >= 3 and safe_run)):
+                p *= 0.4
+            p_none *= 1.0 - p
+        return 1.0 - p_none
+
+    def _discard(self, v: View, memory: _Memory, pool: list[int]) -> Hint:
+        legal = {a.card.index: a for a in v.legal_actions
+                 if a.kind is ActionKind.DISCARD and a.card is not None}
+        options = [(d, i) for i, d in discard_deadwoods_of_mask(v.mask) if i in legal]
+        least = min(d for d, _ in options)
+        pile = 0
+        for card in v.discard_pile:
+            pile |= card.mask
+        hidden = max(0, v.opponent_count - memory.known.bit_count())
+        q = hidden / len(pool) if pool else 0.0
+        best: tuple[float, tuple[int, int, int], int] | None = None
+        parts: dict[int, tuple[int, float, float]] = {}
+        for dead, index in options:
+            if dead > least + 12:
+                continue
+            rest = v.mask & ~(1 << index)
+            potential = self._potential(rest, pool)
+            danger = self._danger(index, rest, memory, pile, q)
+            score = dead - self.potential_weight * potential + self.danger_weight * danger
+            parts[index] = (dead, potential, danger)
+            key = (score, _high_first(index), index)
+            if best is None or key < best:
+                best = key
+        assert best is not None
+        index = best[2]
+        dead, _, danger = parts[index]
+        card = CARDS[index]
+        reason = f"discard {card}: leaves deadwood {dead}"
+        if dead > least:
+            reason += f" (the least is {least}) but keeps better chances"
+        reason += f"; the opponent can use it with chance {danger:.0%}"
+        if v.knock_limit and least <= v.knock_limit:
+            reason = "wait for a better knock; " + reason
+        return Hint(legal[index], reason)
+
+
+def hint(view: View, *, seed: int = 0) -> Hint:
+    """The advanced player's move in ``view``, with a short reason (the Polish site's
+    hint button).
+
+    >>> import ginrules
+    >>> from ginrules.players import view
+    >>> s = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
+    >>> h = ginrules.hint(view(s, 1))
+    >>> str(h.action), h.reason
+    ('pass', 'TS does not make a meld and a stock card is worth more')
+    """
+    return AdvancedPlayer(seed=seed).decide(view)

@@ -1,0 +1,163 @@
+"""Computer players that decide from a view alone: the :class:`Player` protocol, the
+random and the basic player, and the helpers the stronger players share.
+
+Computer players implement :class:`Player`: ``choose(view) -> Action``. They are pure
+functions of their seed and the view, so the same seed and view give the same action
+whatever happened before, in any process.
+
+>>> import ginrules
+>>> from ginrules.players import BasicPlayer, view
+>>> state = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
+>>> str(BasicPlayer().choose(view(state, 1)))
+'pass'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Protocol, runtime_checkable
+
+import attrs
+
+from ginrules._splitmix import below, check_seed, mix, splitmix64
+from ginrules.actions import Action, ActionKind, Phase
+from ginrules.cards import CARDS, Card
+from ginrules.errors import GinRulesError
+from ginrules.masks import deadwood_of_mask, discard_deadwoods_of_mask
+from ginrules.players.views import View
+
+__all__ = ["BasicPlayer", "Hint", "Player", "RandomPlayer"]
+
+
+@runtime_checkable
+class Player(Protocol):
+    """A player that sees only its view: ``choose(view)`` returns one of
+    ``view.legal_actions``.
+
+    >>> isinstance(BasicPlayer(), Player)
+    True
+    """
+
+    def choose(self, view: View) -> Action:
+        """The action to play in this view."""
+        ...
+
+
+def _stream(seed: int, v: View) -> Iterator[int]:
+    """A SplitMix64 stream determined by the seed and the view (not by any past calls)."""
+    state = seed
+    for part in (v.player, v.mask, len(v.history), v.stock_size, len(v.discard_pile),
+                 v.upcard.index):
+        state = mix(state ^ part)
+    return splitmix64(state)
+
+
+def _seed(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+    check_seed(value, attribute.name)
+
+
+def _need_turn(v: View) -> tuple[Action, ...]:
+    if not v.legal_actions:
+        raise GinRulesError(f"player {v.player} has no action to choose: "
+                            + ("the hand is over" if v.phase is Phase.OVER
+                               else f"it is player {v.turn}'s turn"))
+    return v.legal_actions
+
+
+@attrs.frozen
+class RandomPlayer:
+    """A uniformly random legal action, reproducible from ``seed`` (SplitMix64, not
+    :mod:`random`). Random play rarely knocks: most of its hands end dead.
+
+    >>> import ginrules
+    >>> from ginrules.players import view
+    >>> v = view(ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0), 1)
+    >>> RandomPlayer(seed=3).choose(v) == RandomPlayer(seed=3).choose(v)
+    True
+    """
+
+    seed: int = attrs.field(default=0, validator=_seed)
+
+    def choose(self, view: View) -> Action:
+        """A uniformly random action of ``view.legal_actions``."""
+        actions = _need_turn(view)
+        return actions[below(_stream(self.seed, view), len(actions))]
+
+
+def _makes_meld(mask: int, card: Card) -> bool:
+    """Whether ``card`` makes or extends a meld with the cards of ``mask``."""
+    return deadwood_of_mask(mask | card.mask) < deadwood_of_mask(mask) + card.points
+
+
+def _high_first(index: int) -> tuple[int, int, int]:
+    """Sort key: higher points, then higher rank, then higher suit first."""
+    card = CARDS[index]
+    return (-card.points, -int(card.rank), -int(card.suit))
+
+
+def _least_deadwood(view: View, kind: ActionKind) -> tuple[Action, int] | None:
+    """The legal ``kind`` action (discard or knock) leaving the least deadwood, the highest
+    card among equals, with that deadwood."""
+    cards = {a.card.index: a for a in view.legal_actions if a.kind is kind and a.card}
+    if not cards:
+        return None
+    options = [(d, _high_first(i), i) for i, d in discard_deadwoods_of_mask(view.mask)
+               if i in cards]
+    dead, _, index = min(options)
+    return cards[index], dead
+
+
+@attrs.frozen
+class BasicPlayer:
+    """The intermediate computer player (the Polish site's *Średni* level).
+
+    It takes the upcard or the top discard only when that card makes or extends a meld,
+    discards to leave the least deadwood (the highest card among equals), knocks as soon
+    as it may (with the least deadwood) and declares big gin when it can. It has no use
+    for randomness: ``seed`` is accepted so every player is made the same way.
+
+    >>> import ginrules
+    >>> from ginrules.players import view
+    >>> s = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
+    >>> str(BasicPlayer().choose(view(s, 1)))
+    'pass'
+    """
+
+    seed: int = attrs.field(default=0, validator=_seed)
+
+    def choose(self, view: View) -> Action:
+        """The basic player's action in ``view``."""
+        actions = _need_turn(view)
+        phase = view.phase
+        if phase is Phase.OFFER:
+            return actions[0] if _makes_meld(view.mask, view.upcard) else actions[1]
+        if phase is Phase.DRAW:
+            top = view.top_discard
+            if len(actions) == 2 and top is not None and _makes_meld(view.mask, top):
+                return actions[1]
+            return actions[0]
+        if actions[-1].kind is ActionKind.BIG_GIN:
+            return actions[-1]
+        knock = _least_deadwood(view, ActionKind.KNOCK)
+        if knock is not None:
+            return knock[0]
+        best = _least_deadwood(view, ActionKind.DISCARD)
+        assert best is not None
+        return best[0]
+
+
+@attrs.frozen
+class Hint:
+    """A suggested action and a short reason, as :func:`hint` gives it.
+
+    >>> from ginrules import Action
+    >>> str(Hint(Action.parse("draw stock"), "9C does not help"))
+    'draw stock: 9C does not help'
+    """
+
+    action: Action
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.action}: {self.reason}"
+

@@ -1,0 +1,64 @@
+"""The computer players by name, and seating a player at a game.
+
+>>> from ginrules.players import make_player
+>>> make_player("basic", seed=1)
+BasicPlayer(seed=1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ginrules.actions import Action
+from ginrules.errors import GinRulesError
+from ginrules.hand import HandState
+from ginrules.players.advanced import AdvancedPlayer
+from ginrules.players.computer import BasicPlayer, Player, RandomPlayer
+from ginrules.players.views import view
+
+__all__ = ["PLAYERS", "make_player", "seat"]
+
+
+
+PLAYERS: dict[str, type[RandomPlayer] | type[BasicPlayer] | type[AdvancedPlayer]] = {
+    "random": RandomPlayer,
+    "basic": BasicPlayer,
+    "advanced": AdvancedPlayer,
+}
+"""The computer players by name, for :func:`make_player` and ``ginrules simulate``."""
+
+
+def make_player(name: str, seed: int = 0) -> Player:
+    """The computer player called ``name`` (``random``, ``basic`` or ``advanced``).
+
+    >>> make_player("basic", seed=1)
+    BasicPlayer(seed=1)
+    >>> make_player("expert")
+    Traceback (most recent call last):
+    ...
+    ginrules.errors.GinRulesError: unknown player 'expert'; the players are random, basic, advanced
+    """
+    try:
+        kind = PLAYERS[name]
+    except (KeyError, TypeError):
+        raise GinRulesError(
+            f"unknown player {name!r}; the players are " + ", ".join(PLAYERS)
+        ) from None
+    return kind(seed=seed)
+
+
+def seat(player: Player) -> Callable[[HandState, int], Action]:
+    """Seat a view player at a game: the ``(state, seat) -> action`` callable that
+    :func:`ginrules.game.play` takes (a :data:`~ginrules.game.Policy`). The player is shown only its seat's view.
+
+    >>> import ginrules
+    >>> from ginrules.players import view
+    >>> s = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
+    >>> str(seat(BasicPlayer())(s, s.turn))
+    'pass'
+    """
+
+    def act(state: HandState, index: int) -> Action:
+        return player.choose(view(state, index))
+
+    return act

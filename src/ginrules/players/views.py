@@ -1,0 +1,247 @@
+"""What each player may see: a :class:`View` of a hand state, never more.
+
+A :class:`View` is one player's information set at a moment of a hand: their own cards,
+the discard pile, the stock size, the cards the opponent took from the discard pile and
+still holds, the first upcard, the phase, whose turn it is, the knock limit in force, the
+legal actions (on their turn), the public history, and once the hand is over the result
+(both arrangements and the layoffs). It never holds the opponent's other cards or the
+stock order, so a game server can send it to a client as it is.
+
+>>> import ginrules
+>>> from ginrules.players import view
+>>> state = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
+>>> v = view(state, 1)
+>>> len(v.hand), v.stock_size, str(v.upcard), v.phase.value, [str(a) for a in v.legal_actions]
+(10, 31, 'TS', 'offer', ['take', 'pass'])
+>>> view(state, 0).legal_actions  # not player 0's turn
+()
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from ginrules.actions import Action, ActionKind, Phase
+from ginrules.cards import Card, cards_from_mask
+from ginrules.errors import GinRulesError
+from ginrules.hand import HandState, legal_actions
+from ginrules.knock import HandResult
+from ginrules.rulesets import RuleSet
+
+__all__ = ["Event", "View", "view"]
+
+
+@attrs.frozen
+class Event:
+    """One action of the public history, with the cards everybody saw.
+
+    ``card`` is the card the action moved in public: the card taken from the discard pile
+    (``take``, ``draw discard``) or put on it (``discard``, ``knock``); ``None`` otherwise
+    (a stock draw shows nobody else its card). ``declined`` is the top of the discard pile
+    that the player could have taken and did not (on ``pass`` and ``draw stock``).
+
+    >>> from ginrules import Action
+    >>> str(Event(1, Action.parse("draw stock"), None, Card.parse("7H")))
+    'player 1 draw stock (declined 7H)'
+    """
+
+    player: int
+    action: Action
+    card: Card | None
+    declined: Card | None = None
+
+    def __str__(self) -> str:
+        text = f"player {self.player} {self.action.kind.value}"
+        if self.card is not None:
+            text += f" {self.card}"
+        if self.declined is not None:
+            text += f" (declined {self.declined})"
+        return text
+
+
+def _events(history: tuple[tuple[int, Action], ...], upcard: Card) -> tuple[Event, ...]:
+    pile = [upcard]
+    out = []
+    for player, action in history:
+        kind = action.kind
+        if kind is ActionKind.TAKE or kind is ActionKind.DRAW_DISCARD:
+            out.append(Event(player, action, pile.pop()))
+        elif kind is ActionKind.DISCARD or kind is ActionKind.KNOCK:
+            assert action.card is not None
+            pile.append(action.card)
+            out.append(Event(player, action, action.card))
+        elif kind is ActionKind.PASS:
+            out.append(Event(player, action, None, pile[-1]))
+        elif kind is ActionKind.DRAW_STOCK:
+            # after both players passed the upcard, the first stock draw declines nothing
+            both_passed = len(out) == 2 and out[1].action.kind is ActionKind.PASS
+            declined = pile[-1] if pile and not both_passed else None
+            out.append(Event(player, action, None, declined))
+        else:
+            out.append(Event(player, action, None))
+    return tuple(out)
+
+
+def _opponent_known(state: HandState, me: int) -> int:
+    """The mask of cards the opponent took from the discard pile and still holds.
+
+    A card that has been face up (the upcard or a discard) and is now in the opponent's
+    hand can only have come from the discard pile, so this is the opponent's hand
+    intersected with :attr:`~ginrules.hand.HandState.public`: only cards everybody saw.
+    """
+    return state.masks[1 - me] & state.public
+
+
+@attrs.frozen
+class View:
+    """What one player may see of a hand. Make one with :func:`view`.
+
+    * ``player``: whose view it is (0 or 1); ``turn``: the player to move; ``dealer``.
+    * ``hand``: the player's own cards (canonical order); ``mask``: the same as a 52-bit
+      card mask; ``drawn``: the card the player has just drawn this turn, if any.
+    * ``discard_pile`` (top card last), ``stock_size``, ``upcard`` (the first upcard),
+      ``taken`` (the card just taken from the discard pile by the player to move, which
+      may not be discarded this turn).
+    * ``opponent_known``: the cards the opponent took from the discard pile and still
+      holds; ``opponent_count``: how many cards the opponent holds.
+    * ``phase``, ``knock_limit`` (in force for this hand), ``legal_actions`` (empty when it
+      is not this player's turn or the hand is over).
+    * ``history``: every action so far as ``(player, action)``. All of it is public (a
+      stock draw does not name its card); :attr:`events` adds the cards everybody saw.
+    * ``result``: once the hand is over, the facts (both arrangements and the layoffs
+      after a knock; no cards after a dead hand).
+
+    >>> import ginrules
+    >>> s = ginrules.hand.apply(ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0), "take")
+    >>> v = view(s, 0)
+    >>> [str(c) for c in v.opponent_known], v.opponent_count, v.legal_actions
+    (['TS'], 11, ())
+    """
+
+    player: int
+    rules: RuleSet
+    dealer: int
+    hand: tuple[Card, ...]
+    mask: int
+    drawn: Card | None
+    discard_pile: tuple[Card, ...]
+    stock_size: int
+    upcard: Card
+    taken: Card | None
+    opponent_known: tuple[Card, ...]
+    opponent_count: int
+    phase: Phase
+    turn: int
+    knock_limit: int
+    legal_actions: tuple[Action, ...]
+    history: tuple[tuple[int, Action], ...]
+    result: HandResult | None
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The history with the cards everybody saw (see :class:`Event`).
+
+        >>> import ginrules
+        >>> s = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
+        >>> s = ginrules.hand.apply(ginrules.hand.apply(s, "pass"), "pass")
+        >>> [str(e) for e in view(s, 0).events]
+        ['player 1 pass (declined TS)', 'player 0 pass (declined TS)']
+        """
+        return _events(self.history, self.upcard)
+
+    @property
+    def is_my_turn(self) -> bool:
+        """Whether this player is to act now (and the hand is not over).
+
+        >>> import ginrules
+        >>> s = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
+        >>> view(s, 1).is_my_turn, view(s, 0).is_my_turn
+        (True, False)
+        """
+        return bool(self.legal_actions)
+
+    @property
+    def top_discard(self) -> Card | None:
+        """The top card of the discard pile, or ``None`` when it is empty.
+
+        >>> import ginrules
+        >>> str(view(ginrules.deal(ginrules.rules("classic"), seed=7), 0).top_discard)
+        'TS'
+        """
+        return self.discard_pile[-1] if self.discard_pile else None
+
+    def to_dict(self) -> dict[str, object]:
+        """A JSON-ready dict, cards as ASCII text: what a server sends a client.
+
+        >>> import ginrules
+        >>> d = view(ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0), 1).to_dict()
+        >>> d["phase"], d["legal_actions"], d["stock_size"], len(d["hand"])
+        ('offer', ['take', 'pass'], 31, 10)
+        """
+        return {
+            "player": self.player,
+            "dealer": self.dealer,
+            "turn": self.turn,
+            "phase": self.phase.value,
+            "hand": [str(c) for c in self.hand],
+            "drawn": None if self.drawn is None else str(self.drawn),
+            "discard_pile": [str(c) for c in self.discard_pile],
+            "stock_size": self.stock_size,
+            "upcard": str(self.upcard),
+            "taken": None if self.taken is None else str(self.taken),
+            "opponent_known": [str(c) for c in self.opponent_known],
+            "opponent_count": self.opponent_count,
+            "knock_limit": self.knock_limit,
+            "legal_actions": [str(a) for a in self.legal_actions],
+            "history": [[p, str(a)] for p, a in self.history],
+            "result": None if self.result is None else self.result.to_dict(),
+        }
+
+
+def view(state: HandState, player: int) -> View:
+    """The view of ``player`` (0 or 1) of a hand state.
+
+    >>> import ginrules
+    >>> s = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
+    >>> s = ginrules.hand.apply(ginrules.hand.apply(ginrules.hand.apply(s, "pass"), "pass"), "draw stock")
+    >>> v = view(s, 1)
+    >>> v.drawn in v.hand, len(v.hand), v.stock_size, v.phase.value
+    (True, 11, 30, 'discard')
+    >>> view(s, 2)
+    Traceback (most recent call last):
+    ...
+    ginrules.errors.GinRulesError: there is no player 2: players are 0 and 1
+    """
+    if type(player) is not int or player not in (0, 1):
+        raise GinRulesError(f"there is no player {player!r}: players are 0 and 1")
+    history = state.actions
+    upcard = state.deck.cards[20]
+    mask = state.masks[player]
+    over = state.phase is Phase.OVER
+    drawn = None
+    if not over and state.phase is Phase.DISCARD and state.turn == player and history:
+        last = history[-1][1].kind
+        if last is ActionKind.DRAW_STOCK:
+            drawn = state.deck.cards[20 + state.stock_drawn]
+        else:
+            drawn = state.taken
+    return View(
+        player=player,
+        rules=state.rules,
+        dealer=state.dealer,
+        hand=cards_from_mask(mask),
+        mask=mask,
+        drawn=drawn,
+        discard_pile=state.discard_pile,
+        stock_size=31 - state.stock_drawn,
+        upcard=upcard,
+        taken=state.taken,
+        opponent_known=cards_from_mask(_opponent_known(state, player)),
+        opponent_count=state.masks[1 - player].bit_count(),
+        phase=state.phase,
+        turn=state.turn,
+        knock_limit=state.knock_limit,
+        legal_actions=legal_actions(state) if state.turn == player and not over else (),
+        history=history,
+        result=state.result,
+    )

@@ -1,0 +1,78 @@
+"""Game records: a documented JSON format, a writer, a reader and a strict validator.
+
+* :mod:`ginrules.records.format`: the format's constants, its JSON Schema, the action
+  notation (``"p0 discard 7H"``);
+* :mod:`ginrules.records.writer`: :func:`to_record` and :func:`dump`;
+* :mod:`ginrules.records.reader`: :func:`load` (replayed strictly) and :func:`replay`;
+* :mod:`ginrules.records.validator`: :func:`validate`, every problem with its place;
+* :mod:`ginrules.records.report`: :class:`Problem` and :class:`Report`.
+
+OpenSpiel histories are imported by :func:`ginrules.interop.openspiel.from_openspiel`.
+
+>>> import ginrules
+>>> from ginrules import records
+>>> state = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
+>>> for text in ("pass", "pass", "draw stock"):
+...     state = ginrules.hand.apply(state, text)
+>>> data = records.to_record(state)
+>>> data["hands"][0]["actions"]
+['p1 pass', 'p0 pass', 'p1 draw stock 9S']
+>>> records.validate(data).valid
+True
+
+:func:`validate` replays a record and reports every problem with its place (hand and
+action numbers count from 1); strict by default, it stops at the first problem:
+
+>>> data["hands"][0]["actions"][2] = "p1 discard 7H"
+>>> print(records.validate(data))
+invalid: hand 1, action 3: cannot discard 7H: player 1 must draw now
+"""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+from ginrules.records.format import (
+    FORMAT,
+    UNKNOWN,
+    VERSION,
+    RecordLike,
+    parse_action,
+    player_text,
+    schema,
+)
+from ginrules.records.reader import Record, load, replay
+from ginrules.records.report import Problem, Report
+from ginrules.records.validator import Explanations, validate
+from ginrules.records.writer import dump, to_record
+
+__all__ = [
+    "FORMAT",
+    "UNKNOWN",
+    "VERSION",
+    "Explanations",
+    "Problem",
+    "Record",
+    "RecordLike",
+    "Report",
+    "dump",
+    "load",
+    "parse_action",
+    "player_text",
+    "replay",
+    "schema",
+    "to_record",
+    "validate",
+]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "from_openspiel":
+        warnings.warn("ginrules.records.from_openspiel is deprecated since 0.2.0: use "
+                      "ginrules.interop.openspiel.from_openspiel", DeprecationWarning,
+                      stacklevel=2)
+        from ginrules.interop.openspiel import from_openspiel
+
+        return from_openspiel
+    raise AttributeError(f"module 'ginrules.records' has no attribute {name!r}")

@@ -1,0 +1,227 @@
+"""Reading a record's deal: a whole deck, or both hands and the upcard with the stock
+draws named (and, in a record of one player's view, the other player's cards unknown).
+
+Package-internal: the validator's checks of a deal, as a mix-in of its checker.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ginrules.actions import Action, ActionKind
+from ginrules.cards import CARDS, Card, Deck, parse_card
+from ginrules.errors import CardNotationError
+from ginrules.records.format import UNKNOWN
+
+
+class _DealChecks:
+    """The deal checks of the record checker; it provides ``problem`` and ``notes``."""
+
+    notes: list[str]
+
+    def problem(self, message: str, hand: int | None = None, action: int | None = None) -> None:
+        raise NotImplementedError
+
+    def card(self, text: Any, number: int, where: str, *, unknown_ok: bool = False
+             ) -> Card | str | None:
+        if unknown_ok and text == UNKNOWN:
+            return UNKNOWN
+        if isinstance(text, Card):
+            return text
+        try:
+            return parse_card(text)
+        except CardNotationError as error:
+            self.problem(f"{where}: {error}", number)
+            return None
+
+    def cards(self, text: Any, number: int, where: str, *, unknown_ok: bool = False
+              ) -> list[Card | str] | None:
+        if isinstance(text, str):
+            tokens: list[Any] = text.replace(",", " ").split()
+        elif isinstance(text, list):
+            tokens = text
+        else:
+            self.problem(f"{where} must be a string of cards or a list of cards", number)
+            return None
+        out: list[Card | str] = []
+        ok = True
+        for token in tokens:
+            card = self.card(token, number, where, unknown_ok=unknown_ok)
+            if card is None:
+                ok = False
+            else:
+                out.append(card)
+        return out if ok else None
+
+    def read_deal(
+        self, entry: Mapping[str, Any], number: int,
+        parsed: list[tuple[int, Action, str | None] | None], view: int | None, dealer: int,
+    ) -> tuple[Deck | None, bool]:
+        if "deck" in entry and "deal" in entry:
+            self.problem("give either \"deck\" or \"deal\", not both", number)
+            return None, False
+        if "deck" in entry:
+            cards = self.cards(entry["deck"], number, "deck")
+            if cards is None:
+                return None, False
+            if not self.complete_deck(cards, number, "the deck"):
+                return None, False
+            return Deck(tuple(c for c in cards if isinstance(c, Card))), False
+        if "deal" not in entry:
+            self.problem("the deal is missing: give \"deck\" (52 cards) or \"deal\" "
+                         "(both hands and the upcard)", number)
+            return None, False
+        return self.deck_from_hands(entry["deal"], number, parsed, view, dealer)
+
+    def complete_deck(self, cards: Sequence[Card | str], number: int, what: str) -> bool:
+        seen: set[Card | str] = set()
+        ok = True
+        for card in cards:
+            if card in seen:
+                self.problem(f"{what} has {card} twice", number)
+                ok = False
+            seen.add(card)
+        missing = [c for c in CARDS if c not in seen]
+        if len(cards) != 52 or missing:
+            self.problem(f"{what} has {len(cards)} cards, not the 52 cards once each"
+                         + (f"; missing {' '.join(map(str, missing))}" if missing else ""),
+                         number)
+            ok = False
+        return ok
+
+    def deck_from_hands(
+        self, spec: Any, number: int,
+        parsed: list[tuple[int, Action, str | None] | None], view: int | None, dealer: int,
+    ) -> tuple[Deck | None, bool]:
+        if not isinstance(spec, Mapping) or not isinstance(spec.get("hands"), list) \
+                or len(spec["hands"]) != 2:
+            self.problem("\"deal\" must be {\"hands\": [player 0's cards, player 1's cards], "
+                         "\"upcard\": CARD}", number)
+            return None, False
+        dealer_hands: list[list[Card | str]] = []
+        ok = True
+        for player in (0, 1):
+            cards = self.cards(spec["hands"][player], number, f"player {player}'s hand",
+                               unknown_ok=view is not None and player != view)
+            if cards is None:
+                ok = False
+                cards = []
+            elif len(cards) != 10:
+                self.problem(f"player {player}'s hand has {len(cards)} cards, not 10", number)
+                ok = False
+            dealer_hands.append(cards)
+        up = self.card(spec.get("upcard"), number, "the upcard")
+        if up is None or not ok:
+            return None, False
+        assert isinstance(up, Card)
+        # where each known card is, to name duplicates precisely
+        place: dict[Card, str] = {}
+        for player in (0, 1):
+            for card in dealer_hands[player]:
+                if isinstance(card, Card):
+                    if card in place:
+                        self.problem(f"{card} is dealt twice ({place[card]} and player "
+                                     f"{player}'s hand)", number)
+                        ok = False
+                    place[card] = f"player {player}'s hand"
+        if up in place:
+            self.problem(f"{up} is dealt twice ({place[up]} and the upcard)", number)
+            ok = False
+        place[up] = "the upcard"
+        draws: list[Card | str] = []
+        for index, item in enumerate(parsed, 1):
+            if item is None or item[1].kind is not ActionKind.DRAW_STOCK:
+                continue
+            player, _, named = item
+            if named is None:
+                self.problem("a stock draw must name the card drawn (like \"p0 draw stock "
+                             "5C\") in a record that gives the hands rather than the deck",
+                             number, index)
+                ok = False
+                continue
+            if named == UNKNOWN:
+                if view is None or player == view:
+                    self.problem(f"player {player}'s stock draw is unknown (\"??\"), which "
+                                 "only a record of the other player's view may write",
+                                 number, index)
+                    ok = False
+                draws.append(UNKNOWN)
+                continue
+            card = parse_card(named)
+            if card in place:
+                self.problem(f"the record says player {player} drew {card} from the stock, "
+                             f"but {card} is already in {place[card]}", number, index)
+                ok = False
+            place[card] = f"the stock (drawn at action {index})"
+            draws.append(card)
+        if len(draws) > 31:
+            self.problem(f"{len(draws)} cards are drawn from a stock of 31", number)
+            ok = False
+        if not ok:
+            return None, False
+        filled = False
+        hidden = None if view is None else 1 - view
+        if hidden is not None and (any(c == UNKNOWN for c in dealer_hands[hidden])
+                                   or UNKNOWN in draws):
+            filled = True
+            self.fill_unknown(dealer_hands, draws, parsed, hidden, place, number)
+        rest = [c for c in CARDS if c not in place and c not in draws
+                and c not in dealer_hands[0] and c not in dealer_hands[1]]
+        nd = 1 - dealer
+        first, second = dealer_hands[nd], dealer_hands[1 - nd]
+        order: list[Card] = []
+        for i in range(10):
+            order += [first[i], second[i]]  # type: ignore[list-item]
+        order.append(up)
+        order += draws  # type: ignore[arg-type]
+        order += rest
+        return Deck(tuple(order)), filled
+
+    def fill_unknown(
+        self, hands: list[list[Card | str]], draws: list[Card | str],
+        parsed: list[tuple[int, Action, str | None] | None], hidden: int,
+        place: dict[Card, str], number: int,
+    ) -> None:
+        """Fill the hidden player's unknown cards: first with the cards they later
+        discard that nobody saw them get, then with unseen cards in canonical order."""
+        slots: list[tuple[int, str, int]] = []  # (time, where, position)
+        for pos, card in enumerate(hands[hidden]):
+            if card == UNKNOWN:
+                slots.append((0, "hand", pos))
+        draw_no = 0
+        for index, item in enumerate(parsed, 1):
+            if item is None:
+                continue
+            if item[1].kind is ActionKind.DRAW_STOCK:
+                if draws[draw_no] == UNKNOWN:
+                    slots.append((index, "draw", draw_no))
+                draw_no += 1
+        seen_discarded: set[Card] = set()
+        assigned: set[Card] = set()
+        for index, item in enumerate(parsed, 1):
+            if item is None:
+                continue
+            player, action, _ = item
+            dropped = action.card
+            if dropped is None:
+                continue
+            if player == hidden and dropped not in place and dropped not in seen_discarded \
+                    and dropped not in assigned:
+                free = [s for s in slots if s[0] < index]
+                if not free:
+                    self.problem(f"player {hidden} discards {dropped}, but no card of theirs "
+                                 "that the record leaves unknown can be it", number, index)
+                    return
+                slot = free[0]
+                slots.remove(slot)
+                (hands[hidden] if slot[1] == "hand" else draws)[slot[2]] = dropped
+                assigned.add(dropped)
+            seen_discarded.add(dropped)
+        known = set(place) | assigned
+        spare = iter(c for c in CARDS if c not in known)
+        for _, where, pos in slots:
+            (hands[hidden] if where == "hand" else draws)[pos] = next(spare)
+        self.notes.append(
+            f"hand {number}: player {hidden}'s unknown cards were filled in; whether player "
+            f"{hidden} could knock and the declared deadwood and points were not checked")

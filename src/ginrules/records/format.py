@@ -1,0 +1,180 @@
+"""The record format: its constants, its JSON Schema, the action notation, reading JSON.
+
+A record holds a whole game or a single hand: the rules (a preset plus overrides), the
+players, and for each hand the dealer, the deal, the actions in a compact notation
+(``"p0 discard 7H"``) and, optionally, the declared outcome and running totals. The format
+is described in the docs (``docs/records.rst``) and by the JSON Schema shipped with the
+package (:func:`schema`).
+
+>>> parse_action("p1 draw stock 5c")
+(1, Action.parse('draw stock'), '5C')
+>>> schema()["properties"]["format"]["const"]
+'ginrules-record'
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from importlib import resources
+from pathlib import Path
+from typing import Any, Union
+
+from ginrules.actions import Action, ActionKind
+from ginrules.cards import parse_card
+from ginrules.errors import (
+    ActionNotationError,
+    CardNotationError,
+    InvalidRecordError,
+    NotationError,
+)
+from ginrules.knock import EndKind
+
+__all__ = ["FORMAT", "UNKNOWN", "VERSION", "RecordLike", "parse_action", "player_text",
+           "schema"]
+
+FORMAT = "ginrules-record"
+"""The value of the ``format`` field of every record."""
+
+VERSION = 1
+"""The format version this ginrules writes and reads."""
+
+UNKNOWN = "??"
+"""How a record of one player's view writes a card that player never saw."""
+
+RecordLike = Union[Mapping[str, Any], str, "os.PathLike[str]", bytes]
+"""What :func:`validate` and :func:`load` accept: a parsed record (a dict), JSON text
+(a string starting with ``{``), a path, or bytes."""
+
+_TOP_KEYS = frozenset({
+    "format", "version", "kind", "rules", "hollywood", "players", "meta", "view", "complete",
+    "hands", "final", "winner", "source",
+})
+_HAND_KEYS = frozenset({
+    "dealer", "deck", "deal", "actions", "knocker_melds", "outcome", "totals", "source",
+})
+_OUTCOME_KEYS = frozenset({"kind", "knocker", "winner", "points", "deadwood"})
+_KINDS = {k.value: k for k in EndKind}
+
+
+# -- the schema -----------------------------------------------------------------------
+
+
+def schema() -> dict[str, Any]:
+    """The JSON Schema of the record format (shipped as ``ginrules/records/record.schema.json``).
+
+    >>> schema()["properties"]["version"]["const"]
+    1
+    """
+    text = resources.files("ginrules.records").joinpath("record.schema.json").read_text("utf-8")
+    loaded: dict[str, Any] = json.loads(text)
+    return loaded
+
+
+# -- actions --------------------------------------------------------------------------
+
+_ACTION_CACHE: dict[str, tuple[int, Action, str | None]] = {}
+_NAMED = {"take": ActionKind.TAKE, "draw stock": ActionKind.DRAW_STOCK,
+          "draw discard": ActionKind.DRAW_DISCARD, "take upcard": ActionKind.TAKE}
+
+
+def parse_action(text: object) -> tuple[int, Action, str | None]:
+    """Read one action of a record: ``"p0 discard 7H"``, ``"p1 draw stock 5C"`` (the
+    card drawn), ``"p1 draw stock ??"`` (unknown to the viewer), ``"p0 take 7H"``.
+
+    Returns the player, the action and the named card's text (or ``None``).
+
+    >>> parse_action("p1 draw stock 5c")
+    (1, Action.parse('draw stock'), '5C')
+    >>> parse_action("p2 pass")
+    Traceback (most recent call last):
+    ...
+    ginrules.errors.ActionNotationError: bad action 'p2 pass': it must start with the player, p0 or p1
+    """
+    if not isinstance(text, str):
+        raise ActionNotationError(
+            f"an action must be a string like 'p0 discard 7H', not {text!r}")
+    cached = _ACTION_CACHE.get(text)
+    if cached is not None:
+        return cached
+    head, _, rest = text.strip().partition(" ")
+    if head.lower() not in ("p0", "p1"):
+        raise ActionNotationError(
+            f"bad action {text!r}: it must start with the player, p0 or p1")
+    player = int(head[1])
+    named: str | None = None
+    try:
+        action = Action.parse(rest) if rest.strip() else Action.parse("?")
+    except NotationError as error:
+        words = rest.split()
+        kind = _NAMED.get(" ".join(words[:-1]).lower()) if len(words) >= 2 else None
+        if kind is None:
+            raise type(error)(f"bad action {text!r}: {_reason(error)}") from None
+        if words[-1] == UNKNOWN:
+            named = UNKNOWN
+        else:
+            try:
+                named = str(parse_card(words[-1]))
+            except CardNotationError as bad:
+                raise CardNotationError(f"bad action {text!r}: {bad}") from None
+        action = Action(kind)
+    out = (player, action, named)
+    if len(_ACTION_CACHE) < 10000:
+        _ACTION_CACHE[text] = out
+    return out
+
+
+def _reason(error: Exception) -> str:
+    text = str(error)
+    return text.split(": ", 1)[1] if text.startswith("bad action") and ": " in text else text
+
+
+def player_text(player: int, action: Action) -> str:
+    """An action with its player, as a record writes it.
+
+    >>> player_text(1, Action.parse("knock 3C"))
+    'p1 knock 3C'
+    """
+    return f"p{player} {action}"
+
+
+# -- reading JSON ---------------------------------------------------------------------
+
+
+def _read(source: RecordLike) -> tuple[Any, str | None]:
+    """The parsed JSON and a name for the source; raises InvalidRecordError."""
+    if isinstance(source, Mapping):
+        return source, None
+    if not isinstance(source, (str, bytes, os.PathLike)):
+        raise InvalidRecordError(f"a record is a dict, JSON text, bytes or a path, "
+                                 f"not {type(source).__name__}")
+    name: str | None = None
+    if isinstance(source, bytes):
+        text = source.decode("utf-8", errors="replace")
+    elif isinstance(source, str) and source.lstrip().startswith("{"):
+        text = source
+    else:
+        name = os.fspath(source) if not isinstance(source, str) else source
+        try:
+            text = Path(name).read_text(encoding="utf-8")
+        except OSError as error:
+            raise InvalidRecordError(f"cannot read {name}: {error.strerror or error}") from None
+        except UnicodeDecodeError:
+            raise InvalidRecordError(f"{name} is not UTF-8 text") from None
+    try:
+        return json.loads(text), name
+    except json.JSONDecodeError as error:
+        raise InvalidRecordError(
+            f"malformed JSON: line {error.lineno}, column {error.colno}: {error.msg}"
+        ) from None
+
+
+
+def _name_of(source: RecordLike) -> str | None:
+    if not isinstance(source, (str, os.PathLike)):
+        return None
+    if isinstance(source, str) and source.lstrip().startswith("{"):
+        return None
+    return os.fspath(source)
+

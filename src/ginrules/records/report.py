@@ -1,0 +1,140 @@
+"""What the validator reports: each :class:`Problem` with its place, and the
+:class:`Report` of a record.
+
+>>> print(Report("a.json", (Problem(1, 3, "bad"),), (), 1, 3))
+a.json: invalid: hand 1, action 3: bad
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from ginrules.errors import InvalidRecordError
+
+__all__ = ["Problem", "Report"]
+
+
+@attrs.frozen
+class Problem:
+    """One problem of a record: where (``hand`` and ``action`` numbers from 1, ``None``
+    when the problem is not tied to one) and a reason a person understands.
+
+    >>> str(Problem(2, 14, "cannot discard 7H: 7H is not in player 1's hand"))
+    "hand 2, action 14: cannot discard 7H: 7H is not in player 1's hand"
+    >>> str(Problem(None, None, "unsupported format version 2"))
+    'unsupported format version 2'
+    """
+
+    hand: int | None
+    action: int | None
+    message: str
+
+    @property
+    def place(self) -> str:
+        """Where the problem is, as text (empty for the record as a whole).
+
+        >>> Problem(3, None, "x").place
+        'hand 3'
+        """
+        parts = []
+        if self.hand is not None:
+            parts.append(f"hand {self.hand}")
+        if self.action is not None:
+            parts.append(f"action {self.action}")
+        return ", ".join(parts)
+
+    def to_dict(self) -> dict[str, object]:
+        """The problem as a JSON-ready dict.
+
+        >>> Problem(1, 2, "bad").to_dict()
+        {'hand': 1, 'action': 2, 'message': 'bad'}
+        """
+        return {"hand": self.hand, "action": self.action, "message": self.message}
+
+    def __str__(self) -> str:
+        place = self.place
+        return f"{place}: {self.message}" if place else self.message
+
+
+@attrs.frozen
+class Report:
+    """The result of :func:`validate`: whether the record is valid, its problems (with
+    their places), notes on what could not be checked, and what was replayed.
+
+    >>> report = Report("a.json", (Problem(1, 3, "bad"),), (), 1, 3)
+    >>> report.valid, str(report)
+    (False, 'a.json: invalid: hand 1, action 3: bad')
+    """
+
+    source: str | None
+    problems: tuple[Problem, ...]
+    notes: tuple[str, ...] = ()
+    hands: int = 0
+    actions: int = 0
+
+    @property
+    def valid(self) -> bool:
+        """Whether the record has no problem.
+
+        >>> Report(None, ()).valid
+        True
+        """
+        return not self.problems
+
+    def summary(self) -> str:
+        """One line: the source, valid or invalid, and the first problem or the size.
+
+        >>> Report("a.json", (), (), 2, 150).summary()
+        'a.json: valid (2 hands, 150 actions)'
+        """
+        head = f"{self.source}: " if self.source else ""
+        if self.valid:
+            size = (f"{self.hands} hand{'s' * (self.hands != 1)}, "
+                    f"{self.actions} action{'s' * (self.actions != 1)}")
+            extra = f"; {len(self.notes)} unchecked" if self.notes else ""
+            return f"{head}valid ({size}{extra})"
+        more = len(self.problems) - 1
+        tail = f" (and {more} more problem{'s' * (more != 1)})" if more else ""
+        return f"{head}invalid: {self.problems[0]}{tail}"
+
+    def to_dict(self) -> dict[str, object]:
+        """The report as a JSON-ready dict.
+
+        >>> Report("a.json", ()).to_dict()["valid"]
+        True
+        """
+        return {
+            "file": self.source,
+            "valid": self.valid,
+            "hands": self.hands,
+            "actions": self.actions,
+            "problems": [p.to_dict() for p in self.problems],
+            "notes": list(self.notes),
+        }
+
+    def raise_if_invalid(self) -> None:
+        """Raise :class:`~ginrules.InvalidRecordError` for the first problem, if any.
+
+        >>> Report(None, (Problem(1, 2, "bad"),)).raise_if_invalid()
+        Traceback (most recent call last):
+        ...
+        ginrules.errors.InvalidRecordError: hand 1, action 2: bad
+        """
+        if self.problems:
+            raise _error(self.problems[0])
+
+    def __str__(self) -> str:
+        lines = [self.summary()]
+        if len(self.problems) > 1:
+            lines += [f"  {p}" for p in self.problems]
+        lines += [f"  note: {n}" for n in self.notes]
+        return "\n".join(lines)
+
+
+def _error(problem: Problem) -> InvalidRecordError:
+    error = InvalidRecordError(str(problem))
+    error.hand = problem.hand  # type: ignore[attr-defined]
+    error.action = problem.action  # type: ignore[attr-defined]
+    error.problem = problem  # type: ignore[attr-defined]
+    return error
+

@@ -1,0 +1,568 @@
+"""The record validator: replay a record under its rules and report every problem with
+its place (hand and action numbers count from 1).
+
+Strict by default, it stops at the first problem:
+
+>>> import ginrules
+>>> from ginrules.records import to_record, validate
+>>> state = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
+>>> data = to_record(ginrules.hand.apply(state, "pass"))
+>>> validate(data).valid
+True
+>>> data["hands"][0]["actions"][0] = "p1 discard 7H"
+>>> print(validate(data))
+invalid: hand 1, action 1: cannot discard 7H: player 1 must take or pass the upcard now
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from ginrules.actions import Action, ActionKind, Phase
+from ginrules.cards import Card
+from ginrules.errors import GinRulesError, IllegalActionError, InvalidRecordError, NotationError
+from ginrules.game import GameState, next_dealer
+from ginrules.hand import HandState, apply, deal, knock
+from ginrules.knock import EndKind, HandResult
+from ginrules.melds import Meld
+from ginrules.records._deal import _DealChecks
+from ginrules.records.format import (
+    _HAND_KEYS,
+    _KINDS,
+    _OUTCOME_KEYS,
+    _TOP_KEYS,
+    FORMAT,
+    UNKNOWN,
+    VERSION,
+    RecordLike,
+    _name_of,
+    _read,
+    parse_action,
+    player_text,
+)
+from ginrules.records.report import Problem, Report
+from ginrules.rulesets import NextDealer, RuleSet
+from ginrules.rulesets import rules as preset_rules
+from ginrules.scoring import HandScore, score_hand
+from ginrules.sheet import score_sheet
+
+__all__ = ["Explanations", "validate"]
+
+
+class _Stop(Exception):
+    """Raised inside the validator to stop at the first problem (strict mode)."""
+
+
+def validate(source: RecordLike, *, lenient: bool = False, name: str | None = None) -> Report:
+    """Replay a record under its rules and report its problems, each with its place.
+
+    ``source`` is a path, JSON text, bytes or a parsed dict. Strict by default: the
+    first problem ends the check. ``lenient=True`` continues where it can and collects
+    every problem. Malformed JSON and unreadable files are problems too (never an
+    exception).
+
+    >>> print(validate('{"format": "ginrules-record"'))
+    invalid: malformed JSON: line 1, column 29: Expecting ',' delimiter
+    >>> print(validate({"format": "ginrules-record", "version": 1, "rules": "classic",
+    ...                 "hands": [{"dealer": 3}]}, lenient=True))
+    invalid: hand 1: the dealer must be 0 or 1, not 3 (and 1 more problem)
+      hand 1: the dealer must be 0 or 1, not 3
+      hand 1: the deal is missing: give "deck" (52 cards) or "deal" (both hands and the upcard)
+      note: the game totals after an unchecked hand were not checked
+    """
+    try:
+        data, read_name = _read(source)
+    except InvalidRecordError as error:
+        return Report(name or _name_of(source), (Problem(None, None, str(error)),))
+    checker = _Checker(name or read_name, strict=not lenient)
+    with contextlib.suppress(_Stop):
+        checker.check(data)
+    return Report(name or read_name, tuple(checker.problems), tuple(checker.notes),
+                  checker.hand_count, checker.action_count)
+
+
+def _describe_result(result: HandResult) -> str:
+    if result.kind is EndKind.DEAD:
+        return "a dead hand"
+    return f"{'a ' if result.kind is EndKind.KNOCK else ''}{result.kind.value} by player {result.knocker}"
+
+
+# -- explanations ---------------------------------------------------------------------
+
+
+class Explanations:
+    """What the validator adds to a problem to say why a record may differ from these
+    rules. This base class explains only a tie scored as an undercut; a record whose
+    ``source`` names the engine it came from gets that engine's explanations
+    (:class:`ginrules.interop.openspiel.OpenSpielExplanations` for ``"openspiel"``).
+
+    >>> Explanations().stopped(None)
+    ''
+    """
+
+    #: who, in the explanation of a tie, scores it 0-0
+    tie_scorers = "some tables"
+
+    def tie(self, result: HandResult, score: HandScore) -> str:
+        """Why a tie is an undercut here (empty when the hand is no tie)."""
+        if (result.kind is EndKind.KNOCK and result.knocker_deadwood == result.defender_deadwood
+                and score.undercut):
+            return (f"; {self.tie_scorers} score a tie 0-0, these rules score it as an "
+                    "undercut (undercut_on_tie is true; the 'openspiel' preset sets it to false)")
+        return ""
+
+    def deadwood(self, state: HandState, player: int, declared: int) -> str:
+        """Why the declared deadwood of ``player`` may differ."""
+        return ""
+
+    def illegal(self, state: HandState, action: Action) -> str:
+        """Why an action illegal here may have been legal where the record comes from."""
+        return ""
+
+    def after_over(self, state: HandState, action: Action) -> str:
+        """Why play may continue after the hand is over here."""
+        return ""
+
+    def stopped(self, state: HandState | None) -> str:
+        """Why the hand may stop before it is over here."""
+        return ""
+
+
+def _explanations(source: Mapping[str, Any]) -> Explanations:
+    if source.get("from") == "openspiel":
+        # the engine's own explanations live with its interop (imported when needed)
+        from ginrules.interop.openspiel import OpenSpielExplanations
+
+        return OpenSpielExplanations(source)
+    return Explanations()
+
+
+# -- the checker ----------------------------------------------------------------------
+
+
+class _Checker(_DealChecks):
+    """Walks a record; collects problems (strict: stops at the first)."""
+
+    def __init__(self, name: str | None, *, strict: bool) -> None:
+        self.name = name
+        self.strict = strict
+        self.problems: list[Problem] = []
+        self.notes: list[str] = []
+        self.rules: RuleSet | None = None
+        self.states: list[HandState] = []
+        self.game: GameState | None = None
+        self.hand_count = 0
+        self.action_count = 0
+        self.explain = Explanations()
+        self.filled = False  # whether the last hand replayed had made-up cards filled in
+
+    def problem(self, message: str, hand: int | None = None, action: int | None = None) -> None:
+        self.problems.append(Problem(hand, action, message))
+        if self.strict:
+            raise _Stop
+
+    # the record ----------------------------------------------------------------------
+
+    def check(self, data: Any) -> None:
+        if not isinstance(data, Mapping):
+            self.problem(f"a record is a JSON object, not {type(data).__name__}")
+            return
+        if data.get("format") != FORMAT:
+            self.problem(f"not a ginrules record: \"format\" must be {FORMAT!r}, "
+                         f"not {data.get('format')!r}")
+        version = data.get("version")
+        if version != VERSION:
+            self.problem(f"unsupported format version {version!r} "
+                         f"(this ginrules reads version {VERSION})")
+            return
+        for key in sorted(set(data) - _TOP_KEYS):
+            self.problem(f"unknown field {key!r} (the fields are {', '.join(sorted(_TOP_KEYS))})")
+        rules = self.read_rules(data.get("rules"))
+        if rules is None:
+            return
+        self.rules = rules
+        kind = data.get("kind", "game")
+        if kind not in ("game", "hand"):
+            self.problem(f"\"kind\" must be 'game' or 'hand', not {kind!r}")
+            kind = "game"
+        complete = data.get("complete", True)
+        if not isinstance(complete, bool):
+            self.problem(f"\"complete\" must be true or false, not {complete!r}")
+            complete = True
+        hollywood = data.get("hollywood", False)
+        if not isinstance(hollywood, bool):
+            self.problem(f"\"hollywood\" must be true or false, not {hollywood!r}")
+            hollywood = False
+        players = data.get("players")
+        if players is not None and (
+            not isinstance(players, list) or len(players) != 2
+            or not all(isinstance(p, str) for p in players)
+        ):
+            self.problem("\"players\" must be a list of two names")
+        meta = data.get("meta")
+        if meta is not None and not isinstance(meta, Mapping):
+            self.problem("\"meta\" must be an object")
+        view = data.get("view")
+        if view not in (None, 0, 1) or isinstance(view, bool):
+            self.problem(f"\"view\" must be 0 or 1 (the player whose view this is), not {view!r}")
+            view = None
+        source = data.get("source")
+        self.explain = _explanations(source if isinstance(source, Mapping) else {})
+        hands = data.get("hands")
+        if not isinstance(hands, list) or not hands:
+            self.problem("\"hands\" must be a non-empty list of hands")
+            return
+        if kind == "hand" and len(hands) != 1:
+            self.problem(f"a record of kind 'hand' has exactly one hand, not {len(hands)}")
+        self.check_game(hands, rules, kind == "game", complete, hollywood, view, data)
+
+    def read_rules(self, spec: Any) -> RuleSet | None:
+        if isinstance(spec, str):
+            spec = {"preset": spec}
+        if not isinstance(spec, Mapping):
+            self.problem("\"rules\" must be a preset name or {\"preset\": NAME, "
+                         "\"overrides\": {...}}")
+            return None
+        for key in sorted(set(spec) - {"preset", "overrides"}):
+            self.problem(f"rules: unknown field {key!r} (use \"preset\" and \"overrides\")")
+        overrides = spec.get("overrides", {})
+        if not isinstance(overrides, Mapping):
+            self.problem("rules: \"overrides\" must be an object of settings")
+            overrides = {}
+        try:
+            return preset_rules(spec.get("preset", "classic"), **dict(overrides))
+        except GinRulesError as error:
+            self.problem(f"rules: {error}")
+        except TypeError as error:  # pragma: no cover - defensive
+            self.problem(f"rules: {error}")
+        return None
+
+    # the game ------------------------------------------------------------------------
+
+    def check_game(self, hands: list[Any], rules: RuleSet, is_game: bool, complete: bool,
+                   hollywood: bool, view: int | None, data: Mapping[str, Any]) -> None:
+        priced: list[HandResult | HandScore] = []
+        sheet = score_sheet((), rules, hollywood=hollywood)
+        over_at: int | None = None
+        expected_dealer: int | None = None
+        track = True  # whether the score sheet can still be followed
+        in_progress = False  # whether the last hand is still being played
+        for number, entry in enumerate(hands, 1):
+            self.hand_count = number
+            if is_game and over_at is not None:
+                self.problem(
+                    f"play continues after the game was over (player {sheet.winner} "
+                    f"reached the target {rules.target} in hand {over_at})", number)
+                break
+            last = number == len(hands)
+            state, declared = self.check_hand(
+                entry, number, rules, expected_dealer if is_game else None, view,
+                allow_open=last and not complete)
+            if state is not None and state.result is not None and self.filled \
+                    and state.result.kind is not EndKind.DEAD:
+                # made-up cards stood in for the hidden player's: price the hand by its
+                # declared outcome, not by the made-up cards
+                self.states.append(state)
+                if declared is None:
+                    track = False
+                    expected_dealer = None
+                else:
+                    priced.append(declared)
+                    expected_dealer = _next_dealer_declared(state.result, declared, rules)
+            elif state is not None and state.result is not None:
+                self.states.append(state)
+                result = state.result
+                priced.append(result)
+                expected_dealer = next_dealer(result, rules)
+            elif state is not None:
+                self.states.append(state)
+                track = False
+                in_progress = True
+            elif declared is not None:
+                priced.append(declared)
+                expected_dealer = None
+            else:
+                track = False
+                expected_dealer = None
+            if not (is_game and track):
+                continue
+            try:
+                sheet = score_sheet(priced, rules, hollywood=hollywood)
+            except GinRulesError:  # pragma: no cover - guarded by over_at
+                break
+            totals = entry.get("totals") if isinstance(entry, Mapping) else None
+            if totals is not None:
+                got = sheet.games[0].totals
+                if (not isinstance(totals, list) or len(totals) != 2
+                        or not all(isinstance(t, int) for t in totals)):
+                    self.problem("\"totals\" must be two whole numbers", number)
+                elif tuple(totals) != got:
+                    self.problem(
+                        f"the running totals {totals[0]}-{totals[1]} do not add up: "
+                        f"after this hand they are {got[0]}-{got[1]}", number)
+            if sheet.is_over and over_at is None:
+                over_at = number
+        declared_end = [name for key, name in (("final", "final scores"), ("winner", "winner"))
+                        if data.get(key) is not None]
+        if is_game and declared_end and over_at is None and (track or in_progress):
+            self.problem(f"the record declares the game's {' and '.join(declared_end)}, "
+                         "but the game is not over")
+        if not is_game or not track:
+            if is_game and not track:
+                self.notes.append("the game totals after an unchecked hand were not checked")
+            return
+        if complete and over_at is None:
+            a, b = sheet.games[0].totals
+            self.problem(
+                f"the record stops before the game is over: the totals are {a}-{b} "
+                f"and the target is {rules.target}")
+        final = data.get("final")
+        if final is not None and over_at is not None:
+            got_final = sheet.final_totals()
+            if not isinstance(final, list) or tuple(final) != got_final:
+                self.problem(f"the declared final scores {final} are wrong: they are "
+                             f"{got_final[0]}-{got_final[1]} with the bonuses")
+        winner = data.get("winner", None)
+        if "winner" in data and over_at is not None and winner != sheet.winner:
+            self.problem(f"the declared game winner {winner!r} is wrong: player "
+                         f"{sheet.winner} won")
+
+        if over_at is not None:
+            first = self.states[0].dealer if self.states else 0
+            game = GameState(rules, first, None, hollywood, tuple(self.states), None, sheet)
+            meta = data.get("meta")
+            seed = meta.get("seed") if isinstance(meta, Mapping) else None
+            if isinstance(seed, int):
+                game = attrs.evolve(game, seed=seed)
+            self.game = game
+
+    # one hand ------------------------------------------------------------------------
+
+    def check_hand(
+        self, entry: Any, number: int, rules: RuleSet, expected_dealer: int | None,
+        view: int | None, *, allow_open: bool,
+    ) -> tuple[HandState | None, HandScore | None]:
+        if not isinstance(entry, Mapping):
+            self.problem("a hand is a JSON object", number)
+            return None, None
+        for key in sorted(set(entry) - _HAND_KEYS):
+            self.problem(f"unknown field {key!r} in a hand (the fields are "
+                         f"{', '.join(sorted(_HAND_KEYS))})", number)
+        declared = self.declared_score(entry.get("outcome"), number)
+        dealer = entry.get("dealer")
+        if dealer not in (0, 1) or isinstance(dealer, bool):
+            self.problem(f"the dealer must be 0 or 1, not {dealer!r}", number)
+            dealer = None
+        elif expected_dealer is not None and dealer != expected_dealer:
+            self.problem(f"the dealer is player {dealer}, but the next dealer is player "
+                         f"{expected_dealer} under these rules", number)
+        raw_actions = entry.get("actions", [])
+        if not isinstance(raw_actions, list):
+            self.problem("\"actions\" must be a list of actions like \"p0 discard 7H\"", number)
+            raw_actions = []
+        parsed: list[tuple[int, Action, str | None] | None] = []
+        for index, text in enumerate(raw_actions, 1):
+            try:
+                item = parse_action(text)
+            except NotationError as error:
+                self.problem(str(error), number, index)
+                parsed.append(None)
+                continue
+            player, action, named = item
+            if named == UNKNOWN and action.kind is not ActionKind.DRAW_STOCK:
+                self.problem(f"the card player {player} takes from the discard pile is face "
+                             "up: it cannot be unknown (\"??\")", number, index)
+                item = (player, action, None)
+            elif named == UNKNOWN and "deck" in entry and (view is None or player == view):
+                # (a record that gives the hands checks this with the deal)
+                self.problem(f"player {player}'s stock draw is unknown (\"??\"), which only "
+                             "a record of the other player's view may write", number, index)
+                item = (player, action, None)
+            parsed.append(item)
+        self.action_count += len(raw_actions)
+        deck, filled = self.read_deal(entry, number, parsed, view, dealer or 0)
+        if deck is None or dealer is None:
+            return None, declared
+        if None in parsed:
+            self.notes.append(f"hand {number}: not replayed (an action could not be read)")
+            return None, declared
+        melds = self.read_melds(entry.get("knocker_melds"), number)
+        state = deal(rules, deck=deck, dealer=dealer)
+        hidden = 1 - view if (view is not None and filled) else None
+        self.filled = hidden is not None
+        return self.replay_hand(state, parsed, number, melds, hidden, entry, allow_open,
+                                declared)
+
+    def declared_score(self, outcome: Any, number: int) -> HandScore | None:
+        if outcome is None:
+            return None
+        if not isinstance(outcome, Mapping):
+            self.problem("\"outcome\" must be an object", number)
+            return None
+        for key in sorted(set(outcome) - _OUTCOME_KEYS):
+            self.problem(f"outcome: unknown field {key!r} (the fields are "
+                         f"{', '.join(sorted(_OUTCOME_KEYS))})", number)
+        kind = outcome.get("kind")
+        if kind is not None and kind not in _KINDS:
+            self.problem(f"outcome: unknown kind {kind!r}; the kinds are "
+                         f"{', '.join(_KINDS)}", number)
+        winner = outcome.get("winner")
+        points = outcome.get("points", 0)
+        if winner not in (None, 0, 1) or isinstance(winner, bool):
+            self.problem(f"outcome: the winner must be 0, 1 or null, not {winner!r}", number)
+            return None
+        if not isinstance(points, int) or isinstance(points, bool) or points < 0:
+            self.problem(f"outcome: points must be a whole number >= 0, not {points!r}", number)
+            return None
+        dw = outcome.get("deadwood")
+        if dw is not None and (not isinstance(dw, list) or len(dw) != 2
+                               or not all(isinstance(d, int) for d in dw)):
+            self.problem("outcome: \"deadwood\" must be two whole numbers "
+                         "(player 0's, player 1's)", number)
+        if winner is not None and "points" not in outcome:
+            return None  # a partial outcome: it does not say what the hand is worth
+        return HandScore(None if winner is None else "knocker", winner, points if winner
+                         is not None else 0, points, 0, False, False)
+
+    def read_melds(self, raw: Any, number: int) -> tuple[Meld, ...] | None:
+        if raw is None:
+            return None
+        if not isinstance(raw, list):
+            self.problem("\"knocker_melds\" must be a list of melds", number)
+            return None
+        out = []
+        for meld in raw:
+            try:
+                out.append(Meld.of(meld if isinstance(meld, str) else list(meld)))
+            except (GinRulesError, TypeError) as error:
+                self.problem(f"knocker_melds: {error}", number)
+                return None
+        return tuple(out)
+
+    # the replay ----------------------------------------------------------------------
+
+    def replay_hand(
+        self, state: HandState, parsed: list[tuple[int, Action, str | None] | None],
+        number: int, melds: tuple[Meld, ...] | None, hidden: int | None,
+        entry: Mapping[str, Any], allow_open: bool, declared: HandScore | None,
+    ) -> tuple[HandState | None, HandScore | None]:
+        for index, item in enumerate(parsed, 1):
+            assert item is not None
+            player, action, named = item
+            if state.phase is Phase.OVER:
+                assert state.result is not None
+                self.problem(
+                    f"play continues after the hand was over ({_describe_result(state.result)}"
+                    f" at action {index - 1}): {player_text(player, action)}"
+                    + self.explain.after_over(state, action), number, index)
+                return state, None
+            if named is not None and named != UNKNOWN:
+                actual = self.card_moved(state, action)
+                if actual is not None and str(actual) != named:
+                    where = ("the stock" if action.kind is ActionKind.DRAW_STOCK
+                             else "the discard pile")
+                    self.problem(f"the record says player {player} drew {named} from {where}, "
+                                 f"but the top card there is {actual}", number, index)
+                    return None, declared
+            try:
+                if action.kind is ActionKind.KNOCK and melds is not None and player == state.turn:
+                    state = knock(state, action.card, melds)  # type: ignore[arg-type]
+                else:
+                    state = apply(state, action, player=player)
+            except IllegalActionError as error:
+                if hidden is not None and player == hidden and action.kind in (
+                        ActionKind.KNOCK, ActionKind.BIG_GIN):
+                    self.notes.append(f"hand {number}, action {index}: player {hidden}'s "
+                                      f"{action} could not be checked (their hand is partly "
+                                      "unknown)")
+                    return None, declared
+                self.problem(str(error) + self.explain.illegal(state, action),
+                             number, index)
+                return None, declared
+        if state.phase is not Phase.OVER:
+            if not allow_open:
+                what = {Phase.OFFER: "take or pass the upcard", Phase.DRAW: "draw",
+                        Phase.DISCARD: "discard"}[state.phase]
+                self.problem(f"the hand stops before it is over: player {state.turn} is "
+                             f"to {what}" + self.explain.stopped(state), number)
+            return state, None
+        assert state.result is not None
+        if melds is not None and state.actions[-1][1].kind is not ActionKind.KNOCK:
+            self.problem(f"\"knocker_melds\" are given, but the hand ended with "
+                         f"{_describe_result(state.result)}, not a knock", number)
+        if hidden is None:
+            self.check_outcome(state, entry.get("outcome"), number)
+            return state, None
+        return state, declared
+
+    @staticmethod
+    def card_moved(state: HandState, action: Action) -> Card | None:
+        if action.kind is ActionKind.DRAW_STOCK and state.stock_drawn < 31:
+            return state.deck.cards[21 + state.stock_drawn]
+        if action.kind in (ActionKind.TAKE, ActionKind.DRAW_DISCARD):
+            return state.top_discard
+        return None
+
+    def check_outcome(self, state: HandState, outcome: Any, number: int) -> None:
+        if not isinstance(outcome, Mapping):
+            return
+        result = state.result
+        assert result is not None
+        score = score_hand(result, state.rules)
+        kind = outcome.get("kind")
+        if kind is not None and kind != result.kind.value:
+            self.problem(f"the declared kind is {kind!r}, but the hand ended with "
+                         f"{_describe_result(result)}", number)
+        if "knocker" in outcome and outcome["knocker"] != result.knocker:
+            who = "nobody knocked" if result.knocker is None else \
+                f"player {result.knocker} knocked"
+            self.problem(f"the declared knocker is {outcome['knocker']!r}, but {who}", number)
+        dw = outcome.get("deadwood")
+        follows = ""
+        if isinstance(dw, list) and len(dw) == 2 and result.knocker is not None:
+            actual = [0, 0]
+            actual[result.knocker] = result.knocker_deadwood
+            actual[1 - result.knocker] = result.defender_deadwood
+            for p in (0, 1):
+                if dw[p] != actual[p]:
+                    follows = " (this follows from the deadwood difference)"
+                    role = "the knocker" if p == result.knocker else "the defender"
+                    self.problem(f"the declared deadwood of player {p} ({role}) is {dw[p]}, "
+                                 f"but it is {actual[p]}" + self.explain.deadwood(
+                                     state, p, dw[p]), number)
+        if "winner" in outcome and outcome["winner"] != score.player:
+            self.problem(f"the declared winner is {_who(outcome['winner'])}, but "
+                         f"{_score_text(result, score)}" + self.explain.tie(result, score)
+                         + follows, number)
+        elif "points" in outcome and outcome["points"] != score.points:
+            self.problem(f"the declared points are {outcome['points']!r}, but "
+                         f"{_score_text(result, score)}{follows}", number)
+
+
+def _next_dealer_declared(result: HandResult, declared: HandScore, rules: RuleSet) -> int:
+    """:func:`~ginrules.game.next_dealer` with the winner taken from the declared outcome
+    (for a hand replayed with made-up cards)."""
+    how = rules.dealer_after_hand
+    if how is NextDealer.WINNER and declared.player is not None:
+        return declared.player
+    if how is NextDealer.LOSER and declared.player is not None:
+        return 1 - declared.player
+    return result.dealer if how is NextDealer.SAME else 1 - result.dealer
+
+
+def _who(player: Any) -> str:
+    return "nobody" if player is None else f"player {player}"
+
+
+def _score_text(result: HandResult, score: HandScore) -> str:
+    if score.player is None:
+        return "nobody scores" if result.kind is EndKind.DEAD else "nobody scores (a tie)"
+    parts = f"{score.base}" + (f" + {score.bonus} bonus" if score.bonus else "")
+    what = "an undercut" if score.undercut else _describe_result(result)
+    doubled = ", doubled" if score.doubled else ""
+    return f"player {score.player} scores {score.points} ({what}: {parts}{doubled})"
+

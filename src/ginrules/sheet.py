@@ -1,0 +1,257 @@
+"""The score sheet: hands priced and totalled to a target, with line, game and shutout
+bonuses, and Hollywood scoring (three games at once).
+
+:func:`score_sheet` takes the facts of finished hands (or hands already priced) and a
+rule set; a score-keeping app calls it with its own results, and a game
+(:class:`ginrules.game.GameState`) derives every number from it.
+
+>>> from ginrules import rules
+>>> from ginrules.scoring import HandScore
+>>> win = HandScore("knocker", 0, 60, 60, 0, False, False)
+>>> score_sheet([win], rules("short")).final_totals()
+(245, 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+from ginrules.errors import GinRulesError
+from ginrules.knock import EndKind, HandResult
+from ginrules.rulesets import RuleSet, ShutoutRule
+from ginrules.scoring import HandScore, score_hand
+
+__all__ = ["FinalScore", "GameColumn", "ScoreSheet", "SheetRow", "score_sheet"]
+
+
+
+@attrs.frozen
+class FinalScore:
+    """A player's final score in one game and its parts.
+
+    ``shutout`` is what the shutout rule added (the doubled hand points, the doubled game
+    bonus, or the flat bonus); ``total`` is the sum of the parts.
+
+    >>> FinalScore(hand_points=59, line_bonus=25, game_bonus=100, shutout=59).total
+    243
+    """
+
+    hand_points: int
+    line_bonus: int
+    game_bonus: int
+    shutout: int
+
+    @property
+    def total(self) -> int:
+        """Hand points plus every bonus.
+
+        >>> FinalScore(110, 75, 100, 110).total
+        395
+        """
+        return self.hand_points + self.line_bonus + self.game_bonus + self.shutout
+
+
+@attrs.frozen
+class SheetRow:
+    """One priced hand: its number (1-based), kind, who scored and how much, and the game
+    columns (0, 1, 2 in Hollywood) it was entered in.
+
+    >>> from ginrules import rules
+    >>> from ginrules.scoring import HandScore
+    >>> score_sheet([HandScore("knocker", 1, 20, 20, 0, False, False)], rules("classic")).rows
+    (SheetRow(number=1, kind=None, dealer=None, player=1, points=20, columns=(0,)),)
+    """
+
+    number: int
+    kind: EndKind | None
+    dealer: int | None
+    player: int | None
+    points: int
+    columns: tuple[int, ...]
+
+
+@attrs.frozen
+class GameColumn:
+    """One game of the sheet (Hollywood has three): running totals, hands won, and once
+    a total reaches the target, the winner and both final scores.
+
+    >>> from ginrules import rules
+    >>> from ginrules.scoring import HandScore
+    >>> column = score_sheet([HandScore("knocker", 0, 60, 60, 0, False, False)],
+    ...                      rules("short")).games[0]
+    >>> column.totals, column.hands_won, column.is_over, column.winner
+    ((60, 0), (1, 0), True, 0)
+    """
+
+    totals: tuple[int, int]
+    hands_won: tuple[int, int]
+    winner: int | None
+    final: tuple[FinalScore, FinalScore] | None
+
+    @property
+    def is_over(self) -> bool:
+        """Whether a player has reached the target in this game."""
+        return self.winner is not None
+
+
+@attrs.frozen
+class ScoreSheet:
+    """Every hand priced, the game columns, and who won.
+
+    In Hollywood scoring the match is over when all three games are; its winner is the
+    player with more final points over the three games (``None`` on a tie).
+
+    >>> from ginrules import rules
+    >>> from ginrules.scoring import HandScore
+    >>> win = HandScore("knocker", 0, 60, 60, 0, False, False)
+    >>> sheet = score_sheet([win], rules("short"))
+    >>> sheet.is_over, sheet.winner, sheet.final_totals()
+    (True, 0, (245, 0))
+    >>> sheet.to_dict()["final_scores"]
+    [245, 0]
+    """
+
+    rows: tuple[SheetRow, ...]
+    games: tuple[GameColumn, ...]
+
+    @property
+    def is_over(self) -> bool:
+        """Whether every game of the sheet is over."""
+        return all(g.is_over for g in self.games)
+
+    @property
+    def winner(self) -> int | None:
+        """The winner of the game (or of the Hollywood match), once it is over."""
+        if not self.is_over:
+            return None
+        if len(self.games) == 1:
+            return self.games[0].winner
+        points = [sum(g.final[p].total for g in self.games if g.final) for p in (0, 1)]
+        return None if points[0] == points[1] else int(points[1] > points[0])
+
+    def final_totals(self) -> tuple[int, int]:
+        """Each player's final points summed over the games (running totals if not over)."""
+        out = [0, 0]
+        for g in self.games:
+            for p in (0, 1):
+                out[p] += g.final[p].total if g.final else g.totals[p]
+        return out[0], out[1]
+
+    def to_dict(self) -> dict[str, object]:
+        """The sheet as a JSON-ready dict."""
+        return {
+            "winner": self.winner,
+            "final_scores": list(self.final_totals()),
+            "hands": [
+                {
+                    "hand": r.number,
+                    "kind": None if r.kind is None else r.kind.value,
+                    "winner": r.player,
+                    "points": r.points,
+                    "games": list(r.columns),
+                }
+                for r in self.rows
+            ],
+            "games": [
+                {
+                    "totals": list(g.totals),
+                    "hands_won": list(g.hands_won),
+                    "winner": g.winner,
+                    "final": None if g.final is None else [
+                        attrs.asdict(f) | {"total": f.total} for f in g.final
+                    ],
+                }
+                for g in self.games
+            ],
+        }
+
+
+def _finals(rules: RuleSet, totals: tuple[int, int], won: tuple[int, int], winner: int
+            ) -> tuple[FinalScore, FinalScore]:
+    out = []
+    for p in (0, 1):
+        game_bonus = rules.game_bonus if p == winner else 0
+        shutout = 0
+        if p == winner and won[1 - p] == 0:
+            shutout = {
+                ShutoutRule.NONE: 0,
+                ShutoutRule.DOUBLE_HAND_POINTS: totals[p],
+                ShutoutRule.DOUBLE_GAME_BONUS: rules.game_bonus,
+                ShutoutRule.FLAT_BONUS: rules.shutout_bonus,
+            }[rules.shutout]
+        out.append(FinalScore(totals[p], won[p] * rules.line_bonus, game_bonus, shutout))
+    return out[0], out[1]
+
+
+def _hollywood_columns(
+    player: int, won: list[list[int]], winners: list[int | None]
+) -> tuple[int, ...]:
+    """The games a won hand is entered in. A player may enter game 1 always, and game
+    ``g + 1`` once they have an entry in game ``g`` from an earlier hand, or when game ``g``
+    closed while they could still enter it (a shut-out player's next win is the first
+    score of the next game in progress). Closed games take no entries."""
+    columns = []
+    allowed = True
+    for g in range(len(won)):
+        if g:
+            allowed = won[g - 1][player] > 0 or (allowed and winners[g - 1] is not None)
+        if allowed and winners[g] is None:
+            columns.append(g)
+    return tuple(columns)
+
+
+def score_sheet(
+    hands: Iterable[HandResult | HandScore], rules: RuleSet, *, hollywood: bool = False
+) -> ScoreSheet:
+    """Price a list of hands and total them with the bonuses.
+
+    ``hands`` are :class:`~ginrules.knock.HandResult` facts (priced here under ``rules``)
+    or already priced :class:`~ginrules.scoring.HandScore` values. A game ends as soon as
+    a total reaches ``rules.target``; a hand after the end is an error. Line bonus: per
+    hand won, for each player; an undercut is a hand won by the defender and a dead hand
+    is won by nobody. Hollywood: a player's first won hand is entered in game 1, the
+    second in games 1 and 2, the third and later in all three still open.
+
+    >>> from ginrules import rules
+    >>> from ginrules.scoring import HandScore
+    >>> win = lambda player, points: HandScore("knocker", player, points, points, 0, False, False)
+    >>> sheet = score_sheet([win(0, 60), win(0, 50)], rules("classic"))
+    >>> sheet.winner, sheet.games[0].final[0]
+    (0, FinalScore(hand_points=110, line_bonus=50, game_bonus=100, shutout=110))
+    >>> sheet.final_totals()
+    (370, 0)
+    """
+    count = 3 if hollywood else 1
+    totals = [[0, 0] for _ in range(count)]
+    won = [[0, 0] for _ in range(count)]
+    winners: list[int | None] = [None] * count
+    finals: list[tuple[FinalScore, FinalScore] | None] = [None] * count
+    rows = []
+    for number, item in enumerate(hands, 1):
+        if all(w is not None for w in winners):
+            raise GinRulesError(f"hand {number} comes after the game was over")
+        if isinstance(item, HandResult):
+            score, kind, dealer = score_hand(item, rules), item.kind, item.dealer
+        else:
+            score, kind, dealer = item, None, None
+        player = score.player
+        columns: tuple[int, ...] = ()
+        if player is not None:
+            columns = _hollywood_columns(player, won, winners)
+            for g in columns:
+                totals[g][player] += score.points
+                won[g][player] += 1
+                if totals[g][player] >= rules.target:
+                    winners[g] = player
+                    finals[g] = _finals(
+                        rules, (totals[g][0], totals[g][1]), (won[g][0], won[g][1]), player
+                    )
+        rows.append(SheetRow(number, kind, dealer, player, score.points, columns))
+    games = tuple(
+        GameColumn((t[0], t[1]), (w[0], w[1]), winners[g], finals[g])
+        for g, (t, w) in enumerate(zip(totals, won, strict=True))
+    )
+    return ScoreSheet(tuple(rows), games)
+

@@ -1,0 +1,68 @@
+"""The names of 0.1.0 that moved in 0.2.0 still work, warn, and do what the new ones do."""
+
+from __future__ import annotations
+
+import pytest
+
+import ginrules
+from ginrules import Card, game, hand, players, records
+from ginrules.interop import openspiel, rlcard
+
+
+def test_game_aliases_warn_and_match_the_new_names() -> None:
+    with pytest.warns(DeprecationWarning, match="use ginrules.game.apply"):
+        apply_action = game.apply_action
+    assert apply_action is game.apply
+    with pytest.warns(DeprecationWarning, match="random_policies"):
+        assert game.random_players is game.random_policies
+    with pytest.warns(DeprecationWarning, match="Policy"):
+        assert game.Player is game.Policy
+    for name in ("score_sheet", "ScoreSheet", "FinalScore", "GameColumn", "SheetRow"):
+        if name == "ScoreSheet":
+            continue  # a type the game module uses itself
+        with pytest.warns(DeprecationWarning, match=f"ginrules.sheet.{name}"):
+            assert getattr(game, name) is getattr(ginrules.sheet, name)
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        game.nothing  # noqa: B018
+
+
+def test_hand_aliases() -> None:
+    state = hand.deal(ginrules.rules("classic"), seed=7, dealer=0)
+    with pytest.warns(DeprecationWarning, match="is_legal"):
+        assert hand.can_apply(state, "take") is True
+    with pytest.warns(DeprecationWarning, match="cards"):
+        assert state.hand(1) == state.cards(1)
+
+
+def test_players_play_warns_and_plays() -> None:
+    start = game.new_game(ginrules.rules("short"), seed=3)
+    both = [players.BasicPlayer(), players.BasicPlayer()]
+    with pytest.warns(DeprecationWarning, match="ginrules.game.play"):
+        old = players.play(start, both)
+    assert old == game.play(start, both)
+
+
+def test_records_from_openspiel_moved() -> None:
+    with pytest.warns(DeprecationWarning, match="interop.openspiel"):
+        assert records.from_openspiel is openspiel.from_openspiel
+    with pytest.raises(AttributeError):
+        records.nothing  # noqa: B018
+
+
+def test_card_ids_moved_to_interop() -> None:
+    card = Card.parse("2C")
+    with pytest.warns(DeprecationWarning):
+        assert card.openspiel_id == openspiel.openspiel_id(card) == 14
+    with pytest.warns(DeprecationWarning):
+        assert Card.from_openspiel_id(14) is card
+    with pytest.warns(DeprecationWarning):
+        assert card.rlcard_id == rlcard.rlcard_id(card) == 40
+    with pytest.warns(DeprecationWarning):
+        assert Card.from_rlcard_id(40) is card
+
+
+def test_rules_is_one_thing() -> None:
+    # the function, never the module: the presets live in ginrules.rulesets
+    assert callable(ginrules.rules)
+    assert ginrules.rulesets.PRESETS is ginrules.PRESETS
+    assert ginrules.rules("classic") is ginrules.rulesets.rules("classic")
