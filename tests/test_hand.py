@@ -575,7 +575,7 @@ def test_wrong_player() -> None:
     assert error.player == 0 and error.phase == "draw"
     assert h.apply(s, "draw stock", player=0).turn == 0
     s0 = start(ND_14, DEALER, "KS")
-    refused(s0, "pass", "it is player 1's turn to offer", player=0)
+    refused(s0, "pass", "it is player 1's turn to take or pass the upcard", player=0)
     s1 = h.apply(s0, "take")
     refused(s1, "discard QS", "it is player 1's turn to discard", player=0)
 

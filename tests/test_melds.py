@@ -15,6 +15,7 @@ from ginrules import (
     InvalidMeldError,
     Meld,
     MeldKind,
+    WrongTypeError,
     arrange,
     arrangements,
     best_discards,
@@ -25,6 +26,7 @@ from ginrules import (
     parse_card,
     parse_cards,
 )
+from ginrules.melds import arrangement_of_mask, arrangements_of_mask
 
 
 def c(text: str) -> Card:
@@ -179,7 +181,7 @@ def test_layoff_set() -> None:
 @pytest.mark.parametrize(
     ("hand", "expected"),
     [
-        ("", 0),
+        ("AC", 1),
         ("7H", 7),
         ("KS", 10),
         ("AS", 1),
@@ -198,8 +200,8 @@ def test_layoff_set() -> None:
         ("TC TD TH JC QC KC", 0),
         ("2s 4s 5s 5c Ad 4d 5d 3h 4h 5h 6h", 11),
         ("As 2s 8s Ac 2c 8c Ad 2d 3d 2h 8h", 2),
-        ("AS 2S 3S 8S AC 2C 8C AD 2D 3D 2H 8H", 5),
-        ("AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC", 0),
+        ("AS 2S 3S AC 2C 8C AD 2D 3D 2H 8H", 21),
+        ("AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC", 0),
         ("KC KD KH KS QS", 10),
         ("JC QD KH AS 2C 3D 4H 5S 6C 7D", 58),
     ],
@@ -222,7 +224,6 @@ def test_deadwood_input_forms() -> None:
     assert deadwood(c("KS")) == 10
     assert deadwood(()) == 0
     assert deadwood([]) == 0
-    assert deadwood(cards_to_mask(cards)) == 20
     assert deadwood_of_mask(cards_to_mask(cards)) == 20
     assert deadwood_of_mask(0) == 0
     assert deadwood_of_mask((1 << 52) - 1) == 0
@@ -316,18 +317,45 @@ def test_arrange_regression_11_cards() -> None:
 
 def test_arrange_documented_example() -> None:
     assert (
-        str(arrange("AS 2S 3S 8S AC 2C 8C AD 2D 3D 2H 8H"))
-        == "AD 2D 3D | AS 2S 3S | 8C 8H 8S | deadwood AC 2C 2H = 5"
+        str(arrange("AS 2S 3S AC 2C 8C AD 2D 3D 2H 8H"))
+        == "AD 2D 3D | AS 2S 3S | deadwood AC 2C 8C 2H 8H = 21"
     )
+    # 12 cards are no hand: the same holding at the mask level, where size is checked too
+    with pytest.raises(GinRulesError, match="at most 11 cards"):
+        arrange("AS 2S 3S 8S AC 2C 8C AD 2D 3D 2H 8H")
+    with pytest.raises(GinRulesError, match="at most 11 cards"):
+        arrangement_of_mask(cards_to_mask("AS 2S 3S 8S AC 2C 8C AD 2D 3D 2H 8H"))
 
 
 def test_arrange_empty_hand() -> None:
-    a = arrange("")
+    a = arrange([])  # an empty list is an empty hand; empty text is a mistake
     assert a.melds == () and a.deadwood_cards == () and a.deadwood == 0
     assert a.is_gin
     assert a.cards == ()
     assert str(a) == "deadwood none = 0"
     assert arrangements([]) == (a,)
+    for blank in ("", "  ", "\t"):
+        for function in (arrange, arrangements, deadwood, best_discards):
+            with pytest.raises(CardNotationError, match="no cards"):
+                function(blank)
+
+
+def test_hand_functions_refuse_masks_and_big_hands() -> None:
+    for function in (arrange, arrangements, deadwood, best_discards):
+        with pytest.raises(WrongTypeError, match="_of_mask"):
+            function(7)  # type: ignore[arg-type]
+        with pytest.raises(WrongTypeError, match="not an int"):
+            function(True)  # type: ignore[arg-type]
+        with pytest.raises(GinRulesError, match=r"at most 11 cards \(10 in play, 11 after "
+                                                r"drawing\), not 12"):
+            function("AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC")
+    for function in (arrangement_of_mask, arrangements_of_mask):
+        with pytest.raises(CardNotationError, match="52-bit card mask"):
+            function(-1)
+        with pytest.raises(CardNotationError, match="52-bit card mask"):
+            function(1 << 52)
+        with pytest.raises(CardNotationError, match="52-bit card mask"):
+            function("7H")  # type: ignore[arg-type]
 
 
 def test_arrange_tie_break_runs_over_sets() -> None:
@@ -418,8 +446,8 @@ def test_arrange_input_forms_agree() -> None:
     assert arrange(cards) == expected
     assert arrange(list(reversed(cards))) == expected
     assert arrange(text.lower().replace(" ", ",")) == expected
-    assert arrange(cards_to_mask(cards)) == expected
-    assert arrangements(cards_to_mask(cards)) == arrangements(text)
+    assert arrangement_of_mask(cards_to_mask(cards)) == expected
+    assert arrangements_of_mask(cards_to_mask(cards)) == arrangements(text)
 
 
 # -- best discards ----------------------------------------------------------------------
@@ -464,4 +492,4 @@ def test_best_discards_input_forms_agree() -> None:
     expected = best_discards(text)
     assert best_discards(cards) == expected
     assert best_discards(list(reversed(cards))) == expected
-    assert best_discards(cards_to_mask(cards)) == expected
+    assert best_discards(tuple(cards)) == expected

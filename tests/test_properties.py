@@ -71,10 +71,10 @@ def test_deadwood_input_forms_agree(hand: list[Card]) -> None:
     expected = deadwood(hand)
     assert deadwood(tuple(hand)) == expected
     assert deadwood(list(reversed(hand))) == expected
-    assert deadwood(format_cards(hand)) == expected
-    assert deadwood(format_cards(hand, unicode=True, sep=",")) == expected
+    if hand:  # empty text is a mistake (an empty list is an empty hand)
+        assert deadwood(format_cards(hand)) == expected
+        assert deadwood(format_cards(hand, unicode=True, sep=",")) == expected
     assert deadwood_of_mask(cards_to_mask(hand)) == expected
-    assert deadwood(cards_to_mask(hand)) == expected
 
 
 # -- arrangements ---------------------------------------------------------------------
@@ -170,9 +170,9 @@ def test_best_discards_very_dense_11(hand: list[Card]) -> None:
 
 @given(
     st.one_of(
-        hands(ALL, min_size=1, max_size=12),
-        hands(DENSE, min_size=1, max_size=12),
-        hands(VERY_DENSE, min_size=1, max_size=12),
+        hands(ALL, min_size=1, max_size=11),
+        hands(DENSE, min_size=1, max_size=11),
+        hands(VERY_DENSE, min_size=1, max_size=11),
     )
 )
 def test_best_discards_other_sizes(hand: list[Card]) -> None:

@@ -144,6 +144,7 @@ LAYERS = [
     ("ginrules.sheet",),
     ("ginrules.players",),
     ("ginrules.game",),
+    ("ginrules.text",),
     ("ginrules.records",),
     ("ginrules.interop",),
     ("ginrules.simulate",),

@@ -62,6 +62,7 @@ from ginrules.errors import (
     InvalidRecordError,
     NotationError,
     RuleSetError,
+    WrongTypeError,
 )
 from ginrules.game import GameState, new_game
 from ginrules.hand import HandState, deal, legal_actions
@@ -123,6 +124,7 @@ __all__ = [
     "SpadeDoubling",
     "Suit",
     "View",
+    "WrongTypeError",
     "__version__",
     "arrange",
     "arrangements",

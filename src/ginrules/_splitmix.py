@@ -20,6 +20,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TypeVar
 
+from ginrules.errors import WrongTypeError
+
 __all__ = ["GOLDEN", "MASK64", "below", "check_seed", "mix", "sample", "splitmix64"]
 
 MASK64 = (1 << 64) - 1
@@ -32,17 +34,18 @@ _T = TypeVar("_T")
 
 
 def check_seed(seed: object, what: str = "seed") -> int:
-    """``seed`` if it is an int (not a bool); a :class:`TypeError` naming ``what`` if not.
+    """``seed`` if it is an int (not a bool); a :class:`~ginrules.errors.WrongTypeError`
+    (a :class:`TypeError` too) naming ``what`` if not.
 
     >>> check_seed(7)
     7
     >>> check_seed("7")
     Traceback (most recent call last):
     ...
-    TypeError: seed must be an int, not str
+    ginrules.errors.WrongTypeError: seed must be an int, not str
     """
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise TypeError(f"{what} must be an int, not {type(seed).__name__}")
+        raise WrongTypeError(f"{what} must be an int, not {type(seed).__name__}")
     return seed
 
 

@@ -22,6 +22,7 @@ __all__ = [
     "InvalidRecordError",
     "NotationError",
     "RuleSetError",
+    "WrongTypeError",
 ]
 
 
@@ -127,4 +128,17 @@ class InvalidRecordError(GinRulesError):
     Traceback (most recent call last):
     ...
     ginrules.errors.InvalidRecordError: malformed JSON: line 1, column 29: Expecting ',' delimiter
+    """
+
+
+class WrongTypeError(GinRulesError, TypeError):
+    """An argument of the wrong type; the message says what to pass instead. It is also a
+    :class:`TypeError`, so code written for the built-in error keeps working.
+
+    >>> import ginrules
+    >>> game = ginrules.new_game(ginrules.rules("classic"), seed=1)
+    >>> ginrules.legal_actions(game)
+    Traceback (most recent call last):
+    ...
+    ginrules.errors.WrongTypeError: legal_actions takes a HandState, not a GameState: call game.legal_actions() (or pass game.hand)
     """

@@ -24,7 +24,7 @@ import attrs
 from ginrules._splitmix import GOLDEN, below, check_seed, mix, splitmix64
 from ginrules.actions import Action
 from ginrules.cards import Deck
-from ginrules.errors import GinRulesError, IllegalActionError
+from ginrules.errors import GinRulesError, IllegalActionError, WrongTypeError
 from ginrules.hand import HandState, deal
 from ginrules.hand import apply as _apply_to_hand
 from ginrules.hand import is_legal as _is_legal_in_hand
@@ -37,6 +37,7 @@ from ginrules.sheet import score_sheet as _score_sheet
 
 if TYPE_CHECKING:
     from ginrules.players import Player
+    from ginrules.players.views import View
 
 __all__ = [
     "GameState",
@@ -102,7 +103,7 @@ def next_dealer(result: HandResult, rules: RuleSet) -> int:
     return 1 - dealer
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class GameState:
     """An immutable game: the rules, the finished hands, and the hand in play.
 
@@ -161,6 +162,60 @@ class GameState:
         """The winner, once the game is over."""
         return self.sheet.winner
 
+    # -- methods: thin delegates to the module functions ------------------------------
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The legal actions in the hand in play (see :func:`legal_actions`).
+
+        >>> import ginrules
+        >>> [str(a) for a in ginrules.new_game(ginrules.rules("classic"), seed=3).legal_actions()]
+        ['take', 'pass']
+        """
+        return legal_actions(self)
+
+    def is_legal(self, action: Action | str) -> bool:
+        """Whether ``action`` may be applied to the hand in play now.
+
+        >>> import ginrules
+        >>> ginrules.new_game(ginrules.rules("classic"), seed=3).is_legal("take")
+        True
+        """
+        return is_legal(self, action)
+
+    def apply(self, action: Action | str, *, player: int | None = None) -> GameState:
+        """The game after ``action`` (see :func:`apply`); this state is unchanged.
+
+        >>> import ginrules
+        >>> g = ginrules.new_game(ginrules.rules("classic"), seed=3)
+        >>> g.apply("pass", player=g.hand.turn).hand.turn != g.hand.turn
+        True
+        """
+        return apply(self, action, player=player)
+
+    def view(self, player: int) -> View:
+        """What ``player`` may see of the hand in play (see :func:`ginrules.players.view`).
+
+        >>> import ginrules
+        >>> ginrules.new_game(ginrules.rules("classic"), seed=3).view(0).stock_size
+        31
+        """
+        if self.hand is None:
+            raise GinRulesError("no hand is in play: "
+                                + ("the game is over" if self.is_over else "deal one first"))
+        from ginrules.players.views import view  # an upward convenience, imported on use
+
+        return view(self.hand, player)
+
+    def __repr__(self) -> str:
+        from ginrules.text import game_state_repr
+
+        return game_state_repr(self)
+
+    def __str__(self) -> str:
+        from ginrules.text import game_state_text
+
+        return game_state_text(self)
+
 
 def new_game(
     rules: RuleSet,
@@ -178,7 +233,8 @@ def new_game(
     (True, 0, (0, 0))
     """
     if not isinstance(rules, RuleSet):
-        raise TypeError(f"rules must be a RuleSet (see ginrules.rules), not {type(rules).__name__}")
+        raise WrongTypeError(
+            f"rules must be a RuleSet (see ginrules.rules), not {type(rules).__name__}")
     if seed is None and dealer is None:
         raise GinRulesError("new_game needs a seed (to draw the first dealer) or a dealer")
     if seed is not None:
@@ -267,6 +323,8 @@ def apply(game: GameState, action: Action | str, *, player: int | None = None) -
     >>> [str(action) for _, action in g.hand.actions]
     ['pass']
     """
+    if type(game) is not GameState:
+        raise _not_a_game("apply", game)
     if game.hand is None:
         raise IllegalActionError(
             "cannot act: the game is over" if game.is_over else "cannot act: no hand is dealt"
@@ -286,6 +344,8 @@ def legal_actions(game: GameState) -> tuple[Action, ...]:
     >>> [str(a) for a in legal_actions(new_game(ginrules.rules("classic"), seed=3))]
     ['take', 'pass']
     """
+    if type(game) is not GameState:
+        raise _not_a_game("legal_actions", game)
     return () if game.hand is None else _hand_legal_actions(game.hand)
 
 
@@ -296,7 +356,18 @@ def is_legal(game: GameState, action: Action | str) -> bool:
     >>> is_legal(new_game(ginrules.rules("classic"), seed=3), "draw stock")
     False
     """
+    if type(game) is not GameState:
+        raise _not_a_game("is_legal", game)
     return game.hand is not None and _is_legal_in_hand(game.hand, action)
+
+
+def _not_a_game(function: str, value: object) -> WrongTypeError:
+    kind = type(value).__name__
+    if kind == "HandState":
+        return WrongTypeError(f"ginrules.game.{function} takes a GameState, not a HandState: "
+                              f"use ginrules.hand.{function} or state.{function}()")
+    return WrongTypeError(f"ginrules.game.{function} takes a GameState (see ginrules.new_game), "
+                          f"not {kind}")
 
 
 Policy = Callable[[HandState, int], Action]

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -53,7 +54,7 @@ from ginrules.actions import (
     Phase,
 )
 from ginrules.cards import Card, CardsLike, Deck, cards_from_mask, parse_card, to_mask
-from ginrules.errors import GinRulesError, IllegalActionError
+from ginrules.errors import GinRulesError, IllegalActionError, WrongTypeError
 from ginrules.knock import EndKind, HandResult, _as_melds, dead_result, knock_result
 from ginrules.masks import (
     best_discard_deadwood_of_mask,
@@ -62,6 +63,9 @@ from ginrules.masks import (
 )
 from ginrules.melds import Arrangement, Meld
 from ginrules.rulesets import RuleSet
+
+if TYPE_CHECKING:
+    from ginrules.players.views import View
 
 __all__ = [
     "HandSetup",
@@ -100,7 +104,7 @@ class HandSetup:
     knock_limit: int
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class HandState:
     """An immutable snapshot of one hand. Make one with :func:`deal`.
 
@@ -199,6 +203,71 @@ class HandState:
                       DeprecationWarning, stacklevel=2)
         return self.cards(player)
 
+    # -- methods: thin delegates to the module functions (the fast path) ---------------
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every action that may be applied now (see :func:`legal_actions`).
+
+        >>> import ginrules
+        >>> [str(a) for a in deal(ginrules.rules("classic"), seed=7).legal_actions()]
+        ['take', 'pass']
+        """
+        return legal_actions(self)
+
+    def is_legal(self, action: Action | str) -> bool:
+        """Whether ``action`` may be applied now (see :func:`is_legal`).
+
+        >>> import ginrules
+        >>> deal(ginrules.rules("classic"), seed=7).is_legal("draw stock")
+        False
+        """
+        return is_legal(self, action)
+
+    def check(self, action: Action | str, *, player: int | None = None) -> None:
+        """Raise :class:`~ginrules.IllegalActionError` with the reason ``action`` may not be
+        applied now (by ``player``, if given); return if it may.
+
+        >>> import ginrules
+        >>> deal(ginrules.rules("classic"), seed=7).check("draw stock")
+        Traceback (most recent call last):
+        ...
+        ginrules.errors.IllegalActionError: cannot draw stock: player 1 must take or pass the upcard now
+        """
+        _check(self, action if type(action) is Action else Action.parse(action),
+               None if player is None else _player(player))
+
+    def apply(self, action: Action | str, *, player: int | None = None) -> HandState:
+        """The state after ``action`` (see :func:`apply`); this state is unchanged.
+
+        >>> import ginrules
+        >>> s = deal(ginrules.rules("classic"), seed=7, dealer=0)
+        >>> s.apply("pass").apply("pass").legal_actions()
+        (Action.parse('draw stock'),)
+        """
+        return apply(self, action, player=player)
+
+    def view(self, player: int) -> View:
+        """What ``player`` may see of this hand (see :func:`ginrules.players.view`).
+
+        >>> import ginrules
+        >>> deal(ginrules.rules("classic"), seed=7, dealer=0).view(1).legal_actions
+        (Action.parse('take'), Action.parse('pass'))
+        """
+        from ginrules.players.views import view  # an upward convenience, imported on use
+
+        return view(self, player)
+
+    # -- pictures ----------------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        from ginrules.text import hand_state_repr
+
+        return hand_state_repr(self)
+
+    def __str__(self) -> str:
+        from ginrules.text import hand_state_text
+
+        return hand_state_text(self)
 
 
 def _player(player: object) -> int:
@@ -230,7 +299,8 @@ def deal(
     ('8D', '9D', 31)
     """
     if not isinstance(rules, RuleSet):
-        raise TypeError(f"rules must be a RuleSet (see ginrules.rules), not {type(rules).__name__}")
+        raise WrongTypeError(
+            f"rules must be a RuleSet (see ginrules.rules), not {type(rules).__name__}")
     if (seed is None) == (deck is None):
         raise GinRulesError("deal needs exactly one of seed= or deck=")
     if type(dealer) is not int or dealer not in (0, 1):
@@ -278,6 +348,10 @@ def _illegal(state: HandState, action: Action, why: str) -> IllegalActionError:
 # draw, so it is read from the turn count rather than from the history.
 
 
+_WHAT = {Phase.OFFER: "take or pass the upcard", Phase.DRAW: "draw",
+         Phase.DISCARD: "discard"}
+
+
 def _wrong_moment(state: HandState, action: Action, player: int | None) -> IllegalActionError:
     """Why ``action`` cannot be played at all now (the hand is over, it is not ``player``'s
     turn, or the action belongs to another phase)."""
@@ -285,10 +359,17 @@ def _wrong_moment(state: HandState, action: Action, player: int | None) -> Illeg
     if phase is Phase.OVER:
         return _illegal(state, action, "the hand is over")
     if player is not None and player != state.turn:
-        return _illegal(state, action, f"it is player {state.turn}'s turn to {phase.value}")
-    what = {Phase.OFFER: "take or pass the upcard", Phase.DRAW: "draw",
-            Phase.DISCARD: "discard"}[phase]
-    return _illegal(state, action, f"player {state.turn} must {what} now")
+        return _illegal(state, action, f"it is player {state.turn}'s turn to {_WHAT[phase]}")
+    return _illegal(state, action, f"player {state.turn} must {_WHAT[phase]} now")
+
+
+def _not_a_hand_state(function: str, value: object) -> WrongTypeError:
+    """The error for a function of a hand given something else (a game, most often)."""
+    kind = type(value).__name__
+    if kind == "GameState":
+        return WrongTypeError(f"{function} takes a HandState, not a GameState: call "
+                              f"game.{function}() (or pass game.hand)")
+    return WrongTypeError(f"{function} takes a HandState (see ginrules.deal), not {kind}")
 
 
 def _check(state: HandState, action: Action, player: int | None) -> None:
@@ -351,6 +432,10 @@ def is_legal(state: HandState, action: Action | str) -> bool:
         _check(state, action if type(action) is Action else Action.parse(action), None)
     except IllegalActionError:
         return False
+    except AttributeError:
+        if type(state) is not HandState:
+            raise _not_a_hand_state("is_legal", state) from None
+        raise
     return True
 
 
@@ -429,6 +514,8 @@ def legal_actions(state: HandState) -> tuple[Action, ...]:
     >>> legal_actions(s)
     (Action.parse('take'), Action.parse('pass'))
     """
+    if type(state) is not HandState:
+        raise _not_a_hand_state("legal_actions", state)
     phase = state.phase
     if phase is _DISCARD_PHASE:
         full = state.masks[state.turn]
@@ -481,8 +568,10 @@ def apply(state: HandState, action: Action | str, *, player: int | None = None) 
     >>> apply(s, "pass", player=0)
     Traceback (most recent call last):
     ...
-    ginrules.errors.IllegalActionError: cannot pass: it is player 1's turn to offer
+    ginrules.errors.IllegalActionError: cannot pass: it is player 1's turn to take or pass the upcard
     """
+    if type(state) is not HandState:
+        raise _not_a_hand_state("apply", state)
     act = action if type(action) is Action else Action.parse(action)
     _check(state, act, player)
     return _apply_checked(state, act)

@@ -22,7 +22,7 @@ import attrs
 
 from ginrules.cards import CARDS, Card, CardsLike, to_mask
 from ginrules.masks import deadwood_of_mask
-from ginrules.melds import Arrangement, Meld, MeldKind, arrange, arrangements
+from ginrules.melds import Arrangement, Meld, MeldKind, arrangement_of_mask, arrangements_of_mask
 
 __all__ = ["EndKind", "HandResult", "Layoff", "dead_result", "knock_result", "lay_off",
            "resolve_knock"]
@@ -71,7 +71,7 @@ class Layoff:
         return f"{self.card} onto {self.meld}"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class HandResult:
     """The facts of a finished hand, before any pricing (see :func:`ginrules.score_hand`).
 
@@ -112,6 +112,16 @@ class HandResult:
     def defender_melds(self) -> tuple[Meld, ...]:
         """The defender's own melds (of the cards it kept after laying off)."""
         return () if self.defender_arrangement is None else self.defender_arrangement.melds
+
+    def __repr__(self) -> str:
+        from ginrules.text import hand_result_repr
+
+        return hand_result_repr(self)
+
+    def __str__(self) -> str:
+        from ginrules.text import hand_result_text
+
+        return hand_result_text(self)
 
     def to_dict(self) -> dict[str, object]:
         """A JSON-ready summary of the facts.
@@ -214,7 +224,7 @@ def lay_off(
         for bit in bits:
             layoffs.append(Layoff(CARDS[bit.bit_length() - 1], index, meld))
             laid_mask |= bit
-    return arrange(mask & ~laid_mask), tuple(layoffs)
+    return arrangement_of_mask(mask & ~laid_mask), tuple(layoffs)
 
 
 def resolve_knock(
@@ -236,13 +246,13 @@ def resolve_knock(
     """
     kmask, dmask = to_mask(knocker_cards), to_mask(defender_cards)
     candidates = (
-        (knocker_arrangement,) if knocker_arrangement is not None else arrangements(kmask)
+        (knocker_arrangement,) if knocker_arrangement is not None else arrangements_of_mask(kmask)
     )
     best: tuple[Arrangement, Arrangement, tuple[Layoff, ...]] | None = None
     outcome: tuple[Arrangement, Arrangement, tuple[Layoff, ...]]
     for candidate in candidates:
         if candidate.deadwood == 0:
-            outcome = (candidate, arrange(dmask), ())
+            outcome = (candidate, arrangement_of_mask(dmask), ())
         else:
             defence, layoffs = lay_off(candidate.melds, dmask)
             outcome = (candidate, defence, layoffs)

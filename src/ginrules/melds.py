@@ -32,7 +32,7 @@ from ginrules.cards import (
     parse_cards,
     to_mask,
 )
-from ginrules.errors import InvalidMeldError
+from ginrules.errors import CardNotationError, GinRulesError, InvalidMeldError, WrongTypeError
 from ginrules.masks import (
     _SUIT,
     _points,
@@ -46,12 +46,15 @@ from ginrules.masks import (
 )
 
 __all__ = [
+    "MAX_CARDS",
     "Arrangement",
     "BestDiscards",
     "Meld",
     "MeldKind",
     "arrange",
+    "arrangement_of_mask",
     "arrangements",
+    "arrangements_of_mask",
     "best_discard_deadwood_of_mask",
     "best_discards",
     "deadwood",
@@ -60,11 +63,42 @@ __all__ = [
 ]
 
 
+MAX_CARDS = 11
+"""The most cards the hand functions take: a hand in play holds 10, or 11 after drawing."""
+
+
+def _hand_mask(cards: CardsLike, function: str) -> int:
+    """The mask of a hand given as cards (never as an int), of at most :data:`MAX_CARDS`."""
+    if isinstance(cards, int):
+        raise WrongTypeError(
+            f"{function} takes cards, like '7H 8H 9H KS', not an int; for a card mask call "
+            f"{'arrangement' if function == 'arrange' else function}_of_mask")
+    if isinstance(cards, str) and not cards.strip():
+        raise CardNotationError("no cards: the text is empty" if not cards else
+                                f"no cards: the text {cards!r} holds only spaces")
+    mask = to_mask(cards)
+    if mask.bit_count() > MAX_CARDS:
+        raise GinRulesError(f"{function} takes a hand of at most {MAX_CARDS} cards (10 in "
+                            f"play, 11 after drawing), not {mask.bit_count()}")
+    return mask
+
+
+def _checked_mask(mask: int, function: str) -> int:
+    """``mask`` if it is a card mask of at most :data:`MAX_CARDS` cards."""
+    if type(mask) is not int or not 0 <= mask < 1 << 52:
+        raise CardNotationError(f"{function} takes a 52-bit card mask, not {mask!r}")
+    if mask.bit_count() > MAX_CARDS:
+        raise GinRulesError(f"{function} takes a hand of at most {MAX_CARDS} cards, "
+                            f"not {mask.bit_count()}")
+    return mask
+
+
 def deadwood(cards: CardsLike) -> int:
     """The least deadwood of a hand: the points of the cards left out of the best melds.
 
     ``cards`` is one string with the whole hand, a :class:`Card`, or an iterable of cards or
-    card strings. Any number of cards is fine (a hand in play has 10 or 11).
+    card strings, at most eleven (a hand in play has 10 or 11); a card mask goes to
+    :func:`deadwood_of_mask`.
 
     >>> deadwood("7H 8H 9H KS QS")
     20
@@ -72,8 +106,12 @@ def deadwood(cards: CardsLike) -> int:
     2
     >>> deadwood("QH KH AH")  # ace is low: Q-K-A is no run
     21
+    >>> deadwood(123)
+    Traceback (most recent call last):
+    ...
+    ginrules.errors.WrongTypeError: deadwood takes cards, like '7H 8H 9H KS', not an int; for a card mask call deadwood_of_mask
     """
-    return deadwood_of_mask(to_mask(cards))
+    return deadwood_of_mask(_hand_mask(cards, "deadwood"))
 
 
 # -- melds ----------------------------------------------------------------------------
@@ -245,7 +283,7 @@ def _meld_order(meld: Meld) -> tuple[int, int]:
     return (int(first.rank), int(first.suit))
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Arrangement:
     """A hand split into melds and deadwood.
 
@@ -295,6 +333,11 @@ class Arrangement:
             "deadwood_cards": [str(c) for c in self.deadwood_cards],
         }
 
+    def __repr__(self) -> str:
+        from ginrules.text import arrangement_repr
+
+        return arrangement_repr(self)
+
     def __str__(self) -> str:
         parts = [str(m) for m in self.melds]
         dead = format_cards(self.deadwood_cards) if self.deadwood_cards else "none"
@@ -340,23 +383,36 @@ def _build(mask: int, dead_mask: int, choice: tuple[int, ...]) -> Arrangement:
     return Arrangement(tuple(melds), cards_from_mask(dead_mask), _points(dead_mask))
 
 
-def arrange(cards: CardsLike | int) -> Arrangement:
+def arrange(cards: CardsLike) -> Arrangement:
     """The melds that leave the least deadwood, with the deadwood cards and their value.
 
-    Exact for any number of cards. When several arrangements leave the same least
-    deadwood, the tie-break is: fewest deadwood cards, then fewest cards in sets (runs are
-    preferred, since they keep both ends open), then a fixed order of the set choices.
+    Exact, for a hand of up to eleven cards. When several arrangements leave the same
+    least deadwood, the tie-break is: fewest deadwood cards, then fewest cards in sets (runs
+    are preferred, since they keep both ends open), then a fixed order of the set choices.
     :func:`arrangements` lists all of them.
 
-    >>> print(arrange("AS 2S 3S 8S AC 2C 8C AD 2D 3D 2H 8H"))
-    AD 2D 3D | AS 2S 3S | 8C 8H 8S | deadwood AC 2C 2H = 5
+    >>> print(arrange("AS 2S 3S AC 2C 8C AD 2D 3D 2H 8H"))
+    AD 2D 3D | AS 2S 3S | deadwood AC 2C 8C 2H 8H = 21
+    >>> arrange("")
+    Traceback (most recent call last):
+    ...
+    ginrules.errors.CardNotationError: no cards: the text is empty
     """
-    mask = to_mask(cards)
+    return arrangement_of_mask(_hand_mask(cards, "arrange"))
+
+
+def arrangement_of_mask(mask: int) -> Arrangement:
+    """:func:`arrange` for a hand given as a 52-bit card mask (at most eleven cards).
+
+    >>> print(arrangement_of_mask(0b111))
+    AC 2C 3C | deadwood none = 0
+    """
+    mask = _checked_mask(mask, "arrangement_of_mask")
     _, dead_mask, choice = min(_candidates(mask), key=lambda item: item[0])
     return _build(mask, dead_mask, choice)
 
 
-def arrangements(cards: CardsLike | int) -> tuple[Arrangement, ...]:
+def arrangements(cards: CardsLike) -> tuple[Arrangement, ...]:
     """Every arrangement that leaves the least deadwood, best tie-break first.
 
     Runs are kept whole (a run of six is one meld: splitting it changes nothing), so two
@@ -367,7 +423,16 @@ def arrangements(cards: CardsLike | int) -> tuple[Arrangement, ...]:
     3C 4C 5C | 3D 4D 5D | 3H 4H 5H | deadwood none = 0
     3C 3D 3H | 4C 4D 4H | 5C 5D 5H | deadwood none = 0
     """
-    mask = to_mask(cards)
+    return arrangements_of_mask(_hand_mask(cards, "arrangements"))
+
+
+def arrangements_of_mask(mask: int) -> tuple[Arrangement, ...]:
+    """:func:`arrangements` for a hand given as a 52-bit card mask (at most eleven cards).
+
+    >>> len(arrangements_of_mask(0b111))
+    1
+    """
+    mask = _checked_mask(mask, "arrangements_of_mask")
     ranked = sorted(_candidates(mask), key=lambda item: item[0])
     best = ranked[0][0][0]
     return tuple(_build(mask, d, c) for k, d, c in ranked if k[0] == best)
@@ -398,5 +463,5 @@ def best_discards(cards: CardsLike) -> BestDiscards:
     >>> r.deadwood, [str(c) for c in r.discards]
     (6, ['6H'])
     """
-    best, which = best_discards_of_mask(to_mask(cards))
+    best, which = best_discards_of_mask(_hand_mask(cards, "best_discards"))
     return BestDiscards(best, cards_from_mask(which))

@@ -135,7 +135,7 @@ def _to_next_dealer(value: object) -> NextDealer:
     return _to_enum(NextDealer, value)
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, repr=False)
 class RuleSet:
     """Every setting of a game of Gin Rummy, validated when the value is made.
 
@@ -254,6 +254,11 @@ class RuleSet:
             return False
         card = parse_card(upcard) if isinstance(upcard, str) else upcard
         return card.suit == Suit.SPADES
+
+    def __repr__(self) -> str:
+        from ginrules.text import rules_repr  # presentation lives in ginrules.text
+
+        return rules_repr(self)
 
     def to_dict(self) -> dict[str, object]:
         """The settings as a JSON-ready dict (enums by value).

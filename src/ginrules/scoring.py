@@ -17,7 +17,7 @@ from __future__ import annotations
 import attrs
 
 from ginrules.cards import Card, CardsLike, cards_to_mask, parse_card, parse_cards
-from ginrules.errors import GinRulesError
+from ginrules.errors import GinRulesError, WrongTypeError
 from ginrules.knock import EndKind, HandResult, knock_result
 from ginrules.masks import deadwood_of_mask
 from ginrules.rulesets import RuleSet, SpadeDoubling
@@ -69,6 +69,15 @@ def score_hand(result: HandResult, rules: RuleSet) -> HandScore:
     >>> s.winner, s.points, s.base, s.bonus
     ('knocker', 27, 2, 25)
     """
+    if not isinstance(result, HandResult):
+        raise WrongTypeError(
+            "score_hand takes the HandResult of a finished hand; this hand is not over yet "
+            "(its result is None)" if result is None else
+            f"score_hand takes a HandResult (state.result of a finished hand), "
+            f"not {type(result).__name__}")
+    if not isinstance(rules, RuleSet):
+        raise WrongTypeError(f"score_hand takes a RuleSet (see ginrules.rules), "
+                             f"not {type(rules).__name__}")
     if result.kind is EndKind.DEAD or result.knocker is None:
         return HandScore(None, None, 0, 0, 0, False, False)
     knocker, defender = result.knocker, 1 - result.knocker

@@ -23,7 +23,7 @@ import attrs
 
 from ginrules.actions import Action, ActionKind, Phase
 from ginrules.cards import Card, cards_from_mask
-from ginrules.errors import GinRulesError
+from ginrules.errors import GinRulesError, WrongTypeError
 from ginrules.hand import HandState, legal_actions
 from ginrules.knock import HandResult
 from ginrules.rulesets import RuleSet
@@ -92,7 +92,7 @@ def _opponent_known(state: HandState, me: int) -> int:
     return state.masks[1 - me] & state.public
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class View:
     """What one player may see of a hand. Make one with :func:`view`.
 
@@ -170,6 +170,16 @@ class View:
         """
         return self.discard_pile[-1] if self.discard_pile else None
 
+    def __repr__(self) -> str:
+        from ginrules.text import view_repr
+
+        return view_repr(self)
+
+    def __str__(self) -> str:
+        from ginrules.text import view_text
+
+        return view_text(self)
+
     def to_dict(self) -> dict[str, object]:
         """A JSON-ready dict, cards as ASCII text: what a server sends a client.
 
@@ -212,6 +222,12 @@ def view(state: HandState, player: int) -> View:
     ...
     ginrules.errors.GinRulesError: there is no player 2: players are 0 and 1
     """
+    if not isinstance(state, HandState):
+        kind = type(state).__name__
+        raise WrongTypeError(
+            "view takes a HandState, not a GameState: call game.view(player) (or pass "
+            "game.hand)" if kind == "GameState" else
+            f"view takes a HandState (see ginrules.deal), not {kind}")
     if type(player) is not int or player not in (0, 1):
         raise GinRulesError(f"there is no player {player!r}: players are 0 and 1")
     history = state.actions

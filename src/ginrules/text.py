@@ -1,0 +1,271 @@
+"""Text pictures of the library's values: a one-line ``repr`` and a readable ``str``.
+
+The classes call these functions (``repr(state)``, ``str(state)``); they are here so that
+the engine modules stay free of presentation. A ``repr`` is one line that says which
+value this is; a ``str`` is a small picture of the table, as a person reads it.
+
+>>> import ginrules
+>>> state = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
+>>> state
+<HandState classic, dealer 0: player 1 to take or pass the upcard TS, stock 31>
+>>> print(state)
+classic rules, dealer 0, knock limit 10
+player 0   2C 2H 2S | deadwood 4C 5C 6D 7H TH 3S JS = 45
+player 1   4D 4H 4S | deadwood 7C TC 9D KD JH 7S KS = 63
+discard    TS   stock 31
+player 1 to take or pass the upcard TS
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ginrules.actions import Phase
+from ginrules.cards import Card, format_cards
+from ginrules.knock import EndKind, HandResult
+from ginrules.melds import Arrangement, arrange
+from ginrules.rulesets import RuleSet, closest_preset
+
+if TYPE_CHECKING:
+    from ginrules.game import GameState
+    from ginrules.hand import HandState
+    from ginrules.players.views import View
+
+__all__ = [
+    "arrangement_repr",
+    "game_state_repr",
+    "game_state_text",
+    "hand_result_repr",
+    "hand_result_text",
+    "hand_state_repr",
+    "hand_state_text",
+    "rules_name",
+    "rules_repr",
+    "view_repr",
+    "view_text",
+]
+
+
+def rules_name(rules: RuleSet) -> str:
+    """A short name for a rule set: its preset, and the settings changed from it.
+
+    >>> import ginrules
+    >>> rules_name(ginrules.rules("classic")), rules_name(ginrules.rules("oklahoma", target=75))
+    ('classic', 'oklahoma (target=75)')
+    """
+    name, changes = closest_preset(rules)
+    if not changes:
+        return name
+    return f"{name} (" + ", ".join(f"{k}={v!r}" for k, v in changes.items()) + ")"
+
+
+def rules_repr(rules: RuleSet) -> str:
+    """A repr of a rule set that reads back: ``rules('classic', target=250)``.
+
+    >>> import ginrules
+    >>> ginrules.rules("classic", target=250)
+    rules('classic', target=250)
+    """
+    name, changes = closest_preset(rules)
+    args = [repr(name), *(f"{k}={v!r}" for k, v in changes.items())]
+    return f"rules({', '.join(args)})"
+
+
+def _to_move(phase: Phase, turn: int, upcard: Card, top: Card | None) -> str:
+    if phase is Phase.OFFER:
+        return f"player {turn} to take or pass the upcard {upcard}"
+    if phase is Phase.DRAW:
+        return f"player {turn} to draw" + (f" (top {top})" if top is not None else "")
+    return f"player {turn} to discard"
+
+
+def _ending(result: HandResult) -> str:
+    if result.kind is EndKind.DEAD:
+        return "a dead hand"
+    kind = "a knock" if result.kind is EndKind.KNOCK else result.kind.value
+    return (f"{kind} by player {result.knocker} "
+            f"({result.knocker_deadwood} vs {result.defender_deadwood})")
+
+
+def hand_state_repr(state: HandState) -> str:
+    """``repr(state)``: the rules, the dealer, who is to do what, the stock.
+
+    >>> import ginrules
+    >>> s = ginrules.deal(ginrules.rules("straight"), seed=7, dealer=0)
+    >>> hand_state_repr(s.apply("pass").apply("pass").apply("draw stock"))
+    '<HandState straight, dealer 0: player 1 to discard, stock 30>'
+    """
+    head = f"<HandState {rules_name(state.rules)}, dealer {state.dealer}: "
+    if state.result is not None:
+        return head + f"over, {_ending(state.result)}>"
+    move = _to_move(state.phase, state.turn, state.upcard, state.top_discard)
+    return head + f"{move}, stock {state.stock_size}>"
+
+
+def hand_state_text(state: HandState) -> str:
+    """``str(state)``: the table as a person sees it from above (both hands open).
+
+    Each hand is shown arranged (melds first, then the deadwood) with its deadwood.
+
+    >>> import ginrules
+    >>> s = ginrules.deal(ginrules.rules("classic"), deck=ginrules.Deck.standard(), dealer=1)
+    >>> print(hand_state_text(s.apply("take")))
+    classic rules, dealer 1, knock limit 10
+    player 0   deadwood AC 3C 5C 7C 9C JC KC 2D 4D 6D 8D = 65
+    player 1   deadwood 2C 4C 6C 8C TC QC AD 3D 5D 7D = 56
+    discard    empty   stock 31
+    player 0 to discard (just took 8D)
+    """
+    lines = [f"{rules_name(state.rules)} rules, dealer {state.dealer}, "
+             f"knock limit {state.knock_limit}"]
+    for player in (0, 1):
+        lines.append(f"player {player}   {arrange(state.cards(player))}")
+    pile = format_cards(state.discard_pile[-6:]) if state.discard_pile else "empty"
+    if len(state.discard_pile) > 6:
+        pile = "... " + pile
+    lines.append(f"discard    {pile}   stock {state.stock_size}")
+    if state.result is not None:
+        lines.append(f"over: {_ending(state.result)}")
+    else:
+        move = _to_move(state.phase, state.turn, state.upcard, state.top_discard)
+        if state.taken is not None:
+            move += f" (just took {state.taken})"
+        lines.append(move)
+    return "\n".join(lines)
+
+
+def game_state_repr(game: GameState) -> str:
+    """``repr(game)``: the rules, the hand number, the totals, and who is to move.
+
+    >>> import ginrules
+    >>> game_state_repr(ginrules.new_game(ginrules.rules("classic"), seed=3))
+    '<GameState classic, hand 1, totals 0-0: player 1 to take or pass the upcard TS>'
+    """
+    a, b = game.totals
+    head = f"<GameState {rules_name(game.rules)}{', Hollywood' if game.hollywood else ''}"
+    if game.is_over:
+        x, y = game.sheet.final_totals()
+        won = "a tie" if game.winner is None else f"player {game.winner} won"
+        return f"{head}, over after {len(game.finished)} hands: {won} {x}-{y}>"
+    number = len(game.finished) + 1
+    if game.hand is None:
+        return f"{head}, hand {number} not dealt, totals {a}-{b}>"
+    hand = game.hand
+    move = _to_move(hand.phase, hand.turn, hand.upcard, hand.top_discard)
+    return f"{head}, hand {number}, totals {a}-{b}: {move}>"
+
+
+def game_state_text(game: GameState) -> str:
+    """``str(game)``: the score so far, and the hand in play.
+
+    >>> import ginrules
+    >>> print(game_state_text(ginrules.new_game(ginrules.rules("short"), seed=3)))
+    short rules, target 50; hand 1, dealer 0; totals 0-0, hands won 0-0
+    short rules, dealer 0, knock limit 10
+    player 0   deadwood 5C 8C 9C QC 4D 7D 6H KH AS 7S = 67
+    player 1   5D 5H 5S | deadwood 3C 6C JC 8H 4S 8S JS = 49
+    discard    TS   stock 31
+    player 1 to take or pass the upcard TS
+    """
+    a, b = game.totals
+    x, y = game.hands_won
+    if game.is_over:
+        p, q = game.sheet.final_totals()
+        won = "a tie" if game.winner is None else f"player {game.winner} won"
+        return (f"{rules_name(game.rules)} rules, target {game.rules.target}; over after "
+                f"{len(game.finished)} hands: {won}, {p} to {q} with the bonuses "
+                f"(hand points {a}-{b}, hands won {x}-{y})")
+    head = (f"{rules_name(game.rules)} rules, target {game.rules.target}; hand "
+            f"{len(game.finished) + 1}, dealer {game.dealer}; totals {a}-{b}, "
+            f"hands won {x}-{y}")
+    if game.hand is None:
+        return head
+    return head + "\n" + hand_state_text(game.hand)
+
+
+def view_repr(view: View) -> str:
+    """``repr(view)``: whose view, what is to do, the cards held, the stock.
+
+    >>> import ginrules
+    >>> ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0).view(1)
+    <View of player 1, classic: player 1 to take or pass the upcard TS, 10 cards, stock 31>
+    """
+    head = f"<View of player {view.player}, {rules_name(view.rules)}: "
+    if view.result is not None:
+        return head + f"over, {_ending(view.result)}>"
+    move = _to_move(view.phase, view.turn, view.upcard, view.top_discard)
+    return head + f"{move}, {len(view.hand)} cards, stock {view.stock_size}>"
+
+
+def view_text(view: View) -> str:
+    """``str(view)``: the table as this player sees it (the opponent's cards hidden).
+
+    >>> import ginrules
+    >>> print(view_text(ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0).view(1)))
+    player 1's view; classic rules, dealer 0, knock limit 10
+    your cards 4D 4H 4S | deadwood 7C TC 9D KD JH 7S KS = 63
+    opponent   10 cards, none known
+    discard    TS   stock 31
+    your turn: take, pass
+    """
+    lines = [f"player {view.player}'s view; {rules_name(view.rules)} rules, dealer "
+             f"{view.dealer}, knock limit {view.knock_limit}",
+             f"your cards {arrange(view.hand)}"]
+    if view.drawn is not None:
+        lines[-1] += f"  (drew {view.drawn})"
+    known = format_cards(view.opponent_known)
+    lines.append(f"opponent   {view.opponent_count} cards, "
+                 + (f"known: {known}" if known else "none known"))
+    pile = format_cards(view.discard_pile[-6:]) if view.discard_pile else "empty"
+    if len(view.discard_pile) > 6:
+        pile = "... " + pile
+    lines.append(f"discard    {pile}   stock {view.stock_size}")
+    if view.result is not None:
+        lines.append(f"over: {_ending(view.result)}")
+    elif view.legal_actions:
+        lines.append("your turn: " + ", ".join(str(a) for a in view.legal_actions))
+    else:
+        lines.append(_to_move(view.phase, view.turn, view.upcard, view.top_discard))
+    return "\n".join(lines)
+
+
+def arrangement_repr(arrangement: Arrangement) -> str:
+    """``repr(arrangement)``: its melds and deadwood on one line.
+
+    >>> import ginrules
+    >>> ginrules.arrange("7H 8H 9H 7C 7D 7S KS")
+    <Arrangement 7C 7D 7S | 7H 8H 9H | deadwood KS = 10>
+    """
+    return f"<Arrangement {arrangement}>"
+
+
+def hand_result_repr(result: HandResult) -> str:
+    """``repr(result)``: how the hand ended, the deadwood, the layoffs.
+
+    >>> import ginrules
+    >>> ginrules.showdown("4H 5H 6H 9C 9D 9S AC 2C 3C 2S", "7H 8H KS QS JS 5C 5D 7S 7D 9H")[0]
+    <HandResult a knock by player 0 (2 vs 18), layoffs 9H>
+    """
+    layoffs = " ".join(str(x.card) for x in result.layoffs)
+    return f"<HandResult {_ending(result)}" + (f", layoffs {layoffs}>" if layoffs else ">")
+
+
+def hand_result_text(result: HandResult) -> str:
+    """``str(result)``: both arrangements and the layoffs, as a showdown shows them.
+
+    >>> import ginrules
+    >>> r, _ = ginrules.showdown("4H 5H 6H 9C 9D 9S AC 2C 3C 2S",
+    ...                          "7H 8H KS QS JS 5C 5D 7S 7D 9H")
+    >>> print(hand_result_text(r))
+    a knock by player 0 (2 vs 18)
+    knocker    AC 2C 3C | 4H 5H 6H | 9C 9D 9S | deadwood 2S = 2
+    layoff     9H onto 9C 9D 9S
+    defender   7D 7H 7S | JS QS KS | deadwood 5C 5D 8H = 18
+    """
+    lines = [_ending(result)]
+    if result.knocker_arrangement is not None:
+        lines.append(f"knocker    {result.knocker_arrangement}")
+    lines += [f"layoff     {x}" for x in result.layoffs]
+    if result.defender_arrangement is not None:
+        lines.append(f"defender   {result.defender_arrangement}")
+    return "\n".join(lines)

@@ -1,0 +1,204 @@
+"""States you can read and use: methods that delegate, one-line reprs, text pictures, and
+clear errors for values of the wrong type."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import ginrules
+from ginrules import (
+    PRESETS,
+    Action,
+    GameState,
+    HandState,
+    IllegalActionError,
+    WrongTypeError,
+    game,
+    hand,
+    rules,
+)
+from ginrules.players import BasicPlayer, view
+
+
+def _states(seed: int, preset: str) -> list[HandState]:
+    """Every state of one random hand under ``preset``, from the deal to the end."""
+    rnd = random.Random(seed)
+    state = hand.deal(rules(preset), seed=seed, dealer=seed % 2)
+    states = [state]
+    while not state.is_over:
+        legal = state.legal_actions()
+        ends = [a for a in legal if a.kind.value in ("knock", "big gin")]
+        state = state.apply(rnd.choice(ends) if ends else rnd.choice(legal))
+        states.append(state)
+    return states
+
+
+# -- methods are the module functions -------------------------------------------------
+
+
+@settings(max_examples=25)
+@given(st.integers(0, 10**6), st.sampled_from(sorted(PRESETS)))
+def test_hand_methods_agree_with_the_functions(seed: int, preset: str) -> None:
+    for state in _states(seed, preset):
+        assert state.legal_actions() == hand.legal_actions(state)
+        for action in state.legal_actions():
+            assert state.is_legal(action) and state.is_legal(str(action))
+            state.check(action)  # returns: legal
+            assert state.apply(action) == hand.apply(state, action)
+        for p in (0, 1):
+            assert state.view(p) == view(state, p)
+
+
+def test_check_raises_the_reason_and_names_the_player() -> None:
+    state = hand.deal(rules("classic"), seed=7, dealer=0)
+    with pytest.raises(IllegalActionError, match="player 1 must take or pass the upcard now"):
+        state.check("draw stock")
+    with pytest.raises(IllegalActionError,
+                       match="it is player 1's turn to take or pass the upcard"):
+        state.check("pass", player=0)
+    with pytest.raises(ginrules.GinRulesError, match="there is no player 2"):
+        state.check("pass", player=2)
+    state.check("pass", player=1)
+
+
+def test_apply_with_player_is_checked_on_games_too() -> None:
+    g = ginrules.new_game(rules("classic"), seed=3)
+    turn = g.hand.turn
+    with pytest.raises(IllegalActionError, match=f"it is player {turn}'s turn"):
+        g.apply("pass", player=1 - turn)
+    after = g.apply("pass", player=turn)
+    assert after == game.apply(g, "pass") and after != g
+    assert g.legal_actions() == game.legal_actions(g) == g.hand.legal_actions()
+    assert g.is_legal("take") and not g.is_legal("draw stock")
+    assert g.view(0) == view(g.hand, 0)
+
+
+def test_a_game_without_a_hand_has_no_moves_and_no_view() -> None:
+    g = ginrules.new_game(rules("classic"), dealer=0)
+    assert g.legal_actions() == () and not g.is_legal("take")
+    with pytest.raises(ginrules.GinRulesError, match="no hand is in play: deal one first"):
+        g.view(0)
+    over = game.play(ginrules.new_game(rules("short"), seed=3), [BasicPlayer(), BasicPlayer()])
+    with pytest.raises(ginrules.GinRulesError, match="the game is over"):
+        over.view(0)
+    with pytest.raises(IllegalActionError, match="the game is over"):
+        over.apply("pass")
+
+
+# -- reprs and pictures ---------------------------------------------------------------
+
+
+def test_reprs_are_one_short_line() -> None:
+    state = hand.deal(rules("classic"), seed=7, dealer=0)
+    assert repr(state) == ("<HandState classic, dealer 0: player 1 to take or pass the "
+                           "upcard TS, stock 31>")
+    drawn = state.apply("pass").apply("pass").apply("draw stock")
+    assert repr(drawn) == "<HandState classic, dealer 0: player 1 to discard, stock 30>"
+    assert repr(drawn.view(0)) == ("<View of player 0, classic: player 1 to discard, "
+                                   "10 cards, stock 30>")
+    assert repr(rules("classic", target=250)) == "rules('classic', target=250)"
+    assert repr(rules("polish")) == "rules('polish')"
+    g = ginrules.new_game(rules("short"), seed=3)
+    assert repr(g) == ("<GameState short, hand 1, totals 0-0: player 1 to take or pass the "
+                       "upcard TS>")
+    over = game.play(g, [BasicPlayer(), BasicPlayer()])
+    assert repr(over).startswith("<GameState short, over after ")
+    assert repr(ginrules.arrange("7H 8H 9H KS")) == "<Arrangement 7H 8H 9H | deadwood KS = 10>"
+
+
+def test_a_rule_set_repr_reads_back() -> None:
+    for value in (rules("classic"), rules("dutch-oklahoma", target=200),
+                  rules("polish", shutout="flat-bonus", shutout_bonus=50, max_turns=9)):
+        assert eval(repr(value), {"rules": ginrules.rules}) == value
+
+
+@settings(max_examples=25)
+@given(st.integers(0, 10**6), st.sampled_from(sorted(PRESETS)))
+def test_repr_and_str_never_raise_and_repr_is_one_line(seed: int, preset: str) -> None:
+    for state in _states(seed, preset):
+        for value in (state, state.view(0), state.view(1), state.result):
+            if value is None:
+                continue
+            text = repr(value)
+            assert "\n" not in text and len(text) < 140, text
+            assert str(value)
+
+
+def test_str_of_a_finished_hand_shows_melds_and_layoffs() -> None:
+    result, _ = ginrules.showdown("4H 5H 6H 9C 9D 9S AC 2C 3C 2S",
+                                  "7H 8H KS QS JS 5C 5D 7S 7D 9H")
+    assert str(result).splitlines() == [
+        "a knock by player 0 (2 vs 18)",
+        "knocker    AC 2C 3C | 4H 5H 6H | 9C 9D 9S | deadwood 2S = 2",
+        "layoff     9H onto 9C 9D 9S",
+        "defender   7D 7H 7S | JS QS KS | deadwood 5C 5D 8H = 18",
+    ]
+
+
+def test_str_of_a_view_hides_the_opponent() -> None:
+    state = hand.deal(rules("classic"), seed=7, dealer=0).apply("take")
+    text = str(state.view(0))
+    for card in state.cards(1):
+        if card != state.upcard:
+            assert str(card) not in text
+    assert "known: TS" in text
+
+
+# -- wrong types ----------------------------------------------------------------------
+
+
+def test_a_game_given_where_a_hand_is_expected() -> None:
+    g = ginrules.new_game(rules("classic"), seed=1)
+    with pytest.raises(WrongTypeError, match=r"call game.legal_actions\(\)"):
+        ginrules.legal_actions(g)  # type: ignore[arg-type]
+    with pytest.raises(WrongTypeError, match=r"call game.view\(player\)"):
+        ginrules.view(g, 0)  # type: ignore[arg-type]
+    with pytest.raises(WrongTypeError, match=r"call game.apply\(\)"):
+        hand.apply(g, "pass")  # type: ignore[arg-type]
+    with pytest.raises(WrongTypeError, match=r"call game.is_legal\(\)"):
+        hand.is_legal(g, "pass")  # type: ignore[arg-type]
+    with pytest.raises(WrongTypeError, match=r"takes a HandState \(see ginrules\.deal\), not str"):
+        ginrules.legal_actions("classic")  # type: ignore[arg-type]
+    assert issubclass(WrongTypeError, TypeError) and issubclass(WrongTypeError, ValueError)
+
+
+def test_a_hand_given_where_a_game_is_expected() -> None:
+    state = hand.deal(rules("classic"), seed=1)
+    with pytest.raises(WrongTypeError, match=r"use ginrules\.hand\.apply or state\.apply"):
+        game.apply(state, "pass")  # type: ignore[arg-type]
+    with pytest.raises(WrongTypeError, match="takes a GameState"):
+        game.legal_actions(state)  # type: ignore[arg-type]
+    with pytest.raises(WrongTypeError, match="takes a GameState"):
+        game.is_legal(None, "pass")  # type: ignore[arg-type]
+
+
+def test_score_hand_of_an_unfinished_hand_says_so() -> None:
+    state = hand.deal(rules("classic"), seed=1)
+    with pytest.raises(WrongTypeError, match="this hand is not over yet"):
+        ginrules.score_hand(state.result, rules("classic"))  # type: ignore[arg-type]
+    with pytest.raises(WrongTypeError, match="not HandState"):
+        ginrules.score_hand(state, rules("classic"))  # type: ignore[arg-type]
+    result, _ = ginrules.showdown("4H 5H 6H 9C 9D 9S AC 2C 3C 2S",
+                                  "7H 8H KS QS JS 5C 5D 7S 7D 9H")
+    with pytest.raises(WrongTypeError, match="takes a RuleSet"):
+        ginrules.score_hand(result, "classic")  # type: ignore[arg-type]
+
+
+def test_wrong_seed_and_rules_types_are_ginrules_errors() -> None:
+    with pytest.raises(WrongTypeError, match="seed must be an int, not str"):
+        ginrules.deal(rules("classic"), seed="7")  # type: ignore[arg-type]
+    with pytest.raises(WrongTypeError, match="rules must be a RuleSet"):
+        ginrules.deal("classic", seed=7)  # type: ignore[arg-type]
+    with pytest.raises(WrongTypeError, match="rules must be a RuleSet"):
+        ginrules.new_game("classic", seed=7)  # type: ignore[arg-type]
+    with pytest.raises(WrongTypeError, match="seed must be an int"):
+        ginrules.players.RandomPlayer(seed=1.5)  # type: ignore[arg-type]
+
+
+def test_state_types_are_exported() -> None:
+    assert ginrules.GameState is GameState and ginrules.HandState is HandState
+    assert isinstance(Action.parse("take"), Action)
