@@ -111,9 +111,9 @@ def play_openspiel(rng: random.Random, count: int, tally: Tally | None) -> None:
         s = new_state()
         while not s.is_terminal():
             if s.is_chance_node():
-                s.apply(choice(s.chance_outcomes())[0])
+                s.apply_action(choice(s.chance_outcomes())[0])
             else:
-                s.apply(choice(s.legal_actions()))
+                s.apply_action(choice(s.legal_actions()))
         if tally is not None:
             history = s.history()
             # 21 dealt cards, then one chance outcome per stock draw (action 53).

@@ -152,7 +152,7 @@ def play(seed: int, policy: Any, params: dict[str, Any], mode: str) -> dict[str,
     while not s.is_terminal():
         if s.is_chance_node():
             outcomes = s.chance_outcomes()
-            s.apply(rng.choice(outcomes)[0])
+            s.apply_action(rng.choice(outcomes)[0])
             continue
         phase = s.current_phase()
         me = s.current_player()
@@ -175,7 +175,7 @@ def play(seed: int, policy: Any, params: dict[str, Any], mode: str) -> dict[str,
             knocker = me
         if phase == PH.KNOCK and a >= MELD:
             laid_melds.append(a)
-        s.apply(a)
+        s.apply_action(a)
     return {
         "seed": seed, "history": [int(x) for x in s.history()],
         "returns": [float(r) for r in s.returns()], "deadwood": list(s.deadwood()),

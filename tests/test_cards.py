@@ -284,16 +284,42 @@ def test_parse_cards_errors_name_the_token(hand: str, token: str) -> None:
 
 @pytest.mark.parametrize("hand", ["7H,,8H", ",7H", "7H,8H,", "7H , , 8H"])
 def test_parse_cards_empty_token(hand: str) -> None:
-    with pytest.raises(CardNotationError, match="empty") as exc:
+    with pytest.raises(CardNotationError, match="comma") as exc:
         parse_cards(hand)
     _assert_notation_error(exc, hand.strip())
 
 
 def test_parse_cards_empty_token_position() -> None:
-    with pytest.raises(CardNotationError, match="card 2 is empty"):
+    with pytest.raises(CardNotationError, match="card 2 is empty") as exc:
         parse_cards("7H,,8H")
-    with pytest.raises(CardNotationError, match="card 1 is empty"):
+    assert exc.value.position == 2 and exc.value.token is None
+    with pytest.raises(CardNotationError, match="starts with a comma") as exc:
         parse_cards(",7H")
+    assert exc.value.position == 1
+    with pytest.raises(CardNotationError, match="ends with a comma") as exc:
+        parse_cards("7H,8H,9H,")
+    assert exc.value.position == 4
+
+
+@pytest.mark.parametrize(
+    ("text", "token", "position", "message"),
+    [
+        ("7H 8H 1H", "1H", 3, "rank '1' is not one of"),
+        ("Joker", "Joker", 1, "there are no jokers"),
+        ("7H8H9H", "7H8H9H", 1, r"3 cards run together \(7H 8H 9H\); separate cards"),
+        ("AS 10h10s", "10h10s", 2, r"2 cards run together \(TH TS\)"),
+        ("7H 8X", "8X", 2, "suit 'X' is not one of"),
+    ],
+)
+def test_notation_errors_say_what_and_where(text: str, token: str, position: int,
+                                            message: str) -> None:
+    with pytest.raises(CardNotationError, match=message) as exc:
+        parse_cards(text)
+    assert (exc.value.token, exc.value.position) == (token, position)
+    assert f"card {position} of {text!r}" in str(exc.value)
+    with pytest.raises(CardNotationError) as listed:
+        parse_cards(text.split())
+    assert listed.value.position == position and listed.value.token == token
 
 
 def test_parse_cards_empty_token_position_with_spaces() -> None:

@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
+import ginrules
 from ginrules.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
 
 GIN_11 = "As 2s 8s Ac 2c 8c Ad 2d 3d 2h 8h"
 
@@ -169,13 +174,24 @@ def test_help(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
     assert "deadwood" in out
 
 
-def test_missing_arguments_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
-    for argv in ([], ["deadwood"], ["nonsense"]):
+def test_missing_arguments_exit_2_with_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in ([], ["nonsense"], ["deadwood", "--nope"], ["play", "--seed", "x"]):
         with pytest.raises(SystemExit) as exc:
             main(argv)
         assert exc.value.code == 2
         _, err = capsys.readouterr()
-        assert "usage: ginrules" in err
+        assert err.startswith("ginrules") and ": error: " in err
+        assert err.endswith("(see 'ginrules --help')\n") or "--help')" in err
+        assert err.count("\n") == 1, err
+    assert main(["deadwood"]) == 2
+    assert "no cards given" in capsys.readouterr().err
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["--version"])
+    assert exc.value.code == 0
+    assert capsys.readouterr().out == f"ginrules {ginrules.__version__}\n"
 
 
 def test_python_dash_m() -> None:
@@ -212,3 +228,41 @@ def test_deadwood_of_no_cards_is_a_usage_error(capsys: pytest.CaptureFixture[str
     assert main(["deadwood", ""]) == 2
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1 and "no cards given" in err
+
+
+# -- the shell: batch deadwood, closed pipes ------------------------------------------
+
+
+def _shell(command: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["bash", "-c", f"set -o pipefail; {command}"], input=stdin,
+                          capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "PYTHONPATH": str(ROOT / "src")})
+
+
+def test_deadwood_batch_from_stdin_and_a_file(tmp_path: Path) -> None:
+    lines = "7H 8H 9H KS QS\n\nJoker\n2s 4s 5s 5c Ad 4d 5d 3h 4h 5h 6h\n"
+    done = _shell(f"{sys.executable} -m ginrules deadwood -", stdin=lines)
+    assert done.returncode == 1, done.stderr
+    out = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [o["line"] for o in out] == [1, 2, 3, 4]
+    assert out[0]["deadwood"] == 20 and out[3]["best_discards"] == ["6H"]
+    assert out[1]["error"] == "no cards: the line is empty" and out[1]["input"] == ""
+    assert "there are no jokers" in out[2]["error"]
+    path = tmp_path / "hands.txt"
+    path.write_text("7H 8H 9H\nAC 2C 3C 4C\n", encoding="utf-8")
+    done = _shell(f"{sys.executable} -m ginrules deadwood --file {path}")
+    assert done.returncode == 0
+    assert [json.loads(x)["deadwood"] for x in done.stdout.splitlines()] == [0, 0]
+    missing = _shell(f"{sys.executable} -m ginrules deadwood --file {tmp_path / 'nope'}")
+    assert missing.returncode == 2 and missing.stderr.count("\n") == 1
+    assert "cannot read" in missing.stderr
+
+
+def test_a_closed_pipe_ends_quietly() -> None:
+    done = _shell(f"{sys.executable} -m ginrules play --json --players basic,basic "
+                  "| head -c 100")
+    assert "Traceback" not in done.stderr and "BrokenPipe" not in done.stderr
+    assert len(done.stdout) == 100
+    lines = "\n".join(["7H 8H 9H"] * 20000)
+    done = _shell(f"{sys.executable} -m ginrules deadwood - | head -1", stdin=lines)
+    assert "Traceback" not in done.stderr and done.stdout.startswith('{"line": 1')

@@ -36,6 +36,7 @@ from ginrules import game as gm
 from ginrules import hand as h
 from ginrules import sheet as sheet_mod
 from ginrules.cli import main
+from ginrules.players import make_player
 
 # -- helpers --------------------------------------------------------------------------
 
@@ -825,12 +826,20 @@ def run_play(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, 
     return code, out, err
 
 
+def played(preset: str, seed: int, players: str = "advanced,basic") -> gm.GameState:
+    """The game ``ginrules play`` plays: seat s is the named player with seed ``seed ^ (s +
+    1)``, seeing only its view."""
+    names = players.split(",")
+    seats = [make_player(names[s], seed=seed ^ (s + 1)) for s in (0, 1)]
+    return gm.play(gm.new_game(rules(preset), seed=seed), seats)
+
+
 def test_cli_play_human_output(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run_play(capsys, "--rules", "short", "--seed", "1")
     assert code == 0 and err == ""
-    final = gm.play(gm.new_game(rules("short"), seed=1), gm.random_policies(1))
+    final = played("short", 1)
     lines = out.splitlines()
-    assert lines[0] == "Game: short rules, target 50, seed 1; two random players"
+    assert lines[0] == "Game: short rules, target 50, seed 1; advanced against basic"
     assert "Hand" in lines[2] and "Dealer" in lines[2] and "Totals" in lines[2]
     a, b = final.sheet.final_totals()
     assert lines[-1] == f"Winner: player {final.winner} ({a} to {b})"
@@ -847,10 +856,12 @@ def test_cli_play_human_output(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_cli_play_json(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run_play(capsys, "--rules", "classic", "--seed", "2", "--json")
+    code, out, err = run_play(capsys, "--rules", "classic", "--seed", "2", "--json",
+                              "--players", "random,basic")
     assert code == 0 and err == ""
     data = json.loads(out)
-    final = gm.play(gm.new_game(rules("classic"), seed=2), gm.random_policies(2))
+    final = played("classic", 2, "random,basic")
+    assert data["players"] == ["random", "basic"] and data["finished"] is True
     assert data["winner"] == final.winner in (0, 1)
     assert data["final_scores"] == list(final.sheet.final_totals())
     assert data["rules"] == "classic" and data["seed"] == 2
@@ -903,6 +914,10 @@ def test_cli_play_target_and_max_turns(capsys: pytest.CaptureFixture[str]) -> No
         (["--rules", "nope"], "unknown rule set 'nope'"),
         (["--target", "0"], "target must be an int >= 1"),
         (["--max-turns", "0"], "max_turns must be an int >= 1"),
+        (["--max-hands", "0"], "--max-hands must be at least 1"),
+        (["--players", "basic"], "--players names two players"),
+        (["--players", "basic,expert"], "unknown player 'expert'"),
+        (["--players", "human,basic", "--json"], "played in the terminal"),
     ],
 )
 def test_cli_play_errors(capsys: pytest.CaptureFixture[str], argv: list[str],
@@ -910,3 +925,27 @@ def test_cli_play_errors(capsys: pytest.CaptureFixture[str], argv: list[str],
     code, out, err = run_play(capsys, *argv)
     assert code == 2 and out == ""
     assert err.startswith("ginrules play: error: ") and message in err
+
+
+def test_cli_play_max_hands_stops_an_endless_game(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_play(capsys, "--rules", "straight", "--seed", "1", "--players",
+                            "random,random", "--max-hands", "3")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[-1].startswith("Not finished: stopped after 3 hands (--max-hands)")
+    assert "(not finished)" in lines
+    code, out, _ = run_play(capsys, "--rules", "straight", "--seed", "1", "--players",
+                            "random,random", "--max-hands", "3", "--json")
+    data = json.loads(out)
+    assert data["finished"] is False and data["winner"] is None and len(data["hands"]) == 3
+
+
+def test_cli_play_default_players_play_a_recognisable_game(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The README's first command: two computer players, a game of a few hands."""
+    code, out, _ = run_play(capsys, "--rules", "classic", "--seed", "1", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["players"] == ["advanced", "basic"]
+    assert 3 <= len(data["hands"]) <= 40
+    dead = sum(h["kind"] == "dead" for h in data["hands"])
+    assert dead < len(data["hands"]) / 2

@@ -39,6 +39,7 @@ The names most scripts need are here at the top level:
 ('defender', 35, True)
 """
 
+from ginrules._version import __version__
 from ginrules.actions import Action, ActionKind, Phase
 from ginrules.cards import (
     CARDS,
@@ -84,8 +85,6 @@ from ginrules.players import Hint, View, hint, view
 from ginrules.records import Record, Report, dump, load, validate
 from ginrules.rulesets import PRESETS, NextDealer, RuleSet, ShutoutRule, SpadeDoubling, rules
 from ginrules.scoring import HandScore, score_hand, showdown
-
-__version__ = "0.2.0.dev0"
 
 __all__ = [
     "CARDS",

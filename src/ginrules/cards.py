@@ -24,6 +24,7 @@ the bit of a card in the 52-bit masks that :mod:`ginrules.melds` computes with.
 from __future__ import annotations
 
 import enum
+import operator
 import re
 import warnings
 from collections.abc import Iterable, Iterator
@@ -187,9 +188,14 @@ class Card:
     rank: Rank = attrs.field(converter=_to_rank)
     suit: Suit = attrs.field(converter=_to_suit)
     index: int = attrs.field(init=False, eq=False, repr=False)
+    #: the card's bit in a 52-bit card mask, ``1 << index`` (kept, not computed: the hand
+    #: functions sum the bits of a hand's cards)
+    mask: int = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "index", _index_of(self))
+        index = _index_of(self)
+        object.__setattr__(self, "index", index)
+        object.__setattr__(self, "mask", 1 << index)
 
     @property
     def points(self) -> int:
@@ -209,15 +215,6 @@ class Card:
         """
         rank = "10" if self.rank == Rank.TEN else self.rank.letter
         return rank + self.suit.symbol
-
-    @property
-    def mask(self) -> int:
-        """The card's bit in a 52-bit card mask: ``1 << index``.
-
-        >>> parse_card("2C").mask
-        2
-        """
-        return 1 << self.index
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -325,6 +322,10 @@ def parse_card(text: str) -> Card:
     Traceback (most recent call last):
     ...
     ginrules.errors.CardNotationError: bad card '1H': rank '1' is not one of A 2 3 ... K
+    >>> parse_card("7H8H9H")
+    Traceback (most recent call last):
+    ...
+    ginrules.errors.CardNotationError: bad card '7H8H9H': it reads as 3 cards run together (7H 8H 9H); separate cards with spaces or commas
     """
     if not isinstance(text, str):
         raise CardNotationError(f"a card must be a Card or a string, not {type(text).__name__}")
@@ -332,18 +333,49 @@ def parse_card(text: str) -> Card:
     card = _CARD_BY_TEXT.get(token.upper())
     if card is not None:
         return card
+    raise CardNotationError(f"bad card {token!r}: {_why_not_a_card(token)}", token=token)
+
+
+def _why_not_a_card(token: str) -> str:
     if not token:
-        raise CardNotationError("bad card '': the card is empty")
+        return "the card is empty"
     if len(token) == 1:
-        raise CardNotationError(f"bad card {token!r}: a card is a rank and a suit, like 7H")
+        return "a card is a rank and a suit, like 7H"
+    run_together = _split_run_together(token)
+    if run_together is not None and len(run_together) > 1:
+        return (f"it reads as {len(run_together)} cards run together "
+                f"({' '.join(run_together)}); separate cards with spaces or commas")
+    if len(token) > 3:
+        return ("a card is a rank (A 2 3 4 5 6 7 8 9 10 T J Q K) and a suit (C D H S), "
+                "like 7H; there are no jokers")
     rank, suit = token[:-1].upper(), token[-1].upper()
     if suit not in _SUIT_BY_TEXT:
-        raise CardNotationError(
-            f"bad card {token!r}: suit {suit!r} is not one of C D H S (or ♣ ♦ ♥ ♠)"
-        )
-    raise CardNotationError(
-        f"bad card {token!r}: rank {rank!r} is not one of A 2 3 4 5 6 7 8 9 10 T J Q K"
-    )
+        return f"suit {suit!r} is not one of C D H S (or ♣ ♦ ♥ ♠)"
+    return f"rank {rank!r} is not one of A 2 3 4 5 6 7 8 9 10 T J Q K"
+
+
+def _split_run_together(token: str) -> list[str] | None:
+    """``token`` read as cards written without separators (``7H8H9H``), or None."""
+    out: list[str] = []
+    rest = token
+    while rest:
+        for size in (3, 2):  # "10H" before "10"
+            card = _CARD_BY_TEXT.get(rest[:size].upper())
+            if card is not None:
+                out.append(str(card))
+                rest = rest[size:]
+                break
+        else:
+            return None
+    return out
+
+
+def _not_a_card(value: object) -> bool:
+    try:
+        parse_card(value)  # type: ignore[arg-type]
+    except CardNotationError:
+        return True
+    return False
 
 
 CardsLike = Union[str, Card, Iterable[Union[Card, str]]]  # noqa: UP007 (a runtime alias)
@@ -368,7 +400,7 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> tuple[Ca
     >>> parse_cards("7H,,8H")
     Traceback (most recent call last):
     ...
-    ginrules.errors.CardNotationError: bad hand '7H,,8H': card 2 is empty
+    ginrules.errors.CardNotationError: bad hand '7H,,8H': it has two commas with no card between them (card 2 is empty)
     """
     if isinstance(cards, Card):
         return (cards,)
@@ -380,14 +412,27 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> tuple[Ca
         if "," in text:
             # an empty field between commas ("7H,,8H") is a mistake worth naming
             position = 0
-            for field in text.split(","):
+            fields = text.split(",")
+            for number, field in enumerate(fields):
                 words = field.split()
                 if not words:
-                    raise CardNotationError(
-                        f"bad hand {text!r}: card {position + 1} is empty"
-                    )
+                    where = ("ends with a comma" if number == len(fields) - 1 else
+                             "starts with a comma" if number == 0 else
+                             f"has two commas with no card between them (card "
+                             f"{position + 1} is empty)")
+                    raise CardNotationError(f"bad hand {text!r}: it {where}",
+                                            position=position + 1)
                 position += len(words)
-        parsed = tuple(parse_card(t) for t in tokens)
+        try:
+            parsed = tuple(map(parse_card, tokens))
+        except CardNotationError:
+            for position, token in enumerate(tokens, 1):
+                try:
+                    parse_card(token)
+                except CardNotationError as error:
+                    raise CardNotationError(f"{error} (card {position} of {text!r})",
+                                            token=error.token, position=position) from None
+            raise  # pragma: no cover - one token raised above
         source = repr(text)
     else:
         try:
@@ -397,7 +442,13 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> tuple[Ca
                 f"cards must be a string, a Card or an iterable of them, "
                 f"not {type(cards).__name__}"
             ) from None
-        parsed = tuple(c if isinstance(c, Card) else parse_card(c) for c in items)
+        try:
+            parsed = tuple(c if isinstance(c, Card) else parse_card(c) for c in items)
+        except CardNotationError as error:
+            bad = next(i for i, c in enumerate(items, 1)
+                       if not isinstance(c, Card) and _not_a_card(c))
+            raise CardNotationError(f"{error} (card {bad} of the hand)", token=error.token,
+                                    position=bad) from None
         source = "the hand"
     if not allow_duplicates and len(set(parsed)) != len(parsed):
         seen: set[Card] = set()
@@ -457,14 +508,67 @@ def cards_from_mask(mask: int) -> tuple[Card, ...]:
     """
     if mask & ~_ALL_CARDS:
         raise CardNotationError(f"card mask {mask} is not a 52-bit mask")
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(CARDS[low.bit_length() - 1])
-        mask ^= low
-    return tuple(out)
+    # four lookups of a suit's cards by its 13-bit mask (each made on first use)
+    return (_CLUBS[mask & 0x1FFF] + _DIAMONDS[(mask >> 13) & 0x1FFF]
+            + _HEARTS[(mask >> 26) & 0x1FFF] + _SPADES[mask >> 39])
 
 
+class _SuitCards(dict[int, tuple[Card, ...]]):
+    """The cards of one suit's 13-bit masks, in canonical order, made on first use."""
+
+    def __init__(self, suit: int) -> None:
+        super().__init__()
+        self.offset = 13 * suit
+
+    def __missing__(self, m: int) -> tuple[Card, ...]:
+        cards = tuple(CARDS[self.offset + r] for r in range(13) if m >> r & 1)
+        self[m] = cards
+        return cards
+
+
+_CLUBS, _DIAMONDS, _HEARTS, _SPADES = (_SuitCards(s) for s in range(4))
+
+
+# Every spelling parse_card reads without stripping or case folding (7H 7h 7♥ 10h Th ...)
+# -> the card's bit: the fast path of the hand functions looks whole hands up in it.
+_BIT_BY_TEXT: dict[str, int] = {
+    spelling: 1 << card.index
+    for text, card in _CARD_BY_TEXT.items()
+    for spelling in {text, text.lower(), text[:-1] + text[-1].lower(),
+                     text[:-1].lower() + text[-1]}
+}
+
+
+def _fast_mask(cards: object) -> int:
+    """The mask of a hand in the common forms (a list or tuple of card strings or of
+    :data:`CARDS` values, or one string of cards separated by spaces), of 1 to 11 cards
+    with no card twice; -1 for anything else, which the careful path then reads (and
+    explains). It is the hot path of ``deadwood("7H 8H ...")``: no Python-level loop."""
+    kind = type(cards)
+    if kind is str:
+        if "," in cards:  # type: ignore[operator]
+            return -1
+        cards = cards.split()  # type: ignore[attr-defined]
+    elif kind is not list and kind is not tuple:
+        return -1
+    n = len(cards)  # type: ignore[arg-type]
+    if not 0 < n <= 11:
+        return -1
+    first = type(cards[0])  # type: ignore[index]
+    try:
+        if first is str:
+            mask: int = sum(map(_BIT_BY_TEXT.__getitem__, cards))  # type: ignore[call-overload]
+        elif first is Card:
+            mask = sum(map(_MASK_OF, cards))  # type: ignore[call-overload]
+        else:
+            return -1
+    except (KeyError, TypeError, AttributeError):
+        return -1
+    # a card given twice carries into another bit, so the count tells
+    return mask if mask.bit_count() == n else -1
+
+
+_MASK_OF = operator.attrgetter("mask")
 _CARD_TYPE = {Card}
 # id() of each of the 52 objects in CARDS (alive for good, so their ids are stable) -> bit
 _BIT_BY_ID = {id(c): 1 << c.index for c in CARDS}

@@ -8,14 +8,19 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from typing import NoReturn
 
+from ginrules._version import __version__
 from ginrules.cards import Card, format_cards, parse_cards
 from ginrules.errors import CardNotationError, GinRulesError
-from ginrules.game import new_game, play, random_policies
+from ginrules.game import apply as game_apply
+from ginrules.game import new_game
 from ginrules.knock import EndKind, HandResult
 from ginrules.melds import Arrangement, MeldKind, arrange, best_discards
+from ginrules.players import PLAYERS, Player, make_player, view
 from ginrules.rulesets import PRESETS
 from ginrules.rulesets import rules as preset
 from ginrules.scoring import showdown
@@ -27,18 +32,59 @@ def _cards_argument(words: Sequence[str]) -> str:
     return " ".join(words)
 
 
+def _deadwood_facts(cards: Sequence[Card]) -> dict[str, object]:
+    """The JSON of one hand: its arrangement, and the best discards of eleven cards."""
+    out: dict[str, object] = arrange(cards).to_dict()
+    if len(cards) == 11:
+        best = best_discards(cards)
+        out["best_discards"] = [str(c) for c in best.discards]
+        out["deadwood_after_discard"] = best.deadwood
+    return out
+
+
+def _deadwood_batch(lines: Iterable[str]) -> int:
+    """One JSON line per input line; a bad line gets an error line and the run goes on."""
+    bad = 0
+    write = sys.stdout.write
+    for number, line in enumerate(lines, 1):
+        text = line.rstrip("\r\n")
+        try:
+            out = {"line": number, **_deadwood_facts(parse_cards(text) if text.strip()
+                                                     else _no_cards(text))}
+        except GinRulesError as error:
+            bad += 1
+            out = {"line": number, "input": text, "error": str(error)}
+        write(json.dumps(out) + "\n")
+    return 1 if bad else 0
+
+
+def _no_cards(text: str) -> tuple[Card, ...]:
+    raise CardNotationError("no cards: the line is empty" if not text else
+                            "no cards: the line holds only spaces")
+
+
 def _cmd_deadwood(args: argparse.Namespace) -> int:
+    if args.file is not None or args.cards == ["-"]:
+        if args.file is not None and args.cards:
+            raise GinRulesError("give the cards or --file, not both")
+        if args.file is None:
+            return _deadwood_batch(sys.stdin)
+        try:
+            with open(args.file, encoding="utf-8") as handle:
+                return _deadwood_batch(handle)
+        except OSError as error:
+            raise GinRulesError(f"cannot read {args.file}: {error.strerror or error}"
+                                ) from None
+        except UnicodeDecodeError:
+            raise GinRulesError(f"{args.file} is not UTF-8 text") from None
+    if not args.cards:
+        raise CardNotationError("no cards given: name the cards, like 7H 8H 9H KS QS")
     cards = parse_cards(_cards_argument(args.cards))
     if not cards:
         raise CardNotationError("no cards given: name the cards, like 7H 8H 9H KS QS")
     arrangement = arrange(cards)
     if args.json:
-        out: dict[str, object] = arrangement.to_dict()
-        if len(cards) == 11:
-            best = best_discards(cards)
-            out["best_discards"] = [str(c) for c in best.discards]
-            out["deadwood_after_discard"] = best.deadwood
-        print(json.dumps(out))
+        print(json.dumps(_deadwood_facts(cards)))
         return 0
     uni = args.unicode
     print(f"Hand      {format_cards(sorted(cards), unicode=uni)}  ({len(cards)} cards)")
@@ -109,14 +155,53 @@ def _dead_cards(arrangement: Arrangement | None) -> list[str]:
     return [] if arrangement is None else [str(c) for c in arrangement.deadwood_cards]
 
 
+def _seats(text: str, seed: int) -> list[Player | None]:
+    """The two seats of ``--players``: a computer player by name, or ``human`` (None)."""
+    names = [n.strip().lower() for n in text.split(",")]
+    if len(names) != 2:
+        raise GinRulesError(f"--players names two players, like advanced,basic or "
+                            f"human,advanced; got {text!r}")
+    return [None if name == "human" else make_player(name, seed=seed ^ (seat + 1))
+            for seat, name in enumerate(names)]
+
+
 def _cmd_play(args: argparse.Namespace) -> int:
     rules = preset(args.rules)
     if args.target is not None:
         rules = rules.evolve(target=args.target)
     if args.max_turns is not None:
         rules = rules.evolve(max_turns=args.max_turns)
+    if args.max_hands is not None and args.max_hands < 1:
+        raise GinRulesError(f"--max-hands must be at least 1, not {args.max_hands}")
+    seats = _seats(args.players, args.seed)
     start = new_game(rules, seed=args.seed, hollywood=args.hollywood)
-    final = play(start, random_policies(args.seed))
+    if None in seats:
+        from ginrules.terminal import play_in_terminal
+
+        if args.json or args.record == "-":
+            raise GinRulesError("a game with a human player is played in the terminal: "
+                                "--json and --record - are for games between computers")
+        print(f"Gin Rummy, {args.rules} rules, to {rules.target}: "
+              f"{args.players.replace(',', ' against ')}. Type 'help' for the commands.")
+        return play_in_terminal(start, seats, max_hands=args.max_hands)
+    players = [p for p in seats if p is not None]
+    bar = sys.stderr.isatty() and not args.json
+    game = start
+    try:
+        while not game.is_over and (args.max_hands is None
+                                    or len(game.finished) < args.max_hands):
+            hand = game.hand
+            assert hand is not None
+            before = len(game.finished)
+            game = game_apply(game, players[hand.turn].choose(view(hand, hand.turn)))
+            if bar and len(game.finished) > before:
+                print(f"\r\x1b[Kplaying: hand {len(game.finished)}, totals "
+                      f"{game.totals[0]}-{game.totals[1]}", end="", file=sys.stderr,
+                      flush=True)
+    finally:
+        if bar:
+            print("\r\x1b[K", end="", file=sys.stderr, flush=True)
+    final = game
     if args.record is not None:
         from ginrules.records import dump
 
@@ -126,13 +211,15 @@ def _cmd_play(args: argparse.Namespace) -> int:
         dump(final, args.record, preset=args.rules)
     sheet = final.sheet
     if args.json:
-        out = {"rules": args.rules, "seed": args.seed, "first_dealer": start.first_dealer}
+        out = {"rules": args.rules, "seed": args.seed, "first_dealer": start.first_dealer,
+           "players": [n.strip().lower() for n in args.players.split(",")],
+           "finished": final.is_over}
         out.update(sheet.to_dict())
         print(json.dumps(out))
         return 0
     kind = "Hollywood game" if args.hollywood else "Game"
     print(f"{kind}: {args.rules} rules, target {rules.target}, seed {args.seed}; "
-          "two random players")
+          f"{args.players.replace(',', ' against ')}")
     print()
     print("     Hand  Dealer  Result                                  Points   Totals")
     totals = [0, 0]
@@ -156,23 +243,27 @@ def _cmd_play(args: argparse.Namespace) -> int:
               f"{(str(row.points) if row.player is not None else '-'):>6s}"
               f"  {totals[0]:4d} {totals[1]:4d}")
         i += 1
-    for game_number, game in enumerate(sheet.games, 1):
+    for game_number, column in enumerate(sheet.games, 1):
         print()
         title = f"Game {game_number}" if args.hollywood else "Final score"
         print(f"{title:14s}  Player 0  Player 1")
-        if game.final is None:
+        if column.final is None:
             print("(not finished)")
             continue
         for label, field in (("Hand points", "hand_points"), ("Line bonus", "line_bonus"),
                              ("Game bonus", "game_bonus"), ("Shutout", "shutout"),
                              ("Total", "total")):
-            a, b = (getattr(f, field) for f in game.final)
+            a, b = (getattr(f, field) for f in column.final)
             print(f"{label:14s}  {a:8d}  {b:8d}")
     print()
     winner = sheet.winner
     a, b = sheet.final_totals()
-    print(f"Winner: player {winner} ({a} to {b})" if winner is not None
-          else f"A tie ({a} to {b})")
+    if not final.is_over:
+        print(f"Not finished: stopped after {len(final.finished)} hands (--max-hands); "
+              f"totals {a} to {b}")
+    else:
+        print(f"Winner: player {winner} ({a} to {b})" if winner is not None
+              else f"A tie ({a} to {b})")
     return 0
 
 
@@ -263,15 +354,29 @@ def _add_rules_option(parser: argparse.ArgumentParser) -> None:
                         help="a preset: " + ", ".join(PRESETS) + " (default: classic)")
 
 
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line on stderr, exit code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of the ``ginrules`` command."""
-    parser = argparse.ArgumentParser(
+    """The argument parser of the ``ginrules`` command.
+
+    >>> build_parser().parse_args(["deadwood", "7H"]).command
+    'deadwood'
+    """
+    parser = _Parser(
         prog="ginrules",
         description="The rules of Gin Rummy, exactly.",
         epilog="Cards are written rank then suit: 7H, TH or 10H, QS, AC (case-insensitive, "
         "♣♦♥♠ accepted).",
     )
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    parser.add_argument("--version", action="version",
+                        version=f"ginrules {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
+                                parser_class=_Parser)
 
     p = sub.add_parser(
         "deadwood",
@@ -280,7 +385,11 @@ def build_parser() -> argparse.ArgumentParser:
         "11 cards, also show the discards that leave the least deadwood.",
         epilog='example: ginrules deadwood 7H 8H 9H KS QS   or   ginrules deadwood "7h,8h,9h"',
     )
-    p.add_argument("cards", nargs="+", help="the cards, as separate words or one quoted string")
+    p.add_argument("cards", nargs="*",
+                   help="the cards, as separate words or one quoted string; '-' reads one "
+                   "hand per line from stdin and prints one JSON line per hand")
+    p.add_argument("--file", default=None, metavar="F",
+                   help="read one hand per line from F (like '-' for stdin)")
     p.add_argument("--json", action="store_true", help="print JSON for machines")
     p.add_argument("--unicode", action="store_true", help="show suits as ♣ ♦ ♥ ♠")
     p.set_defaults(func=_cmd_deadwood)
@@ -304,13 +413,20 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser(
         "play",
-        help="play a whole game between two random players and show the score sheet",
-        description="Play a complete game between two uniformly random legal players and "
-        "print each hand's result and the final score sheet.",
-        epilog="example: ginrules play --rules classic --seed 1",
+        help="play a whole game (computer players, or you in the terminal)",
+        description="Play a complete game and print each hand's result and the final "
+        "score sheet. The players are computer players (" + ", ".join(PLAYERS) + ") or "
+        "'human': a person plays in the terminal (type 'help' there).",
+        epilog="examples: ginrules play --rules classic --seed 1   or   ginrules play "
+        "--players human,advanced",
     )
     _add_rules_option(p)
+    p.add_argument("--players", default="advanced,basic", metavar="A,B",
+                   help="seat 0 and seat 1: " + ", ".join(PLAYERS) + " or human "
+                   "(default: advanced,basic)")
     p.add_argument("--seed", type=int, default=0, help="the game's seed (default: 0)")
+    p.add_argument("--max-hands", type=int, default=None, metavar="N",
+                   help="stop after N hands even if nobody has reached the target")
     p.add_argument("--target", type=int, default=None, help="override the rules' target")
     p.add_argument("--max-turns", type=int, default=None, metavar="N",
                    help="end a hand as dead after N turns (a guard for simulations)")
@@ -380,4 +496,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except GinRulesError as error:
         print(f"ginrules {args.command}: error: {error}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # the reader went away (``| head``): stop quietly, and keep Python from
+        # complaining when it flushes stdout at exit
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+        return 0
     return code

@@ -8,7 +8,7 @@ Every error ginrules raises on purpose is a :class:`GinRulesError`, which is a
 ...     ginrules.deadwood("7H 8H 1H")
 ... except ginrules.GinRulesError as error:
 ...     print(error)
-bad card '1H': rank '1' is not one of A 2 3 4 5 6 7 8 9 10 T J Q K
+bad card '1H': rank '1' is not one of A 2 3 4 5 6 7 8 9 10 T J Q K (card 3 of '7H 8H 1H')
 """
 
 from __future__ import annotations
@@ -46,12 +46,27 @@ class NotationError(GinRulesError):
 class CardNotationError(NotationError):
     """A card or a hand could not be read: bad rank, bad suit, empty token, duplicate card.
 
-    >>> from ginrules import parse_card
+    ``token`` is the text that could not be read (``None`` when the problem is not one
+    token, such as a duplicate card or an empty hand) and ``position`` its place in the
+    hand, counting cards from 1 (``None`` for a single card).
+
+    >>> from ginrules import parse_card, parse_cards
     >>> parse_card("7X")
     Traceback (most recent call last):
     ...
     ginrules.errors.CardNotationError: bad card '7X': suit 'X' is not one of C D H S (or ♣ ♦ ♥ ♠)
+    >>> try:
+    ...     parse_cards("7H 8H 1H")
+    ... except CardNotationError as error:
+    ...     print(error.token, error.position)
+    1H 3
     """
+
+    def __init__(self, message: str, *, token: str | None = None,
+                 position: int | None = None) -> None:
+        super().__init__(message)
+        self.token = token
+        self.position = position
 
 
 class ActionNotationError(NotationError):

@@ -582,7 +582,7 @@ def _apply_checked(state: HandState, action: Action) -> HandState:
     # * states are built with the constructor, positionally, rather than attrs.evolve,
     #   which costs several times more;
     # * the kinds are tested in order of frequency (discard, then the two draws);
-    # * a card's bit is ``1 << card.index`` (Card.mask is a property call), and a discard
+    # * a card's bit is ``1 << card.index`` (as fast as the Card.mask slot), and a discard
     #   clears its bit with ``^`` (it was checked to be in the hand).
     kind = action.kind
     me = state.turn

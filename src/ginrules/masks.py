@@ -19,7 +19,6 @@ few hundred combinations in an 11-card hand, and usually none at all.
 
 from __future__ import annotations
 
-import functools
 import itertools
 from collections.abc import Callable, Iterable
 
@@ -156,7 +155,8 @@ _RANK_SPREAD = 1 | 1 << 13 | 1 << 26 | 1 << 39  # (1 << rank) * this: the rank i
 
 
 def _option_table(build: Callable[[int, int], tuple[int, ...]]) -> dict[int, tuple[int, ...]]:
-    """``build(full, free)`` for every rank held 3 or 4 times, keyed by ``full | free << 52``."""
+    """``build(full, free)`` for every rank held 3 or 4 times, keyed by ``full | free << 52``
+    (``free == 0`` gives the key ``full``)."""
     table = {}
     for r in range(13):
         rank = _RANK_SPREAD << r
@@ -170,8 +170,17 @@ def _option_table(build: Callable[[int, int], tuple[int, ...]]) -> dict[int, tup
     return table
 
 
+def _all_options(full: int, free: int) -> tuple[int, ...]:
+    """Every set a rank held as ``full`` may make: none, all of it, or (for four cards)
+    each three of them. Exhaustive, for listing every best discard."""
+    if full.bit_count() == 3:
+        return (0, full)
+    return (0, full, *(full ^ bit for bit in _bits(full)))
+
+
 _DEADWOOD_OPTIONS = _option_table(_deadwood_options)
 _DISCARD_OPTIONS = _option_table(_discard_options)
+_ALL_OPTIONS = _option_table(_all_options)
 
 
 def _set_choices(
@@ -355,42 +364,69 @@ def best_discards_of_mask(mask: int) -> tuple[int, int]:
         drop = _DROP
         least = min(drop[c], drop[d], drop[h], drop[s])
         if drop[c] == least:
-            best_mask = _suit_discards(c)[1]
+            best_mask = _BEST_SUIT_DISCARDS[c]
         if drop[d] == least:
-            best_mask |= _suit_discards(d)[1] << 13
+            best_mask |= _BEST_SUIT_DISCARDS[d] << 13
         if drop[h] == least:
-            best_mask |= _suit_discards(h)[1] << 26
+            best_mask |= _BEST_SUIT_DISCARDS[h] << 26
         if drop[s] == least:
-            best_mask |= _suit_discards(s)[1] << 39
+            best_mask |= _BEST_SUIT_DISCARDS[s] << 39
         best = _DEAD[c] + _DEAD[d] + _DEAD[h] + _DEAD[s] + least
         return best, best_mask
-    best = _best_discard_with_sets(mask, ranks)
-    m = mask
-    while m:
-        low = m & -m
-        rest = mask ^ low
-        if rest & (rest >> 13) & (rest >> 26) & (rest >> 39) & 0x1FFF:  # a rank held 4 times
-            if _deadwood_with_sets(rest, _set_ranks(rest), best) == best:
+    # Every set choice (all of them: the pruned tables may skip a choice that ties), and
+    # in each one that reaches the best, the best discards of its suits: a discard from a
+    # chosen set is the same as the choice without that card in the set.
+    dead, drop = _DEAD, _DROP
+    best = _NONE
+    reaching: list[tuple[int, int, int, int, int]] = []
+    if ranks & (ranks - 1):
+        choices = _set_choices(mask, ranks, _ALL_OPTIONS)
+    else:  # one rank held three or four times (the usual case): its options directly
+        full = mask & ranks * _RANK_SPREAD
+        choices = _ALL_OPTIONS[full]
+    for used in choices:
+        m = mask ^ used
+        c = m & 0x1FFF
+        d = (m >> 13) & 0x1FFF
+        h = (m >> 26) & 0x1FFF
+        s = m >> 39
+        least = min(drop[c], drop[d], drop[h], drop[s])
+        v = dead[c] + dead[d] + dead[h] + dead[s] + least
+        if v < best:
+            best = v
+            reaching = [(least, c, d, h, s)]
+        elif v == best:
+            reaching.append((least, c, d, h, s))
+    for least, c, d, h, s in reaching:
+        if drop[c] == least:
+            best_mask |= _BEST_SUIT_DISCARDS[c]
+        if drop[d] == least:
+            best_mask |= _BEST_SUIT_DISCARDS[d] << 13
+        if drop[h] == least:
+            best_mask |= _BEST_SUIT_DISCARDS[h] << 26
+        if drop[s] == least:
+            best_mask |= _BEST_SUIT_DISCARDS[s] << 39
+    return best, best_mask
+
+
+
+class _DiscardsOfSuit(dict[int, int]):
+    """For a one-suit 13-bit mask: the mask of the cards whose removal leaves the least
+    runs-only deadwood (made on first use)."""
+
+    def __missing__(self, m: int) -> int:
+        best, best_mask = 1 << 30, 0
+        rest = m
+        while rest:
+            low = rest & -rest
+            d = _DEAD[m ^ low]
+            if d < best:
+                best, best_mask = d, low
+            elif d == best:
                 best_mask |= low
-        elif deadwood_of_mask(rest) == best:
-            best_mask |= low
-        m ^= low
-    return best, best_mask
+            rest ^= low
+        self[m] = best_mask
+        return best_mask
 
 
-
-@functools.cache
-def _suit_discards(m: int) -> tuple[int, int]:
-    """For a one-suit mask: the least runs-only deadwood after removing one of its cards,
-    and the mask of the cards whose removal gives it."""
-    best, best_mask = 1 << 30, 0
-    rest = m
-    while rest:
-        low = rest & -rest
-        d = _DEAD[m ^ low]
-        if d < best:
-            best, best_mask = d, low
-        elif d == best:
-            best_mask |= low
-        rest ^= low
-    return best, best_mask
+_BEST_SUIT_DISCARDS = _DiscardsOfSuit()

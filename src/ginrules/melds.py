@@ -19,14 +19,20 @@ from __future__ import annotations
 
 import enum
 import itertools
+import operator
 from collections.abc import Iterable, Iterator
 
 import attrs
 
 from ginrules.cards import (
+    _CLUBS,
+    _DIAMONDS,
+    _HEARTS,
+    _SPADES,
     CARDS,
     Card,
     CardsLike,
+    _fast_mask,
     cards_from_mask,
     format_cards,
     parse_cards,
@@ -34,10 +40,12 @@ from ginrules.cards import (
 )
 from ginrules.errors import CardNotationError, GinRulesError, InvalidMeldError, WrongTypeError
 from ginrules.masks import (
-    _SUIT,
-    _points,
+    _ALL_OPTIONS,
+    _POINTS,
+    _RANK_SPREAD,
+    _STARTS,
     _run_cards,
-    _set_options,
+    _set_choices,
     _set_ranks,
     best_discard_deadwood_of_mask,
     best_discards_of_mask,
@@ -69,6 +77,9 @@ MAX_CARDS = 11
 
 def _hand_mask(cards: CardsLike, function: str) -> int:
     """The mask of a hand given as cards (never as an int), of at most :data:`MAX_CARDS`."""
+    mask = _fast_mask(cards)
+    if mask >= 0:
+        return mask
     if isinstance(cards, int):
         raise WrongTypeError(
             f"{function} takes cards, like '7H 8H 9H KS', not an int; for a card mask call "
@@ -111,7 +122,8 @@ def deadwood(cards: CardsLike) -> int:
     ...
     ginrules.errors.WrongTypeError: deadwood takes cards, like '7H 8H 9H KS', not an int; for a card mask call deadwood_of_mask
     """
-    return deadwood_of_mask(_hand_mask(cards, "deadwood"))
+    mask = _fast_mask(cards)  # the common forms, inline: this is a script's hot path
+    return deadwood_of_mask(mask if mask >= 0 else _hand_mask(cards, "deadwood"))
 
 
 # -- melds ----------------------------------------------------------------------------
@@ -175,6 +187,8 @@ class Meld:
     cards: tuple[Card, ...] = attrs.field(converter=_sort_meld_cards)
     kind: MeldKind = attrs.field(init=False, eq=False)
     mask: int = attrs.field(init=False, eq=False)
+    # the order of melds in an arrangement: by the lowest card's rank, then its suit
+    _order: int = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         problem = _meld_problem(self.cards)
@@ -183,6 +197,8 @@ class Meld:
         kind = MeldKind.SET if len({c.rank for c in self.cards}) == 1 else MeldKind.RUN
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "mask", to_mask(self.cards))
+        first = self.cards[0]
+        object.__setattr__(self, "_order", int(first.rank) * 4 + int(first.suit))
 
     @classmethod
     def of(cls, cards: CardsLike) -> Meld:
@@ -195,12 +211,20 @@ class Meld:
 
     @classmethod
     def from_mask(cls, mask: int) -> Meld:
-        """A meld from a 52-bit card mask.
+        """A meld from a 52-bit card mask. Melds are values, so each of the 329 possible
+        melds is made once and shared.
 
         >>> Meld.from_mask(0b111)
         Meld.of('AC 2C 3C')
+        >>> Meld.from_mask(0b111) is Meld.from_mask(0b111)
+        True
         """
-        return cls(cards_from_mask(mask))
+        meld = _MELDS.get(mask)
+        if meld is None:
+            meld = cls(cards_from_mask(mask))
+            if type(meld) is Meld:  # a subclass makes its own
+                _MELDS[mask] = meld
+        return meld
 
     @property
     def points(self) -> int:
@@ -275,12 +299,10 @@ class Meld:
         return f"Meld.of({str(self)!r})"
 
 
+_MELDS: dict[int, Meld] = {}  # every meld made from a mask, by its mask
+
+
 # -- arrangements ---------------------------------------------------------------------
-
-
-def _meld_order(meld: Meld) -> tuple[int, int]:
-    first = meld.cards[0]
-    return (int(first.rank), int(first.suit))
 
 
 @attrs.frozen(repr=False)
@@ -345,42 +367,66 @@ class Arrangement:
         return " | ".join(parts)
 
 
-def _runs_of(mask: int) -> list[Meld]:
-    """The run melds (maximal stretches of 3+) of a mask that holds only run cards."""
-    runs = []
-    for s in range(4):
-        m = (mask >> (13 * s)) & _SUIT
-        while m:
-            low = m & -m
-            stretch = m & ~(m + low)  # the lowest block of consecutive bits
-            runs.append(Meld.from_mask(stretch << (13 * s)))
-            m ^= stretch
-    return runs
-
-
-def _candidates(mask: int) -> Iterator[tuple[tuple[int, int, int, int], int, tuple[int, ...]]]:
-    """Every set choice of a hand, with its tie-break key and its set masks.
+def _candidates(mask: int, ranks: int) -> list[tuple[tuple[int, int, int, int], int, int]]:
+    """Every set choice of a hand with sets (``ranks``: the ranks held 3 or 4 times): its
+    tie-break key, its deadwood mask and the mask of the cards in its sets.
 
     The key orders arrangements: least deadwood, then fewest deadwood cards, then fewest
     cards in sets, then the set choice with the smaller card mask.
     """
-    ranks = _set_ranks(mask)
-    for choice in itertools.product(*_set_options(mask, ranks)):
-        used = 0
-        for set_mask in choice:
-            used |= set_mask
-        rest = mask & ~used
-        dead_mask = rest & ~_run_cards(rest)
-        key = (_points(dead_mask), dead_mask.bit_count(), used.bit_count(), used)
-        yield key, dead_mask, choice
+    out = []
+    points = _POINTS
+    for used in _set_choices(mask, ranks, _ALL_OPTIONS):
+        rest = mask ^ used
+        a = rest & (rest >> 1) & (rest >> 2) & _STARTS
+        dead = rest & ~(a | (a << 1) | (a << 2))
+        value = (points[dead & 0x1FFF] + points[(dead >> 13) & 0x1FFF]
+                 + points[(dead >> 26) & 0x1FFF] + points[dead >> 39])
+        out.append(((value, dead.bit_count(), used.bit_count(), used), dead, used))
+    return out
 
 
-def _build(mask: int, dead_mask: int, choice: tuple[int, ...]) -> Arrangement:
-    melds = [Meld.from_mask(s) for s in choice if s]
-    used = sum(choice)
-    melds += _runs_of(mask & ~used & ~dead_mask)
-    melds.sort(key=_meld_order)
-    return Arrangement(tuple(melds), cards_from_mask(dead_mask), _points(dead_mask))
+class _SuitRuns(dict[int, tuple[Meld, ...]]):
+    """The run melds of one suit's 13-bit mask of run cards, made on first use."""
+
+    def __init__(self, suit: int) -> None:
+        super().__init__()
+        self.shift = 13 * suit
+
+    def __missing__(self, m: int) -> tuple[Meld, ...]:
+        runs = []
+        rest = m
+        while rest:
+            low = rest & -rest
+            stretch = rest & ~(rest + low)  # the lowest block of consecutive bits
+            runs.append(Meld.from_mask(stretch << self.shift))
+            rest ^= stretch
+        self[m] = out = tuple(runs)
+        return out
+
+
+_CLUB_RUNS, _DIAMOND_RUNS, _HEART_RUNS, _SPADE_RUNS = (_SuitRuns(s) for s in range(4))
+_ORDER = operator.attrgetter("_order")
+
+
+def _build(mask: int, dead_mask: int, used: int) -> Arrangement:
+    """The arrangement whose sets are the cards of ``used`` (one set per rank) and whose
+    deadwood is ``dead_mask``; every other card is in a run (a maximal stretch)."""
+    runs = mask & ~dead_mask & ~used
+    melds = (_CLUB_RUNS[runs & 0x1FFF] + _DIAMOND_RUNS[(runs >> 13) & 0x1FFF]
+             + _HEART_RUNS[(runs >> 26) & 0x1FFF] + _SPADE_RUNS[runs >> 39])
+    while used:  # one set per rank
+        low = used & -used
+        rank = used & (_RANK_SPREAD << ((low.bit_length() - 1) % 13))
+        melds += (_MELDS.get(rank) or Meld.from_mask(rank),)
+        used ^= rank
+    if len(melds) > 1:
+        melds = tuple(sorted(melds, key=_ORDER))
+    points = _POINTS
+    c, d = dead_mask & 0x1FFF, (dead_mask >> 13) & 0x1FFF
+    h, s = (dead_mask >> 26) & 0x1FFF, dead_mask >> 39
+    return Arrangement(melds, _CLUBS[c] + _DIAMONDS[d] + _HEARTS[h] + _SPADES[s],
+                       points[c] + points[d] + points[h] + points[s])
 
 
 def arrange(cards: CardsLike) -> Arrangement:
@@ -398,7 +444,8 @@ def arrange(cards: CardsLike) -> Arrangement:
     ...
     ginrules.errors.CardNotationError: no cards: the text is empty
     """
-    return arrangement_of_mask(_hand_mask(cards, "arrange"))
+    mask = _fast_mask(cards)  # the common forms, inline
+    return _arrange(mask if mask >= 0 else _hand_mask(cards, "arrange"))
 
 
 def arrangement_of_mask(mask: int) -> Arrangement:
@@ -407,9 +454,17 @@ def arrangement_of_mask(mask: int) -> Arrangement:
     >>> print(arrangement_of_mask(0b111))
     AC 2C 3C | deadwood none = 0
     """
-    mask = _checked_mask(mask, "arrangement_of_mask")
-    _, dead_mask, choice = min(_candidates(mask), key=lambda item: item[0])
-    return _build(mask, dead_mask, choice)
+    return _arrange(_checked_mask(mask, "arrangement_of_mask"))
+
+
+def _arrange(mask: int) -> Arrangement:
+    c, d, h, s = mask & 0x1FFF, (mask >> 13) & 0x1FFF, (mask >> 26) & 0x1FFF, mask >> 39
+    ranks = (c & d & (h | s)) | (h & s & (c | d))
+    if not ranks:  # no rank held three times: the runs are the only melds
+        a = mask & (mask >> 1) & (mask >> 2) & _STARTS
+        return _build(mask, mask & ~(a | (a << 1) | (a << 2)), 0)
+    _, dead_mask, used = min(_candidates(mask, ranks))
+    return _build(mask, dead_mask, used)
 
 
 def arrangements(cards: CardsLike) -> tuple[Arrangement, ...]:
@@ -433,9 +488,12 @@ def arrangements_of_mask(mask: int) -> tuple[Arrangement, ...]:
     1
     """
     mask = _checked_mask(mask, "arrangements_of_mask")
-    ranked = sorted(_candidates(mask), key=lambda item: item[0])
+    ranks = _set_ranks(mask)
+    if not ranks:
+        return (_build(mask, mask & ~_run_cards(mask), 0),)
+    ranked = sorted(_candidates(mask, ranks))
     best = ranked[0][0][0]
-    return tuple(_build(mask, d, c) for k, d, c in ranked if k[0] == best)
+    return tuple(_build(mask, d, used) for k, d, used in ranked if k[0] == best)
 
 
 # -- best discards --------------------------------------------------------------------
@@ -463,5 +521,7 @@ def best_discards(cards: CardsLike) -> BestDiscards:
     >>> r.deadwood, [str(c) for c in r.discards]
     (6, ['6H'])
     """
-    best, which = best_discards_of_mask(_hand_mask(cards, "best_discards"))
+    mask = _fast_mask(cards)  # the common forms, inline
+    best, which = best_discards_of_mask(mask if mask >= 0 else _hand_mask(cards,
+                                                                           "best_discards"))
     return BestDiscards(best, cards_from_mask(which))

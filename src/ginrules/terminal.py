@@ -1,0 +1,266 @@
+"""A whole game for people at a terminal: ``ginrules play --players human,advanced``.
+
+Each seat is a person (``None``) or a computer :class:`~ginrules.players.Player`. Before a
+person's move the game shows that person's view (their cards arranged, the discard pile,
+the stock, what they know of the opponent's cards) and the legal moves, numbered. A move
+is typed as everywhere in ginrules (``take``, ``pass``, ``draw stock``, ``draw discard``,
+``discard 7H``, ``knock 3C``, ``big gin``), as a bare card to discard it (``7H``), or as
+the number of a legal move. ``hint`` asks the advanced player, ``undo`` takes back your
+last move (as far back as the last card you were shown), ``sheet`` prints the score
+sheet, ``help`` the commands, ``quit`` stops. The game stops cleanly at the end of the
+input and on Ctrl-C.
+
+>>> import ginrules
+>>> from ginrules.players import BasicPlayer
+>>> lines = iter(["hint", "pass", "quit"])
+>>> out = []
+>>> code = play_in_terminal(ginrules.new_game(ginrules.rules("classic"), seed=4),
+...                         (None, BasicPlayer()), read=lambda prompt: next(lines),
+...                         write=out.append)
+>>> code, out[-1]
+(0, 'you quit: the game stops here, in hand 1 (0 to 0).')
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable, Sequence
+
+from ginrules.actions import Action, ActionKind
+from ginrules.cards import format_cards, parse_card
+from ginrules.errors import GinRulesError
+from ginrules.game import GameState
+from ginrules.history import History
+from ginrules.melds import arrange
+from ginrules.players.advanced import hint
+from ginrules.players.computer import Player
+from ginrules.players.views import View, view
+
+__all__ = ["HELP", "play_in_terminal"]
+
+HELP = ("commands: a legal move ('draw stock', 'discard 7H', 'knock 3C', ...), a card to "
+        "discard it ('7H'), the number of a legal move, 'hint', 'undo', 'sheet', 'help' "
+        "or 'quit'")
+
+
+class _Stop(Exception):
+    """The person quit, or the input ended."""
+
+
+def _names(seats: Sequence[Player | None]) -> tuple[str, str]:
+    people = sum(seat is None for seat in seats)
+    if people == 1:
+        return ("you", "the computer") if seats[0] is None else ("the computer", "you")
+    return "player 0", "player 1"
+
+
+def _show_view(v: View, g: GameState, names: tuple[str, str], write: Callable[[str], None]
+               ) -> None:
+    a, b = g.totals
+    what = {"offer": "take or pass", "draw": "draw", "discard": "discard"}[v.phase.value]
+    write(f"\n--- hand {len(g.finished) + 1}, {names[v.player]} to {what} --- "
+          f"{names[0]} {a}, {names[1]} {b}; target {g.rules.target}")
+    write(f"  your hand    {arrange(v.hand)}")
+    if v.drawn is not None:
+        write(f"  you drew     {v.drawn}")
+    top = "empty" if v.top_discard is None else str(v.top_discard)
+    known = format_cards(v.opponent_known) or "nothing"
+    write(f"  top discard  {top}   (pile {len(v.discard_pile)}, stock {v.stock_size})")
+    write(f"  {names[1 - v.player]:12s} holds {v.opponent_count} cards; known: {known}"
+          f"   knock limit {v.knock_limit}")
+    moves = "   ".join(f"{i} {a}" for i, a in enumerate(v.legal_actions, 1))
+    write(textwrap.fill(moves, width=88, initial_indent="  moves        ",
+                        subsequent_indent=" " * 15))
+
+
+def _describe(who: str, action: Action, v: View) -> str:
+    """A computer's move as a person at the table sees it."""
+    kind = action.kind
+    if kind is ActionKind.TAKE:
+        return f"{who} takes the upcard {v.top_discard}"
+    if kind is ActionKind.PASS:
+        return f"{who} passes"
+    if kind is ActionKind.DRAW_STOCK:
+        return f"{who} draws from the stock"
+    if kind is ActionKind.DRAW_DISCARD:
+        return f"{who} takes {v.top_discard} from the discard pile"
+    if kind is ActionKind.DISCARD:
+        return f"{who} discards {action.card}"
+    if kind is ActionKind.KNOCK:
+        return f"{who} knocks, discarding {action.card}"
+    return f"{who} declares big gin"
+
+
+def _sheet(g: GameState, names: tuple[str, str]) -> list[str]:
+    lines = [f"  {'hand':>4s}  {'result':30s} {names[0]:>12s} {names[1]:>12s}"]
+    totals = [0, 0]
+    for row, result in zip(g.sheet.rows, g.results, strict=True):
+        if row.player is not None and 0 in row.columns:
+            totals[row.player] += row.points
+        if result.knocker is None:
+            what = "dead hand"
+        else:
+            what = f"{result.kind.value} by {names[result.knocker]}"
+            if row.player is not None and row.player != result.knocker:
+                what = f"undercut by {names[row.player]}"
+        lines.append(f"  {row.number:4d}  {what:30s} {totals[0]:12d} {totals[1]:12d}")
+    return lines
+
+
+def _show_result(g: GameState, names: tuple[str, str], write: Callable[[str], None]) -> None:
+    result = g.results[-1]
+    row = g.sheet.rows[-1]
+    if result.knocker is None:
+        write(f"\n=== hand {row.number}: a dead hand (nobody scores)")
+    else:
+        knocker, defender = result.knocker, 1 - result.knocker
+        write(f"\n=== hand {row.number}: {result.kind.value} by {names[knocker]}")
+        write(f"  {names[knocker]:12s}  {result.knocker_arrangement}")
+        for layoff in result.layoffs:
+            write(f"  {'':12s}  laid off by {names[defender]}: {layoff}")
+        write(f"  {names[defender]:12s}  {result.defender_arrangement}")
+        if row.player is not None:
+            write(f"  {names[row.player]} score{'s' * (names[row.player] != 'you')} "
+                  f"{row.points}")
+    for line in _sheet(g, names):
+        write(line)
+
+
+def _show_final(g: GameState, names: tuple[str, str], write: Callable[[str], None]) -> None:
+    column = g.sheet.games[0]
+    assert column.final is not None
+    winner = g.winner
+    write(f"\n=== Game over: {names[winner] if winner is not None else 'nobody'} "
+          f"win{'s' * (winner is not None and names[winner] != 'you')}.")
+    write(f"  {'':12s}  {names[0]:>12s}  {names[1]:>12s}")
+    for label, part in (("hand points", "hand_points"), ("line bonus", "line_bonus"),
+                        ("game bonus", "game_bonus"), ("shutout", "shutout"),
+                        ("final score", "total")):
+        a, b = (getattr(final, part) for final in column.final)
+        write(f"  {label:12s}  {a:12d}  {b:12d}")
+
+
+def _read_move(history: History, v: View, names: tuple[str, str],
+               read: Callable[[str], str], write: Callable[[str], None]
+               ) -> Action | History:
+    """A legal move of the person to play, or the history after an undo."""
+    while True:
+        try:
+            text = read("> ").strip()
+        except EOFError:
+            raise _Stop("no more input") from None
+        if not text:
+            continue
+        lowered = text.lower()
+        if lowered in ("quit", "q", "exit"):
+            raise _Stop("you quit")
+        if lowered in ("help", "h"):
+            write(HELP)
+            continue
+        if lowered in ("hint", "?"):
+            write(f"  hint: {hint(v)}")
+            continue
+        if lowered == "sheet":
+            for line in _sheet(history.state, names):
+                write(line)
+            continue
+        if lowered == "undo":
+            try:
+                return history.undo(v.player)
+            except GinRulesError as error:
+                write(f"  {error}")
+                continue
+        if text.isdigit():
+            index = int(text)
+            if 1 <= index <= len(v.legal_actions):
+                return v.legal_actions[index - 1]
+            write(f"  there is no move {index}: choose 1 to {len(v.legal_actions)}")
+            continue
+        try:
+            try:
+                action = Action.parse(text)
+            except GinRulesError:
+                action = Action(ActionKind.DISCARD, parse_card(text))
+        except GinRulesError:
+            write(f"  not a move: {text!r}. {HELP}")
+            continue
+        if action in v.legal_actions:
+            return action
+        try:  # the hand engine says why the move is illegal
+            hand = history.state.hand
+            assert hand is not None
+            hand.check(action, player=v.player)
+        except GinRulesError as error:
+            write(f"  {error}")
+        else:  # pragma: no cover - legal moves are in v.legal_actions
+            write(f"  {action} is not a legal move now")
+
+
+def play_in_terminal(
+    game: GameState,
+    seats: Sequence[Player | None],
+    *,
+    read: Callable[[str], str] = input,
+    write: Callable[[str], None] = print,
+    max_hands: int | None = None,
+) -> int:
+    """Play ``game`` to its end with people (``None`` seats) and computer players, reading
+    a person's moves with ``read`` and writing with ``write``. Returns the exit code: 0
+    when the game ends or the input does, 130 on Ctrl-C. ``max_hands`` stops the game
+    after that many hands.
+
+    >>> import ginrules
+    >>> from ginrules.players import BasicPlayer
+    >>> def no_more_input(prompt):
+    ...     raise EOFError
+    >>> out = []
+    >>> play_in_terminal(ginrules.new_game(ginrules.rules("classic"), seed=4),
+    ...                  (BasicPlayer(), None), read=no_more_input, write=out.append)
+    0
+    >>> out[-1]
+    'no more input: the game stops here, in hand 1 (0 to 0).'
+    """
+    if len(seats) != 2:
+        raise GinRulesError(f"a game has two seats, not {len(seats)}")
+    names = _names(seats)
+    history = History(game)
+    try:
+        while not history.state.is_over and (
+            max_hands is None or len(history.state.finished) < max_hands
+        ):
+            g = history.state
+            state = g.hand
+            if state is None:
+                raise GinRulesError("the game deals no hand: start it with a seed")
+            seat = seats[state.turn]
+            v = view(state, state.turn)
+            if seat is not None:
+                action: Action | History = seat.choose(v)
+                assert isinstance(action, Action)
+                write(f"  {_describe(names[state.turn], action, v)}")
+            else:
+                _show_view(v, g, names, write)
+                action = _read_move(history, v, names, read, write)
+                if isinstance(action, History):
+                    history = action
+                    write("  taken back")
+                    continue
+            before = len(g.finished)
+            history = history.apply(action)
+            if len(history.state.finished) > before:
+                _show_result(history.state, names, write)
+    except _Stop as stop:
+        a, b = history.state.totals
+        write(f"{stop}: the game stops here, in hand {len(history.state.finished) + 1} "
+              f"({a} to {b}).")
+        return 0
+    except KeyboardInterrupt:
+        a, b = history.state.totals
+        write(f"\ninterrupted: the game stops here, in hand "
+              f"{len(history.state.finished) + 1} ({a} to {b}).")
+        return 130
+    if history.state.is_over:
+        _show_final(history.state, names, write)
+    else:
+        write(f"stopped after {max_hands} hands (--max-hands)")
+    return 0
