@@ -213,3 +213,21 @@ def test_the_layer_test_can_fail(tmp_path) -> None:  # type: ignore[no-untyped-d
                    "def f():\n    import ginrules.cli\n")
     assert _import_time_imports(str(bad)) == ["ginrules.game", "ginrules", "ginrules.hand"]
     assert _layer("ginrules.game") > _layer("ginrules.hand")
+
+
+def test_a_deadwood_script_imports_only_what_it_needs() -> None:
+    code = (
+        "import sys, ginrules\n"
+        "assert ginrules.deadwood('7H 8H 9H KS QS') == 20\n"
+        "print(','.join(sorted(m for m in sys.modules if m.startswith('ginrules'))))\n"
+        "ginrules.rules('classic'); ginrules.deal; ginrules.hand.apply\n"
+        "print('deal' in dir(ginrules), 'ginrules.hand' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.splitlines()
+    assert out[0].split(",") == ["ginrules", "ginrules._splitmix", "ginrules._version",
+                                 "ginrules.cards", "ginrules.errors", "ginrules.masks",
+                                 "ginrules.melds"]
+    assert out[1] == "True True"
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        ginrules.nothing  # noqa: B018

@@ -39,8 +39,10 @@ The names most scripts need are here at the top level:
 ('defender', 35, True)
 """
 
+import importlib as _importlib
+import typing as _typing
+
 from ginrules._version import __version__
-from ginrules.actions import Action, ActionKind, Phase
 from ginrules.cards import (
     CARDS,
     Card,
@@ -65,9 +67,6 @@ from ginrules.errors import (
     RuleSetError,
     WrongTypeError,
 )
-from ginrules.game import GameState, new_game
-from ginrules.hand import HandState, deal, legal_actions
-from ginrules.knock import EndKind, HandResult, Layoff
 from ginrules.melds import (
     Arrangement,
     BestDiscards,
@@ -81,10 +80,54 @@ from ginrules.melds import (
     deadwood_of_mask,
     discard_deadwoods_of_mask,
 )
-from ginrules.players import Hint, View, hint, view
-from ginrules.records import Record, Report, dump, load, validate
-from ginrules.rulesets import PRESETS, NextDealer, RuleSet, ShutoutRule, SpadeDoubling, rules
-from ginrules.scoring import HandScore, score_hand, showdown
+
+if _typing.TYPE_CHECKING:  # what the module __getattr__ below loads on first use
+    from ginrules.actions import Action, ActionKind, Phase
+    from ginrules.game import GameState, new_game
+    from ginrules.hand import HandState, deal, legal_actions
+    from ginrules.knock import EndKind, HandResult, Layoff
+    from ginrules.players import Hint, View, hint, view
+    from ginrules.records import Record, Report, dump, load, validate
+    from ginrules.rulesets import PRESETS, NextDealer, RuleSet, ShutoutRule, SpadeDoubling, rules
+    from ginrules.scoring import HandScore, score_hand, showdown
+
+# A script that computes deadwood needs the cards and the solver, imported above; the rest
+# of the package is imported when one of its names is first used (as attrs does), so
+# ``import ginrules`` stays light.
+_LAZY = {
+    "ginrules.actions": ("Action", "ActionKind", "Phase"),
+    "ginrules.game": ("GameState", "new_game"),
+    "ginrules.hand": ("HandState", "deal", "legal_actions"),
+    "ginrules.knock": ("EndKind", "HandResult", "Layoff"),
+    "ginrules.players": ("Hint", "View", "hint", "view"),
+    "ginrules.records": ("Record", "Report", "dump", "load", "validate"),
+    "ginrules.rulesets": ("PRESETS", "NextDealer", "RuleSet", "ShutoutRule", "SpadeDoubling",
+                          "rules"),
+    "ginrules.scoring": ("HandScore", "score_hand", "showdown"),
+}
+_MODULE_OF = {name: module for module, names in _LAZY.items() for name in names}
+_SUBMODULES = frozenset({
+    "actions", "cards", "cli", "errors", "game", "hand", "history", "interop", "knock",
+    "masks", "melds", "players", "records", "rulesets", "scoring", "sheet", "simulate",
+    "terminal", "text",
+})
+
+
+def __getattr__(name: str) -> _typing.Any:
+    module = _MODULE_OF.get(name)
+    if module is not None:
+        value = getattr(_importlib.import_module(module), name)
+    elif name in _SUBMODULES:
+        value = _importlib.import_module(f"ginrules.{name}")
+    else:
+        raise AttributeError(f"module 'ginrules' has no attribute {name!r}")
+    globals()[name] = value  # the next use is an ordinary attribute
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_MODULE_OF, *_SUBMODULES})
+
 
 __all__ = [
     "CARDS",

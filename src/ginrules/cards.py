@@ -302,13 +302,11 @@ class Card:
 CARDS: tuple[Card, ...] = tuple(Card(Rank(i % 13 + 1), Suit(i // 13)) for i in range(52))
 """The 52 cards in canonical order; ``CARDS[i].index == i``."""
 
-_CARD_BY_TEXT: dict[str, Card] = {}
-for _card in CARDS:
-    for _r, _rank in _RANK_BY_TEXT.items():
-        if _rank == _card.rank:
-            for _s, _suit in _SUIT_BY_TEXT.items():
-                if _suit == _card.suit:
-                    _CARD_BY_TEXT[_r + _s] = _card
+_CARD_BY_TEXT: dict[str, Card] = {
+    r + s: CARDS[suit * 13 + rank - 1]
+    for r, rank in _RANK_BY_TEXT.items()
+    for s, suit in _SUIT_BY_TEXT.items()
+}
 
 
 def parse_card(text: str) -> Card:

@@ -47,25 +47,50 @@ def _run_cards(m: int) -> int:
 
 def _build_tables() -> tuple[list[int], list[int], list[int]]:
     """Per one-suit 13-bit mask: its points, its runs-only deadwood, and how much the best
-    removal of one of its cards changes that deadwood (``_NONE`` for the empty suit)."""
-    points = [0]
+    removal of one of its cards changes that deadwood (``_NONE`` for the empty suit).
+
+    The last table is built on first use (see :func:`_drop_table`): a script that only
+    computes deadwood never needs it."""
+    points, dead = _base_tables()
+    # after[r][m]: the deadwood of m without card r (_NONE if m lacks it). Built from
+    # slices of ``dead``: in every block of 2 * bit masks, the second half has the bit and
+    # drops it by pointing at the first half.
+    after = []
     for r in range(13):
-        value = min(r + 1, 10)
-        points += [p + value for p in points]  # adding bit r doubles the table
-    dead = []
-    for m in range(1 << 13):
-        a = m & (m >> 1) & (m >> 2)
-        dead.append(points[m & ~(a | (a << 1) | (a << 2))])
-    after = [[dead[m ^ bit] if m & bit else _NONE for m in range(1 << 13)]
-             for bit in (1 << r for r in range(13))]
+        bit = 1 << r
+        pad = [_NONE] * bit
+        row: list[int] = []
+        for k in range(0, 1 << 13, 2 * bit):
+            row += pad
+            row += dead[k : k + bit]
+        after.append(row)
     drop = [best - d for best, d in zip(map(min, *after), dead, strict=True)]
     drop[0] = _NONE
     return points, dead, drop
 
 
+def _base_tables() -> tuple[list[int], list[int]]:
+    points = [0]
+    for r in range(13):
+        value = min(r + 1, 10)
+        points += [p + value for p in points]  # adding bit r doubles the table
+    dead = [points[m & ~(a | (a << 1) | (a << 2))]
+            for m, a in ((m, m & (m >> 1) & (m >> 2)) for m in range(1 << 13))]
+    return points, dead
+
+
 # _POINTS[m]: points of a one-suit 13-bit mask; _DEAD[m]: its deadwood when only runs are
-# used; _DROP[m]: the least change of _DEAD[m] when one of its cards is discarded.
-_POINTS, _DEAD, _DROP = _build_tables()
+# used; _DROP[m]: the least change of _DEAD[m] when one of its cards is discarded (empty
+# until the first best-discard call fills it: ``_DROP or _drop_table()``).
+_POINTS, _DEAD = _base_tables()
+_DROP: list[int] = []
+
+
+def _drop_table() -> list[int]:
+    """:data:`_DROP`, built on first use."""
+    if not _DROP:
+        _DROP.extend(_build_tables()[2])
+    return _DROP
 
 
 def _per_suit_sum(table: list[int], m: int) -> int:
@@ -268,7 +293,7 @@ def best_discard_deadwood_of_mask(mask: int) -> int:
     h = (mask >> 26) & 0x1FFF
     s = mask >> 39
     ranks = (c & d & (h | s)) | (h & s & (c | d))
-    dead, drop = _DEAD, _DROP
+    dead, drop = _DEAD, _DROP or _drop_table()
     if not ranks:
         if not mask:
             raise GinRulesError("cannot discard from an empty hand")
@@ -292,7 +317,7 @@ def best_discard_deadwood_of_mask(mask: int) -> int:
 
 
 def _best_discard_with_sets(mask: int, ranks: int) -> int:
-    dead, drop = _DEAD, _DROP
+    dead, drop = _DEAD, _DROP or _drop_table()
     best = _NONE
     for used in _set_choices(mask, ranks, _DISCARD_OPTIONS):
         m = mask ^ used
@@ -361,7 +386,7 @@ def best_discards_of_mask(mask: int) -> tuple[int, int]:
     if not ranks:
         # No sets, with or without any card: only the discarded card's suit changes, so
         # the answer comes from each suit's best single removal.
-        drop = _DROP
+        drop = _DROP or _drop_table()
         least = min(drop[c], drop[d], drop[h], drop[s])
         if drop[c] == least:
             best_mask = _BEST_SUIT_DISCARDS[c]
@@ -376,7 +401,7 @@ def best_discards_of_mask(mask: int) -> tuple[int, int]:
     # Every set choice (all of them: the pruned tables may skip a choice that ties), and
     # in each one that reaches the best, the best discards of its suits: a discard from a
     # chosen set is the same as the choice without that card in the set.
-    dead, drop = _DEAD, _DROP
+    dead, drop = _DEAD, _DROP or _drop_table()
     best = _NONE
     reaching: list[tuple[int, int, int, int, int]] = []
     if ranks & (ranks - 1):
