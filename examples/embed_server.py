@@ -88,9 +88,9 @@ def main() -> None:
     person = Client(server, seat=0)
 
     first = json.loads(server.view_message(0))
-    print("seat 0 sees:", {k: first[k] for k in ("phase", "turn", "hand", "discard_pile",
+    print("seat 0 sees:", {k: first[k] for k in ("phase", "turn", "cards", "discard_pile",
                                                  "stock_size", "legal_actions")})
-    assert "stock" not in first and len(first["hand"]) == 10
+    assert "stock" not in first and len(first["cards"]) == 10
     # a move out of turn, or an illegal one, is refused with the reason
     if first["turn"] != 0:
         print("out of turn:", server.receive(0, json.dumps({"action": "take"})))

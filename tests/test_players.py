@@ -57,7 +57,7 @@ def cards_in(value: Any, out: set[Card]) -> None:
 
 def check_view(state: HandState, player: int, seen: int) -> View:
     v = view(state, player)
-    assert v.mask == state.masks[player] == cards_to_mask(v.hand)
+    assert v.mask == state.masks[player] == cards_to_mask(v.cards)
     found: set[Card] = set()
     cards_in(v, found)
     for event in v.events:
@@ -144,7 +144,7 @@ def test_events_name_the_public_cards() -> None:
         f"player 1 discard {drop.card}",
         f"player 0 draw stock (declined {drop.card})",
     ]
-    assert v.drawn is None and view(state, 0).drawn in view(state, 0).hand
+    assert v.drawn is None and view(state, 0).drawn in view(state, 0).cards
     assert [str(c) for c in view(state, 0).opponent_known] == ["TS"]
 
 

@@ -133,7 +133,7 @@ def test_importing_the_library_imports_no_optional_peer() -> None:
 # explanations) is imported inside the function that uses it, or only for type checking.
 LAYERS = [
     ("ginrules.errors", "ginrules._splitmix", "ginrules._version"),
-    ("ginrules.cards",),
+    ("ginrules.cards", "ginrules._wire"),
     ("ginrules.masks",),
     ("ginrules.melds",),
     ("ginrules.rulesets",),

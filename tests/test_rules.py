@@ -273,10 +273,15 @@ def test_rules_overrides_are_validated() -> None:
         rules("classic", bonus=3)
 
 
-@pytest.mark.parametrize("name", ["gin-only", "Classic", "", "hollywood", None, 3, ["classic"]])
+@pytest.mark.parametrize("name", ["gin-only", "", "hollywood", None, 3, ["classic"]])
 def test_unknown_preset(name: object) -> None:
     with pytest.raises(RuleSetError, match=r"unknown rule set .*; the presets are classic, straight"):
         rules(name)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", ["Classic", "CLASSIC", " classic ", "Dutch-Oklahoma"])
+def test_preset_names_are_case_insensitive(name: str) -> None:
+    assert rules(name) == rules(name.strip().lower())
 
 
 # -- knock_limit_for, doubles, to_dict ---------------------------------------------------

@@ -202,3 +202,67 @@ def test_wrong_seed_and_rules_types_are_ginrules_errors() -> None:
 def test_state_types_are_exported() -> None:
     assert ginrules.GameState is GameState and ginrules.HandState is HandState
     assert isinstance(Action.parse("take"), Action)
+
+
+# -- views and results over the wire --------------------------------------------------
+
+
+@settings(max_examples=25)
+@given(st.integers(0, 10**6), st.sampled_from(sorted(PRESETS)))
+def test_view_from_dict_reads_back_what_to_dict_wrote(seed: int, preset: str) -> None:
+    import json
+
+    from ginrules import HandResult, View
+    from ginrules.players import AdvancedPlayer
+
+    for state in _states(seed, preset):
+        for p in (0, 1):
+            v = state.view(p)
+            wire = json.loads(json.dumps(v.to_dict()))
+            back = View.from_dict(wire)
+            assert back == v
+            if v.legal_actions:
+                assert BasicPlayer().choose(back) == BasicPlayer().choose(v)
+                assert AdvancedPlayer(samples=4).choose(back) == \
+                    AdvancedPlayer(samples=4).choose(v)
+        if state.result is not None:
+            assert HandResult.from_dict(json.loads(json.dumps(state.result.to_dict()))) \
+                == state.result
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"player": 2}, '"player" must be player 0 or 1'),
+        ({"player": True}, '"player" must be an int'),
+        ({"cards": "7H 8H"}, '"cards" must be a list'),
+        ({"cards": ["7H", 7]}, "a card must be a string"),
+        ({"cards": ["7X"]}, "suit 'X'"),
+        ({"phase": "dance"}, '"phase" must be one of offer, draw, discard, over'),
+        ({"rules": {"target": -1}}, "rules: target must be an int >= 1"),
+        ({"rules": {"colour": "red"}}, "rules: "),
+        ({"legal_actions": ["fold"]}, "bad action 'fold'"),
+        ({"history": [[0]]}, '"history" holds'),
+        ({"result": {"kind": "knock"}}, 'result: "knocker" is missing'),
+        ({"stock_size": "31"}, '"stock_size" must be an int'),
+    ],
+)
+def test_view_from_dict_names_the_bad_field(change: dict[str, object], message: str) -> None:
+    from ginrules import View
+
+    good = hand.deal(rules("classic"), seed=7, dealer=0).view(1).to_dict()
+    with pytest.raises(ginrules.GinRulesError) as error:
+        View.from_dict({**good, **change})
+    assert message in str(error.value)
+    with pytest.raises(WrongTypeError, match="must be a JSON object"):
+        View.from_dict([1, 2])
+    without = dict(good)
+    del without["upcard"]
+    with pytest.raises(ginrules.CardNotationError, match="a card must be a string"):
+        View.from_dict(without)
+
+
+def test_view_hand_is_deprecated_for_cards() -> None:
+    v = hand.deal(rules("classic"), seed=7, dealer=0).view(1)
+    with pytest.warns(DeprecationWarning, match="View.cards"):
+        assert v.hand == v.cards

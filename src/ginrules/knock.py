@@ -20,7 +20,9 @@ from collections.abc import Iterable
 
 import attrs
 
+from ginrules import _wire
 from ginrules.cards import CARDS, Card, CardsLike, to_mask
+from ginrules.errors import CardNotationError, GinRulesError, InvalidMeldError
 from ginrules.masks import deadwood_of_mask
 from ginrules.melds import Arrangement, Meld, MeldKind, arrangement_of_mask, arrangements_of_mask
 
@@ -143,8 +145,77 @@ class HandResult:
             "knocker_melds": [m.to_list() for m in self.knocker_melds],
             "defender_melds": [m.to_list() for m in self.defender_melds],
             "layoffs": [x.to_dict() for x in self.layoffs],
+            "knocker_deadwood_cards": _dead_texts(self.knocker_arrangement),
+            "defender_deadwood_cards": _dead_texts(self.defender_arrangement),
         }
 
+    @classmethod
+    def from_dict(cls, data: object) -> HandResult:
+        """The result :meth:`to_dict` wrote, read back and checked (a client that receives
+        a view as JSON gets its result this way). A malformed dict is a
+        :class:`~ginrules.GinRulesError` that names the field.
+
+        >>> from ginrules import showdown
+        >>> result, _ = showdown("4H 5H 6H 9C 9D 9S AC 2C 3C 2S", "7H 8H KS QS JS 5C 5D 7S 7D 9H")
+        >>> HandResult.from_dict(result.to_dict()) == result
+        True
+        >>> HandResult.from_dict({"kind": "fold"})
+        Traceback (most recent call last):
+        ...
+        ginrules.errors.GinRulesError: result: "kind" must be one of knock, gin, big gin, dead, not 'fold'
+        """
+        where = "result"
+        d = _wire.mapping(data, where)
+        kind_text = _wire.field(d, "kind", str, where)
+        try:
+            kind = EndKind(kind_text)
+        except ValueError:
+            raise GinRulesError(f'{where}: "kind" must be one of '
+                                + ", ".join(k.value for k in EndKind)
+                                + f", not {kind_text!r}") from None
+        knocker = _wire.optional_player(d, "knocker", where)
+        dealer = _wire.player(d, "dealer", where)
+        up = d.get("upcard")
+        upcard = None if up is None else _wire.card(up, f'{where}: "upcard"')
+        limit = _wire.field(d, "knock_limit", int, where)
+        if (kind is EndKind.DEAD) != (knocker is None):
+            raise GinRulesError(f"{where}: a dead hand has no knocker, and every other "
+                                "ending has one")
+        if kind is EndKind.DEAD:
+            return dead_result(dealer=dealer, upcard=upcard, knock_limit=limit)
+        arrangements = []
+        for role in ("knocker", "defender"):
+            try:
+                melds = tuple(Meld.of(m) for m in _wire.field(d, f"{role}_melds", list,
+                                                              where))
+            except (TypeError, CardNotationError, InvalidMeldError) as error:
+                raise GinRulesError(f'{where}: "{role}_melds": {error}') from None
+            dead = _wire.cards(d, f"{role}_deadwood_cards", where)
+            points = sum(c.points for c in dead)
+            declared = _wire.field(d, f"{role}_deadwood", int, where)
+            if declared != points:
+                raise GinRulesError(f'{where}: "{role}_deadwood" is {declared}, but the '
+                                    f"deadwood cards add up to {points}")
+            arrangements.append(Arrangement(melds, tuple(sorted(dead)), points))
+        layoffs = []
+        for number, item in enumerate(_wire.field(d, "layoffs", list, where), 1):
+            place = f"{where}: layoff {number}"
+            entry = _wire.mapping(item, place)
+            laid = _wire.card(entry.get("card"), place)
+            try:
+                onto = Meld.of(_wire.field(entry, "meld", list, place))
+            except (CardNotationError, InvalidMeldError) as error:
+                raise GinRulesError(f"{place}: {error}") from None
+            if onto not in arrangements[0].melds:
+                raise GinRulesError(f"{place}: {onto} is not one of the knocker's melds")
+            layoffs.append(Layoff(laid, arrangements[0].melds.index(onto), onto))
+        return cls(kind, knocker, dealer, upcard, limit, arrangements[0], arrangements[1],
+                   tuple(layoffs), arrangements[0].deadwood, arrangements[1].deadwood)
+
+
+
+def _dead_texts(arrangement: Arrangement | None) -> list[str]:
+    return [] if arrangement is None else [str(c) for c in arrangement.deadwood_cards]
 
 
 def _as_melds(melds: Iterable[Meld | CardsLike]) -> tuple[Meld, ...]:

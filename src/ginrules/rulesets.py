@@ -322,6 +322,8 @@ def rules(name: str | RuleSet, **changes: Any) -> RuleSet:
     True
     >>> rules("dutch-oklahoma", target=200).target
     200
+    >>> rules("Classic") == rules("classic")
+    True
     >>> rules("gin-only")
     Traceback (most recent call last):
     ...
@@ -330,8 +332,8 @@ def rules(name: str | RuleSet, **changes: Any) -> RuleSet:
     if isinstance(name, RuleSet):
         return name.evolve(**changes) if changes else name
     try:
-        preset = PRESETS[name]
-    except (KeyError, TypeError):
+        preset = PRESETS[name.strip().lower()]  # case-insensitive, as cards and actions
+    except (KeyError, TypeError, AttributeError):
         raise RuleSetError(
             f"unknown rule set {name!r}; the presets are " + ", ".join(PRESETS)
         ) from None

@@ -60,7 +60,7 @@ def _show_view(v: View, g: GameState, names: tuple[str, str], write: Callable[[s
     what = {"offer": "take or pass", "draw": "draw", "discard": "discard"}[v.phase.value]
     write(f"\n--- hand {len(g.finished) + 1}, {names[v.player]} to {what} --- "
           f"{names[0]} {a}, {names[1]} {b}; target {g.rules.target}")
-    write(f"  your hand    {arrange(v.hand)}")
+    write(f"  your hand    {arrange(v.cards)}")
     if v.drawn is not None:
         write(f"  you drew     {v.drawn}")
     top = "empty" if v.top_discard is None else str(v.top_discard)

@@ -194,7 +194,7 @@ def view_repr(view: View) -> str:
     if view.result is not None:
         return head + f"over, {_ending(view.result)}>"
     move = _to_move(view.phase, view.turn, view.upcard, view.top_discard)
-    return head + f"{move}, {len(view.hand)} cards, stock {view.stock_size}>"
+    return head + f"{move}, {len(view.cards)} cards, stock {view.stock_size}>"
 
 
 def view_text(view: View) -> str:
@@ -210,7 +210,7 @@ def view_text(view: View) -> str:
     """
     lines = [f"player {view.player}'s view; {rules_name(view.rules)} rules, dealer "
              f"{view.dealer}, knock limit {view.knock_limit}",
-             f"your cards {arrange(view.hand)}"]
+             f"your cards {arrange(view.cards)}"]
     if view.drawn is not None:
         lines[-1] += f"  (drew {view.drawn})"
     known = format_cards(view.opponent_known)

@@ -11,7 +11,7 @@ stock order, so a game server can send it to a client as it is.
 >>> from ginrules.players import view
 >>> state = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
 >>> v = view(state, 1)
->>> len(v.hand), v.stock_size, str(v.upcard), v.phase.value, [str(a) for a in v.legal_actions]
+>>> len(v.cards), v.stock_size, str(v.upcard), v.phase.value, [str(a) for a in v.legal_actions]
 (10, 31, 'TS', 'offer', ['take', 'pass'])
 >>> view(state, 0).legal_actions  # not player 0's turn
 ()
@@ -19,11 +19,14 @@ stock order, so a game server can send it to a client as it is.
 
 from __future__ import annotations
 
+import warnings
+
 import attrs
 
+from ginrules import _wire
 from ginrules.actions import Action, ActionKind, Phase
-from ginrules.cards import Card, cards_from_mask
-from ginrules.errors import GinRulesError, WrongTypeError
+from ginrules.cards import Card, cards_from_mask, cards_to_mask
+from ginrules.errors import ActionNotationError, GinRulesError, WrongTypeError
 from ginrules.hand import HandState, legal_actions
 from ginrules.knock import HandResult
 from ginrules.rulesets import RuleSet
@@ -97,7 +100,7 @@ class View:
     """What one player may see of a hand. Make one with :func:`view`.
 
     * ``player``: whose view it is (0 or 1); ``turn``: the player to move; ``dealer``.
-    * ``hand``: the player's own cards (canonical order); ``mask``: the same as a 52-bit
+    * ``cards``: the player's own cards (canonical order); ``mask``: the same as a 52-bit
       card mask; ``drawn``: the card the player has just drawn this turn, if any.
     * ``discard_pile`` (top card last), ``stock_size``, ``upcard`` (the first upcard),
       ``taken`` (the card just taken from the discard pile by the player to move, which
@@ -121,7 +124,7 @@ class View:
     player: int
     rules: RuleSet
     dealer: int
-    hand: tuple[Card, ...]
+    cards: tuple[Card, ...]
     mask: int
     drawn: Card | None
     discard_pile: tuple[Card, ...]
@@ -180,20 +183,100 @@ class View:
 
         return view_text(self)
 
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """Deprecated since 0.2.0: :attr:`cards` (a *hand* is the round, not the cards)."""
+        warnings.warn("View.hand is deprecated: use View.cards", DeprecationWarning,
+                      stacklevel=2)
+        return self.cards
+
+    @classmethod
+    def from_dict(cls, data: object) -> View:
+        """The view :meth:`to_dict` wrote, read back and checked: a remote bot that
+        receives the JSON runs the library's players and :func:`~ginrules.hint` on it. A
+        malformed dict is a :class:`~ginrules.GinRulesError` naming the field.
+
+        >>> import ginrules, json
+        >>> v = view(ginrules.deal(ginrules.rules("oklahoma"), seed=7, dealer=0), 1)
+        >>> View.from_dict(json.loads(json.dumps(v.to_dict()))) == v
+        True
+        >>> View.from_dict({"player": 1})
+        Traceback (most recent call last):
+        ...
+        ginrules.errors.GinRulesError: view: "rules" is missing
+        """
+        where = "view"
+        d = _wire.mapping(data, where)
+        me = _wire.player(d, "player", where)
+        settings = _wire.mapping(_wire.field(d, "rules", dict, where), f"{where}: rules")
+        try:
+            rules = RuleSet(**settings)
+        except TypeError as error:
+            raise GinRulesError(f"{where}: rules: {error}") from None
+        except GinRulesError as error:
+            raise GinRulesError(f"{where}: rules: {error}") from None
+        phase_text = _wire.field(d, "phase", str, where)
+        try:
+            phase = Phase(phase_text)
+        except ValueError:
+            raise GinRulesError(f'{where}: "phase" must be one of '
+                                + ", ".join(p.value for p in Phase)
+                                + f", not {phase_text!r}") from None
+        cards = tuple(sorted(_wire.cards(d, "cards", where)))
+
+        def optional_card(key: str) -> Card | None:
+            value = d.get(key)
+            return None if value is None else _wire.card(value, f'{where}: "{key}"')
+
+        actions = []
+        for text in _wire.field(d, "legal_actions", list, where):
+            if not isinstance(text, str):
+                raise ActionNotationError(f'{where}: "legal_actions" holds {text!r}')
+            actions.append(Action.parse(text))
+        history = []
+        for item in _wire.field(d, "history", list, where):
+            if (not isinstance(item, list) or len(item) != 2 or item[0] not in (0, 1)
+                    or isinstance(item[0], bool) or not isinstance(item[1], str)):
+                raise GinRulesError(f'{where}: "history" holds {item!r}, not [player, '
+                                    "action]")
+            history.append((item[0], Action.parse(item[1])))
+        raw_result = d.get("result")
+        return cls(
+            player=me,
+            rules=rules,
+            dealer=_wire.player(d, "dealer", where),
+            cards=cards,
+            mask=cards_to_mask(cards),
+            drawn=optional_card("drawn"),
+            discard_pile=_wire.cards(d, "discard_pile", where),
+            stock_size=_wire.field(d, "stock_size", int, where),
+            upcard=_wire.card(d.get("upcard"), f'{where}: "upcard"'),
+            taken=optional_card("taken"),
+            opponent_known=tuple(sorted(_wire.cards(d, "opponent_known", where))),
+            opponent_count=_wire.field(d, "opponent_count", int, where),
+            phase=phase,
+            turn=_wire.player(d, "turn", where),
+            knock_limit=_wire.field(d, "knock_limit", int, where),
+            legal_actions=tuple(actions),
+            history=tuple(history),
+            result=None if raw_result is None else HandResult.from_dict(raw_result),
+        )
+
     def to_dict(self) -> dict[str, object]:
         """A JSON-ready dict, cards as ASCII text: what a server sends a client.
 
         >>> import ginrules
         >>> d = view(ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0), 1).to_dict()
-        >>> d["phase"], d["legal_actions"], d["stock_size"], len(d["hand"])
+        >>> d["phase"], d["legal_actions"], d["stock_size"], len(d["cards"])
         ('offer', ['take', 'pass'], 31, 10)
         """
         return {
             "player": self.player,
+            "rules": self.rules.to_dict(),
             "dealer": self.dealer,
             "turn": self.turn,
             "phase": self.phase.value,
-            "hand": [str(c) for c in self.hand],
+            "cards": [str(c) for c in self.cards],
             "drawn": None if self.drawn is None else str(self.drawn),
             "discard_pile": [str(c) for c in self.discard_pile],
             "stock_size": self.stock_size,
@@ -213,9 +296,9 @@ def view(state: HandState, player: int) -> View:
 
     >>> import ginrules
     >>> s = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
-    >>> s = ginrules.hand.apply(ginrules.hand.apply(ginrules.hand.apply(s, "pass"), "pass"), "draw stock")
+    >>> s = s.apply("pass").apply("pass").apply("draw stock")
     >>> v = view(s, 1)
-    >>> v.drawn in v.hand, len(v.hand), v.stock_size, v.phase.value
+    >>> v.drawn in v.cards, len(v.cards), v.stock_size, v.phase.value
     (True, 11, 30, 'discard')
     >>> view(s, 2)
     Traceback (most recent call last):
@@ -245,7 +328,7 @@ def view(state: HandState, player: int) -> View:
         player=player,
         rules=state.rules,
         dealer=state.dealer,
-        hand=cards_from_mask(mask),
+        cards=cards_from_mask(mask),
         mask=mask,
         drawn=drawn,
         discard_pile=state.discard_pile,
