@@ -56,3 +56,51 @@ def test_hand_picture_marks_melds_and_deadwood() -> None:
     assert ">set</text>" in svg and ">run</text>" in svg
     assert ">deadwood 23</text>" in svg
     assert svg.count("<title>") == 1 + 10  # the picture's and one per card
+
+
+# -- the package's drawings (ginrules.svg) --------------------------------------------
+
+
+def _well_formed(text: str) -> ET.Element:
+    root = ET.fromstring(text)
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    assert root.find("{http://www.w3.org/2000/svg}title") is not None
+    assert root.find("{http://www.w3.org/2000/svg}desc") is not None
+    return root
+
+
+def test_values_show_themselves_as_svg_in_a_notebook() -> None:
+    import random
+
+    import ginrules
+
+    rnd = random.Random(5)
+    for seed in range(12):
+        state = ginrules.deal(ginrules.rules("classic"), seed=seed, dealer=seed % 2)
+        while True:
+            for value in (state, state.view(0), state.view(1)):
+                root = _well_formed(value._repr_svg_())
+                desc = root.find("{http://www.w3.org/2000/svg}desc")
+                shown = value if value.result is None else value.result
+                assert desc is not None and desc.text == str(shown)
+            if state.is_over:
+                break
+            legal = state.legal_actions()
+            ends = [a for a in legal if a.kind.value == "knock"]
+            state = state.apply(ends[0] if ends else rnd.choice(legal))
+        assert state.result is not None
+        _well_formed(state.result._repr_svg_())
+    _well_formed(ginrules.arrange("7H 8H 9H KS")._repr_svg_())
+
+
+def test_a_dead_hand_and_a_knock_with_layoffs() -> None:
+    import ginrules
+    from ginrules import svg
+
+    dead = ginrules.knock.dead_result(dealer=0, upcard=None, knock_limit=10)
+    assert "a dead hand: nobody scores" in svg.result(dead)
+    result, _ = ginrules.showdown("4H 5H 6H 9C 9D 9S AC 2C 3C 2S",
+                                  "7H 8H KS QS JS 5C 5D 7S 7D 9H")
+    picture = svg.result(result)
+    assert "laid off: 9H onto 9C 9D 9S" in picture and "set + laid off" in picture
+    assert isinstance(picture, svg.SVG) and picture._repr_svg_() == picture

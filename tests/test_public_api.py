@@ -144,7 +144,7 @@ LAYERS = [
     ("ginrules.sheet",),
     ("ginrules.players",),
     ("ginrules.game",),
-    ("ginrules.text", "ginrules.history"),
+    ("ginrules.text", "ginrules.history", "ginrules.svg"),
     ("ginrules.terminal",),
     ("ginrules.records",),
     ("ginrules.interop",),

@@ -108,7 +108,7 @@ _LAZY = {
 _MODULE_OF = {name: module for module, names in _LAZY.items() for name in names}
 _SUBMODULES = frozenset({
     "actions", "cards", "cli", "errors", "game", "hand", "history", "interop", "knock",
-    "masks", "melds", "players", "records", "rulesets", "scoring", "sheet", "simulate",
+    "masks", "melds", "players", "records", "rulesets", "scoring", "sheet", "simulate", "svg",
     "terminal", "text",
 })
 

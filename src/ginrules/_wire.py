@@ -20,7 +20,6 @@ from typing import Any, TypeVar
 from ginrules.cards import Card, parse_card
 from ginrules.errors import CardNotationError, GinRulesError, WrongTypeError
 
-
 _T = TypeVar("_T")
 
 

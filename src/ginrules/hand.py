@@ -259,6 +259,11 @@ class HandState:
 
     # -- pictures ----------------------------------------------------------------------
 
+    def _repr_svg_(self) -> str:
+        from ginrules import svg  # drawn only when a notebook asks
+
+        return svg.hand(self)
+
     def __repr__(self) -> str:
         from ginrules.text import hand_state_repr
 

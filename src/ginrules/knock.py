@@ -115,6 +115,11 @@ class HandResult:
         """The defender's own melds (of the cards it kept after laying off)."""
         return () if self.defender_arrangement is None else self.defender_arrangement.melds
 
+    def _repr_svg_(self) -> str:
+        from ginrules import svg  # drawn only when a notebook asks
+
+        return svg.result(self)
+
     def __repr__(self) -> str:
         from ginrules.text import hand_result_repr
 

@@ -355,6 +355,11 @@ class Arrangement:
             "deadwood_cards": [str(c) for c in self.deadwood_cards],
         }
 
+    def _repr_svg_(self) -> str:
+        from ginrules import svg  # drawn only when a notebook asks
+
+        return svg.arrangement(self)
+
     def __repr__(self) -> str:
         from ginrules.text import arrangement_repr
 

@@ -173,6 +173,11 @@ class View:
         """
         return self.discard_pile[-1] if self.discard_pile else None
 
+    def _repr_svg_(self) -> str:
+        from ginrules import svg  # drawn only when a notebook asks
+
+        return svg.view(self)
+
     def __repr__(self) -> str:
         from ginrules.text import view_repr
 
