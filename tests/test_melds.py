@@ -18,10 +18,12 @@ from ginrules import (
     WrongTypeError,
     arrange,
     arrangements,
+    best_discard_deadwood_of_mask,
     best_discards,
     cards_to_mask,
     deadwood,
     deadwood_of_mask,
+    discard_deadwoods_of_mask,
     format_cards,
     parse_card,
     parse_cards,
@@ -226,7 +228,26 @@ def test_deadwood_input_forms() -> None:
     assert deadwood([]) == 0
     assert deadwood_of_mask(cards_to_mask(cards)) == 20
     assert deadwood_of_mask(0) == 0
-    assert deadwood_of_mask((1 << 52) - 1) == 0
+
+
+@pytest.mark.parametrize(
+    ("mask", "error", "message"),
+    [
+        ((1 << 52) - 1, GinRulesError, "at most 11 cards, not 52"),
+        (-218, CardNotationError, "-218 is not a 52-bit card mask"),
+        (1 << 52, CardNotationError, "is not a 52-bit card mask"),
+        (True, WrongTypeError, "takes a 52-bit card mask .an int., not bool"),
+        ("7H", WrongTypeError, "not str"),
+    ],
+)
+def test_mask_functions_check_their_input(mask: object, error: type, message: str) -> None:
+    """Nothing hangs or answers nonsense: a negative mask, 52 cards, a wrong type."""
+    from ginrules.masks import best_discards_of_mask
+
+    for function in (deadwood_of_mask, best_discard_deadwood_of_mask,
+                     discard_deadwoods_of_mask, best_discards_of_mask):
+        with pytest.raises(error, match=message):
+            function(mask)  # type: ignore[arg-type]
 
 
 def test_deadwood_bad_inputs() -> None:

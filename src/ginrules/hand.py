@@ -57,9 +57,9 @@ from ginrules.cards import Card, CardsLike, Deck, cards_from_mask, parse_card, t
 from ginrules.errors import GinRulesError, IllegalActionError, WrongTypeError
 from ginrules.knock import EndKind, HandResult, _as_melds, dead_result, knock_result
 from ginrules.masks import (
-    best_discard_deadwood_of_mask,
-    deadwood_of_mask,
-    discard_deadwoods_of_mask,
+    _best_discard_deadwood,
+    _deadwood,
+    _discard_deadwoods,
 )
 from ginrules.melds import Arrangement, Meld
 from ginrules.rulesets import RuleSet
@@ -398,7 +398,7 @@ def _check(state: HandState, action: Action, player: int | None) -> None:
         ):
             raise _illegal(state, action, f"{card} was just taken from the discard pile")
         if kind is _KNOCK_KIND:
-            left = deadwood_of_mask(mask & ~card.mask)
+            left = _deadwood(mask & ~card.mask)
             if left > state.setup.knock_limit:
                 limit = (
                     "gin only (knock limit 0)"
@@ -420,7 +420,7 @@ def _check(state: HandState, action: Action, player: int | None) -> None:
     elif kind is _BIG_GIN_KIND:
         if state.rules.big_gin_bonus is None:
             raise _illegal(state, action, "these rules do not offer big gin")
-        left = deadwood_of_mask(state.masks[state.turn])
+        left = _deadwood(state.masks[state.turn])
         if left:
             raise _illegal(state, action, f"the 11 cards leave deadwood {left}, not 0")
 
@@ -539,14 +539,14 @@ def legal_actions(state: HandState) -> tuple[Action, ...]:
             + _SPADE_DISCARDS[m >> 39]
         )
         limit = setup.knock_limit
-        if best_discard_deadwood_of_mask(full) > limit:
+        if _best_discard_deadwood(full) > limit:
             return discards  # the usual case: no knock is possible
         knocks = [
             _KNOCKS[index]
-            for index, left in discard_deadwoods_of_mask(full)
+            for index, left in _discard_deadwoods(full)
             if left <= limit and not banned >> index & 1
         ]
-        if setup.rules.big_gin_bonus is not None and deadwood_of_mask(full) == 0:
+        if setup.rules.big_gin_bonus is not None and _deadwood(full) == 0:
             knocks.append(_BIG_GIN)
         return (*discards, *knocks)
     if phase is _DRAW_PHASE:

@@ -23,7 +23,7 @@ import attrs
 from ginrules import _wire
 from ginrules.cards import CARDS, Card, CardsLike, to_mask
 from ginrules.errors import CardNotationError, GinRulesError, InvalidMeldError
-from ginrules.masks import deadwood_of_mask
+from ginrules.masks import _deadwood
 from ginrules.melds import Arrangement, Meld, MeldKind, arrangement_of_mask, arrangements_of_mask
 
 __all__ = ["EndKind", "HandResult", "Layoff", "dead_result", "knock_result", "lay_off",
@@ -291,7 +291,7 @@ def lay_off(
                 count += 1
         if clash:
             continue
-        key = (deadwood_of_mask(mask & ~laid), count)
+        key = (_deadwood(mask & ~laid), count)
         if best is None or key < best:
             best, best_choice = key, choice
     laid_mask = 0

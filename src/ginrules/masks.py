@@ -22,7 +22,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterable
 
-from ginrules.errors import GinRulesError
+from ginrules.errors import CardNotationError, GinRulesError, WrongTypeError
 
 __all__ = [
     "best_discard_deadwood_of_mask",
@@ -229,15 +229,8 @@ def _set_choices(
     return map(sum, itertools.product(*options))
 
 
-def deadwood_of_mask(mask: int) -> int:
-    """The least deadwood of a hand given as a 52-bit mask (bit ``Card.index`` per card).
-
-    This is the solver's hot path, for callers that keep hands as masks.
-
-    >>> from ginrules import cards_to_mask, parse_cards
-    >>> deadwood_of_mask(cards_to_mask(parse_cards("7H 8H 9H KS QS")))
-    20
-    """
+def _deadwood(mask: int) -> int:
+    """The unchecked body of :func:`deadwood_of_mask` (for callers whose masks are valid)."""
     c = mask & 0x1FFF
     d = (mask >> 13) & 0x1FFF
     h = (mask >> 26) & 0x1FFF
@@ -274,20 +267,8 @@ def _deadwood_with_sets(mask: int, ranks: int, enough: int = 0) -> int:
     return best
 
 
-def best_discard_deadwood_of_mask(mask: int) -> int:
-    """The least deadwood left after the best discard from a hand given as a 52-bit mask.
-
-    The mask-level twin of ``best_discards(mask).deadwood``, as :func:`deadwood_of_mask`
-    is of :func:`deadwood`: exact (the minimum over every discard of the least deadwood of
-    the cards kept), and fast. Usually called with the eleven cards held after drawing.
-
-    >>> from ginrules import cards_to_mask, parse_cards
-    >>> best_discard_deadwood_of_mask(cards_to_mask(parse_cards("7H 8H 9H KS QS 2C")))
-    12
-    >>> hand = parse_cards("AS 2S 3S AC 2C 5C 2D 5D AH 2H 5H")
-    >>> best_discard_deadwood_of_mask(cards_to_mask(hand))  # discard 3S: gin
-    0
-    """
+def _best_discard_deadwood(mask: int) -> int:
+    """The unchecked body of :func:`best_discard_deadwood_of_mask` (for callers whose masks are valid)."""
     c = mask & 0x1FFF
     d = (mask >> 13) & 0x1FFF
     h = (mask >> 26) & 0x1FFF
@@ -333,23 +314,14 @@ def _best_discard_with_sets(mask: int, ranks: int) -> int:
     return best
 
 
-def discard_deadwoods_of_mask(mask: int) -> list[tuple[int, int]]:
-    """For every card of a hand given as a 52-bit mask: the least deadwood after discarding it.
-
-    A list of ``(card index, deadwood)`` pairs in canonical card order, for deciding which
-    discards allow a knock. Its minimum is :func:`best_discard_deadwood_of_mask`.
-
-    >>> from ginrules import CARDS, cards_to_mask, parse_cards
-    >>> hand = cards_to_mask(parse_cards("7H 8H 9H KS 2C"))
-    >>> [(str(CARDS[i]), d) for i, d in discard_deadwoods_of_mask(hand)]
-    [('2C', 10), ('7H', 29), ('8H', 28), ('9H', 27), ('KS', 2)]
-    """
+def _discard_deadwoods(mask: int) -> list[tuple[int, int]]:
+    """The unchecked body of :func:`discard_deadwoods_of_mask` (for callers whose masks are valid)."""
     out: list[tuple[int, int]] = []
     if _set_ranks(mask):
         m = mask
         while m:
             low = m & -m
-            out.append((low.bit_length() - 1, deadwood_of_mask(mask ^ low)))
+            out.append((low.bit_length() - 1, _deadwood(mask ^ low)))
             m ^= low
         return out
     dead = _DEAD
@@ -366,15 +338,8 @@ def discard_deadwoods_of_mask(mask: int) -> list[tuple[int, int]]:
 
 
 
-def best_discards_of_mask(mask: int) -> tuple[int, int]:
-    """The least deadwood after the best discard, and the mask of every card whose discard
-    leaves it: the mask-level twin of :func:`ginrules.best_discards`.
-
-    >>> from ginrules import cards_from_mask, cards_to_mask
-    >>> dead, which = best_discards_of_mask(cards_to_mask("2s 4s 5s 5c Ad 4d 5d 3h 4h 5h 6h"))
-    >>> dead, [str(c) for c in cards_from_mask(which)]
-    (6, ['6H'])
-    """
+def _best_discards(mask: int) -> tuple[int, int]:
+    """The unchecked body of :func:`best_discards_of_mask` (for callers whose masks are valid)."""
     if not mask:
         raise GinRulesError("cannot discard from an empty hand")
     c = mask & 0x1FFF
@@ -455,3 +420,78 @@ class _DiscardsOfSuit(dict[int, int]):
 
 
 _BEST_SUIT_DISCARDS = _DiscardsOfSuit()
+
+
+
+def deadwood_of_mask(mask: int) -> int:
+    """The least deadwood of a hand given as a 52-bit mask (bit ``Card.index`` per card).
+
+    This is the solver's hot path, for callers that keep hands as masks.
+
+    >>> from ginrules import cards_to_mask, parse_cards
+    >>> deadwood_of_mask(cards_to_mask(parse_cards("7H 8H 9H KS QS")))
+    20
+    """
+    if type(mask) is not int or mask >> 52 or mask.bit_count() > 11:
+        raise _bad_mask(mask, "deadwood_of_mask")
+    return _deadwood(mask)
+
+
+def best_discard_deadwood_of_mask(mask: int) -> int:
+    """The least deadwood left after the best discard from a hand given as a 52-bit mask.
+
+    The mask-level twin of ``best_discards(mask).deadwood``, as :func:`deadwood_of_mask`
+    is of :func:`deadwood`: exact (the minimum over every discard of the least deadwood of
+    the cards kept), and fast. Usually called with the eleven cards held after drawing.
+
+    >>> from ginrules import cards_to_mask, parse_cards
+    >>> best_discard_deadwood_of_mask(cards_to_mask(parse_cards("7H 8H 9H KS QS 2C")))
+    12
+    >>> hand = parse_cards("AS 2S 3S AC 2C 5C 2D 5D AH 2H 5H")
+    >>> best_discard_deadwood_of_mask(cards_to_mask(hand))  # discard 3S: gin
+    0
+    """
+    if type(mask) is not int or mask >> 52 or mask.bit_count() > 11:
+        raise _bad_mask(mask, "best_discard_deadwood_of_mask")
+    return _best_discard_deadwood(mask)
+
+
+def discard_deadwoods_of_mask(mask: int) -> list[tuple[int, int]]:
+    """For every card of a hand given as a 52-bit mask: the least deadwood after discarding it.
+
+    A list of ``(card index, deadwood)`` pairs in canonical card order, for deciding which
+    discards allow a knock. Its minimum is :func:`best_discard_deadwood_of_mask`.
+
+    >>> from ginrules import CARDS, cards_to_mask, parse_cards
+    >>> hand = cards_to_mask(parse_cards("7H 8H 9H KS 2C"))
+    >>> [(str(CARDS[i]), d) for i, d in discard_deadwoods_of_mask(hand)]
+    [('2C', 10), ('7H', 29), ('8H', 28), ('9H', 27), ('KS', 2)]
+    """
+    if type(mask) is not int or mask >> 52 or mask.bit_count() > 11:
+        raise _bad_mask(mask, "discard_deadwoods_of_mask")
+    return _discard_deadwoods(mask)
+
+
+def best_discards_of_mask(mask: int) -> tuple[int, int]:
+    """The least deadwood after the best discard, and the mask of every card whose discard
+    leaves it: the mask-level twin of :func:`ginrules.best_discards`.
+
+    >>> from ginrules import cards_from_mask, cards_to_mask
+    >>> dead, which = best_discards_of_mask(cards_to_mask("2s 4s 5s 5c Ad 4d 5d 3h 4h 5h 6h"))
+    >>> dead, [str(c) for c in cards_from_mask(which)]
+    (6, ['6H'])
+    """
+    if type(mask) is not int or mask >> 52 or mask.bit_count() > 11:
+        raise _bad_mask(mask, "best_discards_of_mask")
+    return _best_discards(mask)
+
+
+def _bad_mask(mask: object, function: str) -> GinRulesError:
+    """The error for a mask that is no hand: not an int, not 52 bits, or over 11 cards."""
+    if type(mask) is not int:
+        return WrongTypeError(f"{function} takes a 52-bit card mask (an int), "
+                              f"not {type(mask).__name__}")
+    if mask >> 52:
+        return CardNotationError(f"{function}: {mask} is not a 52-bit card mask")
+    return GinRulesError(f"{function} takes a hand of at most 11 cards, not "
+                         f"{mask.bit_count()}")

@@ -44,11 +44,12 @@ from ginrules.masks import (
     _POINTS,
     _RANK_SPREAD,
     _STARTS,
+    _best_discards,
+    _deadwood,
     _run_cards,
     _set_choices,
     _set_ranks,
     best_discard_deadwood_of_mask,
-    best_discards_of_mask,
     deadwood_of_mask,
     discard_deadwoods_of_mask,
 )
@@ -123,7 +124,7 @@ def deadwood(cards: CardsLike) -> int:
     ginrules.errors.WrongTypeError: deadwood takes cards, like '7H 8H 9H KS', not an int; for a card mask call deadwood_of_mask
     """
     mask = _fast_mask(cards)  # the common forms, inline: this is a script's hot path
-    return deadwood_of_mask(mask if mask >= 0 else _hand_mask(cards, "deadwood"))
+    return _deadwood(mask if mask >= 0 else _hand_mask(cards, "deadwood"))
 
 
 # -- melds ----------------------------------------------------------------------------
@@ -527,6 +528,6 @@ def best_discards(cards: CardsLike) -> BestDiscards:
     (6, ['6H'])
     """
     mask = _fast_mask(cards)  # the common forms, inline
-    best, which = best_discards_of_mask(mask if mask >= 0 else _hand_mask(cards,
+    best, which = _best_discards(mask if mask >= 0 else _hand_mask(cards,
                                                                            "best_discards"))
     return BestDiscards(best, cards_from_mask(which))

@@ -19,7 +19,7 @@ import attrs
 from ginrules.cards import Card, CardsLike, cards_to_mask, parse_card, parse_cards
 from ginrules.errors import GinRulesError, WrongTypeError
 from ginrules.knock import EndKind, HandResult, knock_result
-from ginrules.masks import deadwood_of_mask
+from ginrules.masks import _deadwood
 from ginrules.rulesets import RuleSet, SpadeDoubling
 from ginrules.rulesets import rules as preset
 
@@ -143,7 +143,7 @@ def showdown(
         raise GinRulesError(f"the upcard {up} is also in a hand")
     limit = the_rules.knock_limit_for(up)
     kmask, dmask = cards_to_mask(knocker), cards_to_mask(defender)
-    knocker_dead = deadwood_of_mask(kmask)
+    knocker_dead = _deadwood(kmask)
     if knocker_dead > limit:
         raise GinRulesError(
             f"the knocker's deadwood {knocker_dead} is over the knock limit {limit}"

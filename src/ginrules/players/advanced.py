@@ -18,9 +18,9 @@ from ginrules.actions import Action, ActionKind, Phase
 from ginrules.cards import CARDS, Card, cards_from_mask, cards_to_mask
 from ginrules.knock import resolve_knock
 from ginrules.masks import (
-    best_discard_deadwood_of_mask,
-    deadwood_of_mask,
-    discard_deadwoods_of_mask,
+    _best_discard_deadwood,
+    _deadwood,
+    _discard_deadwoods,
 )
 from ginrules.players.computer import (
     Hint,
@@ -156,19 +156,19 @@ class AdvancedPlayer:
 
     def _potential(self, mask: int, pool: list[int]) -> float:
         """The expected deadwood saved by drawing one unseen card into ``mask``."""
-        base = deadwood_of_mask(mask)
+        base = _deadwood(mask)
         if not base or not pool:
             return 0.0
         total = 0
         for index in pool:
-            total += base - best_discard_deadwood_of_mask(mask | 1 << index)
+            total += base - _best_discard_deadwood(mask | 1 << index)
         return total / len(pool)
 
     def _draw(self, v: View, top: Card, take: Action, dont: Action, pool: list[int]) -> Hint:
         mask = v.mask
-        now = deadwood_of_mask(mask)
+        now = _deadwood(mask)
         with_top = mask | top.mask
-        after = min(d for i, d in discard_deadwoods_of_mask(with_top) if i != top.index)
+        after = min(d for i, d in _discard_deadwoods(with_top) if i != top.index)
         saved = now - after
         expected = self._potential(mask, pool)
         if after <= v.knock_limit and now > v.knock_limit and saved > 0:
@@ -197,7 +197,7 @@ class AdvancedPlayer:
             for index in cards:
                 m |= 1 << index
             for _ in range(extra):
-                options = [(d, _high_first(i), i) for i, d in discard_deadwoods_of_mask(m)
+                options = [(d, _high_first(i), i) for i, d in _discard_deadwoods(m)
                            if not memory.known >> i & 1]
                 m &= ~(1 << min(options)[2])
             hands.append(m)
@@ -218,7 +218,7 @@ class AdvancedPlayer:
         opp_dead = 0
         for opp in opponents:
             k, d, _ = resolve_knock(mine, opp)
-            opp_dead += deadwood_of_mask(opp)
+            opp_dead += _deadwood(opp)
             diff = d.deadwood - k.deadwood
             if diff > 0:
                 total += diff
@@ -231,7 +231,7 @@ class AdvancedPlayer:
         # waiting: the chance to draw gin before the stock runs out, worth the gin bonus
         # plus the opponent's deadwood, discounted for what can go wrong meanwhile
         draws = max(0, (v.stock_size - rules.dead_hand_stock) // 2)
-        outs = sum(1 for i in pool if best_discard_deadwood_of_mask(mine | 1 << i) == 0)
+        outs = sum(1 for i in pool if _best_discard_deadwood(mine | 1 << i) == 0)
         p_gin = 1 - (1 - outs / len(pool)) ** min(draws, 5) if pool else 0.0
         wait = self.gin_wait * p_gin * (rules.gin_bonus + opp_dead / n)
         if ev >= wait and ev > 0:
@@ -268,7 +268,7 @@ class AdvancedPlayer:
     def _discard(self, v: View, memory: _Memory, pool: list[int]) -> Hint:
         legal = {a.card.index: a for a in v.legal_actions
                  if a.kind is ActionKind.DISCARD and a.card is not None}
-        options = [(d, i) for i, d in discard_deadwoods_of_mask(v.mask) if i in legal]
+        options = [(d, i) for i, d in _discard_deadwoods(v.mask) if i in legal]
         least = min(d for d, _ in options)
         pile = 0
         for card in v.discard_pile:

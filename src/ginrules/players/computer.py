@@ -23,7 +23,7 @@ from ginrules._splitmix import below, check_seed, mix, splitmix64
 from ginrules.actions import Action, ActionKind, Phase
 from ginrules.cards import CARDS, Card
 from ginrules.errors import GinRulesError
-from ginrules.masks import deadwood_of_mask, discard_deadwoods_of_mask
+from ginrules.masks import _deadwood, _discard_deadwoods
 from ginrules.players.views import View
 
 __all__ = ["BasicPlayer", "Hint", "Player", "RandomPlayer"]
@@ -86,7 +86,7 @@ class RandomPlayer:
 
 def _makes_meld(mask: int, card: Card) -> bool:
     """Whether ``card`` makes or extends a meld with the cards of ``mask``."""
-    return deadwood_of_mask(mask | card.mask) < deadwood_of_mask(mask) + card.points
+    return _deadwood(mask | card.mask) < _deadwood(mask) + card.points
 
 
 def _high_first(index: int) -> tuple[int, int, int]:
@@ -101,7 +101,7 @@ def _least_deadwood(view: View, kind: ActionKind) -> tuple[Action, int] | None:
     cards = {a.card.index: a for a in view.legal_actions if a.kind is kind and a.card}
     if not cards:
         return None
-    options = [(d, _high_first(i), i) for i, d in discard_deadwoods_of_mask(view.mask)
+    options = [(d, _high_first(i), i) for i, d in _discard_deadwoods(view.mask)
                if i in cards]
     dead, _, index = min(options)
     return cards[index], dead
