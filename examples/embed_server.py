@@ -31,20 +31,30 @@ class Server:
         return json.dumps(view(hand, seat).to_dict())
 
     def hint_message(self, seat: int) -> str:
-        assert self.game.hand is not None
+        if self.game.hand is None:
+            return json.dumps({"ok": False, "error": "the game is over"})
         h = ginrules.hint(view(self.game.hand, seat))
         return json.dumps({"action": str(h.action), "reason": h.reason})
 
     def receive(self, seat: int, message: str) -> str:
-        """An action from a client: applied if it is that seat's turn and legal."""
+        """An action from a client: applied if it is that seat's turn and legal. Any
+        message, however malformed, gets a reply; the server state never changes on an
+        error."""
+        try:
+            request = json.loads(message)
+        except (json.JSONDecodeError, TypeError, RecursionError):
+            return json.dumps({"ok": False, "error": "not JSON: send {\"action\": \"...\"}"})
+        if not isinstance(request, dict) or not isinstance(request.get("action"), str):
+            return json.dumps({"ok": False,
+                               "error": 'send an object like {"action": "discard 7H"}'})
         hand = self.game.hand
-        assert hand is not None
-        text = json.loads(message)["action"]
+        if hand is None:
+            return json.dumps({"ok": False, "error": "the game is over"})
         if hand.turn != seat:
             return json.dumps({"ok": False, "error": f"it is seat {hand.turn}'s turn"})
         try:
-            action = ginrules.Action.parse(text)
-            ginrules.hand.apply(hand, action)  # validate first: raises with the reason
+            action = ginrules.Action.parse(request["action"])
+            hand.check(action, player=seat)  # the reason, if it is illegal
         except ginrules.GinRulesError as error:
             return json.dumps({"ok": False, "error": str(error)})
         self.apply(action)
@@ -97,6 +107,12 @@ def main() -> None:
     else:
         print("illegal:", server.receive(0, json.dumps({"action": "draw discard"})))
 
+    # a bad message of any shape gets an error reply, and the game goes on
+    for bad in ("not json", "{}", "[]", '{"action": 7}', '{"action": "fold"}'):
+        reply = json.loads(server.receive(0, bad))
+        assert reply["ok"] is False, reply
+    print("bad messages:", json.loads(server.receive(0, "not json"))["error"])
+
     while not server.game.is_over:
         server.run_computer()
         if server.game.is_over:
@@ -104,6 +120,9 @@ def main() -> None:
         person.turn()
     a, b = server.game.sheet.final_totals()
     print(f"winner: seat {server.game.winner} ({a} to {b})")
+    late = json.loads(server.receive(0, json.dumps({"action": "draw stock"})))
+    assert late == {"ok": False, "error": "the game is over"}, late
+    print("after the end:", late["error"])
 
 
 if __name__ == "__main__":

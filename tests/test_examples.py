@@ -111,3 +111,23 @@ def test_readme_example() -> None:
         optionflags=doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS,
     )
     assert tried > 0 and failures == 0
+
+
+def test_embed_server_answers_any_message_and_keeps_its_state() -> None:
+    import importlib.util
+    import json
+
+    spec = importlib.util.spec_from_file_location("embed_server",
+                                                  ROOT / "examples" / "embed_server.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    import ginrules
+
+    server = module.Server(ginrules.rules("classic"), seed=3)
+    before = server.game
+    for bad in ("not json", "{}", "[]", "null", '{"action": null}', '{"action": "fold"}',
+                "[" * 100000, '{"action": "discard 7X"}'):
+        reply = json.loads(server.receive(0, bad))
+        assert reply["ok"] is False and reply["error"]
+    assert server.game is before
