@@ -266,3 +266,31 @@ def test_a_closed_pipe_ends_quietly() -> None:
     lines = "\n".join(["7H 8H 9H"] * 20000)
     done = _shell(f"{sys.executable} -m ginrules deadwood - | head -1", stdin=lines)
     assert "Traceback" not in done.stderr and done.stdout.startswith('{"line": 1')
+
+
+@pytest.mark.parametrize(
+    ("rules", "upcard", "expected"),
+    [
+        ("dutch-oklahoma", "7S", "the defender scores 22 (2 x 1 + 20 bonus: a spade upcard "
+                                 "doubles the deadwood points)"),
+        ("oklahoma", "7S", "the defender scores 27 (2 x 1 + 25 bonus: a spade upcard "
+                           "doubles the deadwood points)"),
+        ("dutch-oklahoma", "7H", "the defender scores 21 (1 + 20 bonus)"),
+    ],
+)
+def test_showdown_says_what_a_spade_doubles(capsys: pytest.CaptureFixture[str], rules: str,
+                                            upcard: str, expected: str) -> None:
+    """The Dutch game manual: "worden de restpunten dubbel geteld" (the deadwood points),
+    so an undercut of 1 with bonus 20 is 2 x 1 + 20 = 22, and reads so (not "1 + 20,
+    doubled", which reads as 42)."""
+    code = main(["showdown", "--knocker", "AS 2S 3S 4H 5H 6H 7C 8C 9C 3D", "--defender",
+                 "KS QS JS 5C 5D 5S TD TC TH 2D", "--rules", rules, "--upcard", upcard])
+    out, _ = capsys.readouterr()
+    assert code == 0
+    assert out.splitlines()[-1] == f"Result    undercut: {expected}"
+    whole = subprocess.run(
+        [sys.executable, "-m", "ginrules", "showdown", "--knocker",
+         "AS 2S 3S 4H 5H 6H 7C 8C 9C 3D", "--defender", "KS QS JS 5C 5D 5S TD TC TH 2D",
+         "--rules", "oklahoma", "--upcard", "7S", "--json"], capture_output=True, text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "src")}, check=True)
+    assert json.loads(whole.stdout)["points"] == 27

@@ -733,13 +733,28 @@ def test_apply_bad_action_text() -> None:
 ND_MELDS = "AS 2S 3S 4S 9C 9D 9H KC KD KH"  # gin as dealt
 
 
-def knock_state(defender: str = "5H 6H 7D 8C TD QD JH 2D 4D 6C") -> HandState:
+def knock_state(defender: str = "5H 6H 7D 8C TD QD JH 2D 4D 6C",
+                ruleset: str = "classic") -> HandState:
     """ND_MELDS has drawn QC from the stock."""
-    return play(start(ND_MELDS, defender, "5S", "QC"), "pass", "pass", "draw stock")
+    return play(start(ND_MELDS, defender, "5S", "QC", ruleset=ruleset), "pass", "pass",
+                "draw stock")
+
+
+def test_stated_melds_are_checked_but_not_used_where_hands_are_laid_out() -> None:
+    """The German page: "Du musst deine Karten nie selbst ordnen. Wenn eine Runde endet,
+    werden beide Hände so in Kombinationen ausgelegt, dass die wenigsten Restpunkte übrig
+    bleiben." The stated melds leave 4 deadwood; the hand is laid out as gin."""
+    s = knock_state()
+    assert s.rules.auto_layout
+    end = h.knock(s, "QC", ["AS 2S 3S", "9C 9D 9H", "KC KD KH"])
+    assert end.result is not None and end.result.kind is EndKind.GIN
+    assert end == h.apply(s, "knock QC")
+    with pytest.raises(IllegalActionError, match="uses KS, which is not in player 1's ten"):
+        h.knock(s, "QC", ["AS 2S 3S", "9C 9D 9H", "KC KD KS"])  # still checked
 
 
 def test_explicit_melds_used_as_given() -> None:
-    s = knock_state()
+    s = knock_state(ruleset="dutch")  # stated melds count where hands are not laid out
     given = ["AS 2S 3S", "9C 9D 9H", "KC KD KH"]
     end = h.knock(s, "QC", given)
     result = end.result
@@ -766,7 +781,7 @@ def test_explicit_melds_accept_meld_values_in_any_order() -> None:
 
 def test_explicit_melds_choose_between_equal_arrangements() -> None:
     nd = "5C 5D 5H 6C 6D 6H 7C 7D 7H AS"
-    s = play(start(nd, DEALER, "KS", "QS"), "pass", "pass", "draw stock")
+    s = play(start(nd, DEALER, "KS", "QS", ruleset="dutch"), "pass", "pass", "draw stock")
     runs = ["5C 6C 7C", "5D 6D 7D", "5H 6H 7H"]
     sets = ["5C 5D 5H", "6C 6D 6H", "7C 7D 7H"]
     for given in (runs, sets):
@@ -837,7 +852,7 @@ def test_explicit_melds_layoffs_use_the_given_melds() -> None:
     # defender holds 4S: with the run shown as AS-3S, 4S is the knocker's own deadwood
     # and cannot be laid off by the defender; the defender lays off 9S onto the nines
     defender = "9S TS 5H 6H 7D 8C TD QD JH 2D"
-    s = knock_state(defender)
+    s = knock_state(defender, ruleset="dutch")
     end = h.knock(s, "QC", ["AS 2S 3S", "9C 9D 9H", "KC KD KH"])
     result = end.result
     assert result is not None

@@ -299,3 +299,57 @@ def test_seat_adapts_a_view_player_for_game_play() -> None:
     assert g.is_over and g.winner in (0, 1)
     with pytest.raises(GinRulesError, match="two players"):
         play(new_game(ginrules.rules("short"), seed=2), [BasicPlayer()])
+
+
+# -- the EAAI baseline ----------------------------------------------------------------
+
+
+def _states_for(player: object, preset: str, seeds: range) -> list[tuple[ginrules.HandState, int]]:
+    """Every decision point of hands played by ``player`` in both seats."""
+    from ginrules.players import SimplePlayer
+
+    assert isinstance(player, SimplePlayer)
+    out = []
+    for seed in seeds:
+        state = ginrules.deal(ginrules.rules(preset), seed=seed, dealer=seed % 2)
+        while not state.is_over:
+            out.append((state, state.turn))
+            state = state.apply(player.choose(view(state, state.turn)))
+    return out
+
+
+@pytest.mark.parametrize("preset", ["eaai", "dutch"])
+def test_simple_player_follows_the_published_policy(preset: str) -> None:
+    from ginrules.players import SimplePlayer
+
+    dw = ginrules.deadwood_of_mask
+    player = SimplePlayer(seed=3)
+    for state, mover in _states_for(player, preset, range(40)):
+        v = view(state, mover)
+        action = player.choose(v)
+        kind = action.kind.value
+        if state.phase.value == "offer":
+            # the face-up card is taken exactly when it makes a meld
+            melds = dw(v.mask | v.upcard.mask) < dw(v.mask) + v.upcard.points
+            assert (kind == "take") == melds
+        elif state.phase.value == "draw":
+            top = v.top_discard
+            melds = top is not None and state.turns > 0 and \
+                dw(v.mask | top.mask) < dw(v.mask) + top.points
+            assert (kind == "draw discard") == melds
+        elif kind != "big gin":
+            assert action.card is not None
+            assert action.card != state.taken  # never the card just taken, whatever the rules
+            left = [(d, i) for i, d in ginrules.discard_deadwoods_of_mask(v.mask)
+                    if state.taken is None or i != state.taken.index]
+            least = min(d for d, _ in left)
+            assert ginrules.deadwood_of_mask(v.mask & ~action.card.mask) == least
+            assert (kind == "knock") == (least <= state.knock_limit)
+
+
+def test_simple_player_is_reproducible_and_by_name() -> None:
+    from ginrules.players import SimplePlayer
+
+    v = view(ginrules.deal(ginrules.rules("eaai"), seed=5, dealer=0), 1)
+    assert SimplePlayer(seed=2).choose(v) == SimplePlayer(seed=2).choose(v)
+    assert make_player("simple", seed=4) == SimplePlayer(seed=4)

@@ -30,7 +30,7 @@ INT_FIELDS = {  # field: minimum
     "dead_hand_stock": 0,
 }
 OPTIONAL_INT_FIELDS = {"big_gin_bonus": 0, "max_turns": 1}
-BOOL_FIELDS = ["oklahoma", "undercut_on_tie", "may_discard_taken_card"]
+BOOL_FIELDS = ["oklahoma", "undercut_on_tie", "may_discard_taken_card", "auto_layout"]
 ENUM_FIELDS = {
     "spade_doubling": SpadeDoubling,
     "shutout": ShutoutRule,
@@ -200,6 +200,7 @@ CLASSIC = {
     "dealer_after_dead_hand": NextDealer.SAME,
     "may_discard_taken_card": False,
     "max_turns": None,
+    "auto_layout": True,
 }
 EXPECTED_PRESETS = {
     "classic": CLASSIC,
@@ -207,17 +208,20 @@ EXPECTED_PRESETS = {
     "oklahoma": {
         **CLASSIC,
         "oklahoma": True,
-        "spade_doubling": SpadeDoubling.WHOLE_SCORE,
+        "spade_doubling": SpadeDoubling.DEADWOOD_ONLY,
         "target": 150,
     },
     "short": {**CLASSIC, "target": 50},
-    "dutch": {**CLASSIC, "undercut_bonus": 20, "big_gin_bonus": None},
+    "dutch": {**CLASSIC, "undercut_bonus": 20, "big_gin_bonus": None,
+              "may_discard_taken_card": True, "auto_layout": False},
     "dutch-oklahoma": {
         **CLASSIC,
         "undercut_bonus": 20,
         "oklahoma": True,
         "spade_doubling": SpadeDoubling.DEADWOOD_ONLY,
         "big_gin_bonus": None,
+        "may_discard_taken_card": True,
+        "auto_layout": False,
     },
     "polish": {
         **CLASSIC,
@@ -225,6 +229,15 @@ EXPECTED_PRESETS = {
         "game_bonus": 0,
         "shutout": ShutoutRule.NONE,
         "big_gin_bonus": None,
+        "dealer_after_dead_hand": NextDealer.ALTERNATE,
+    },
+    "eaai": {
+        **CLASSIC,
+        "big_gin_bonus": None,
+        "line_bonus": 0,
+        "game_bonus": 0,
+        "shutout": ShutoutRule.NONE,
+        "auto_layout": False,
     },
     "openspiel": {
         **CLASSIC,
@@ -234,6 +247,7 @@ EXPECTED_PRESETS = {
         "game_bonus": 0,
         "shutout": ShutoutRule.NONE,
         "may_discard_taken_card": True,
+        "auto_layout": False,
     },
 }
 

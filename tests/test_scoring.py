@@ -156,9 +156,12 @@ def test_dead_hand_scores_nothing() -> None:
 )
 def test_spade_upcard_doubling(knocker: str, defender: str, whole: HandScore,
                                deadwood_only: HandScore) -> None:
-    result, s = showdown(knocker, defender, rules="oklahoma", upcard="JS")
+    whole_rules = rules("oklahoma", spade_doubling="whole-score")
+    result, s = showdown(knocker, defender, rules=whole_rules, upcard="JS")
     assert result.upcard == parse_card("JS") and result.knock_limit == 10
-    assert s == whole  # oklahoma: everything doubled, bonuses included
+    assert s == whole  # whole-score: everything doubled, bonuses included
+    _, s = showdown(knocker, defender, rules="oklahoma", upcard="JS")
+    assert s.points == deadwood_only.base * 2 + s.bonus  # the oklahoma preset: the Dutch reading
     _, s = showdown(knocker, defender, rules="dutch-oklahoma", upcard="JS")
     assert s == deadwood_only  # the Dutch game manual's Oklahoma: only the deadwood points
     assert score_hand(result, rules("dutch-oklahoma")) == deadwood_only
@@ -180,9 +183,9 @@ def test_big_gin_doubling() -> None:
         defender_arrangement=result.defender_arrangement, layoffs=result.layoffs,
         knocker_deadwood=0, defender_deadwood=85,
     )
-    assert score_hand(spade, rules("oklahoma")) == score("knocker", 1, 232, 85, 31,
-                                                         doubled=True)
-    assert score_hand(spade, rules("oklahoma", spade_doubling="deadwood-only")).points == 201
+    assert score_hand(spade, rules("oklahoma", spade_doubling="whole-score")) == score(
+        "knocker", 1, 232, 85, 31, doubled=True)
+    assert score_hand(spade, rules("oklahoma")).points == 201  # 2 x 85 + 31
 
 
 def test_tie_that_is_not_an_undercut_with_a_spade() -> None:
@@ -205,7 +208,7 @@ def test_reprice_one_result_under_every_preset() -> None:
     prices = {name: score_hand(result, rules(name)).points for name in
               ("classic", "straight", "oklahoma", "short", "dutch", "dutch-oklahoma", "polish",
                "openspiel")}
-    assert prices == {"classic": 29, "straight": 29, "oklahoma": 58, "short": 29,
+    assert prices == {"classic": 29, "straight": 29, "oklahoma": 33, "short": 29,
                       "dutch": 24, "dutch-oklahoma": 28, "polish": 29, "openspiel": 29}
 
 

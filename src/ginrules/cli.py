@@ -21,9 +21,9 @@ from ginrules.game import new_game
 from ginrules.knock import EndKind, HandResult
 from ginrules.melds import Arrangement, MeldKind, arrange, best_discards
 from ginrules.players import PLAYERS, Player, make_player, view
-from ginrules.rulesets import PRESETS
+from ginrules.rulesets import PRESETS, RuleSet, SpadeDoubling
 from ginrules.rulesets import rules as preset
-from ginrules.scoring import showdown
+from ginrules.scoring import HandScore, showdown
 
 __all__ = ["main"]
 
@@ -144,11 +144,21 @@ def _cmd_showdown(args: argparse.Namespace) -> int:
         what = {"gin": "gin", "big gin": "big gin"}.get(result.kind.value, "knock")
         if score.undercut:
             what = "undercut"
-        parts = f"{score.base}" + (f" + {score.bonus} bonus" if score.bonus else "")
-        if score.doubled:
-            parts += ", doubled (spade upcard)"
-        print(f"Result    {what}: the {score.winner} scores {score.points} ({parts})")
+        print(f"Result    {what}: the {score.winner} scores {score.points} "
+              f"({_price_parts(score, rules)})")
     return 0
+
+
+def _price_parts(score: HandScore, rules: RuleSet) -> str:
+    """How the points add up, written so that the sum reads right: ``2 x 1 + 20 bonus``
+    when only the deadwood points are doubled, ``2 x (1 + 20 bonus)`` when all are."""
+    bonus = f" + {score.bonus} bonus" if score.bonus else ""
+    if not score.doubled or score.points == 0:
+        return f"{score.base}{bonus}"
+    if rules.spade_doubling is SpadeDoubling.WHOLE_SCORE:
+        inner = f"({score.base}{bonus})" if bonus else f"{score.base}"
+        return f"2 x {inner}: a spade upcard doubles the whole score"
+    return f"2 x {score.base}{bonus}: a spade upcard doubles the deadwood points"
 
 
 def _dead_cards(arrangement: Arrangement | None) -> list[str]:

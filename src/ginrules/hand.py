@@ -705,22 +705,45 @@ def knock(
 
     The knocker's melds are chosen for it (least deadwood; among equals, the arrangement
     that leaves the defender the most deadwood) unless given as ``melds``; given melds are
-    checked: real melds, from the knocker's ten cards, deadwood within the limit.
+    checked: real melds, from the knocker's ten cards, deadwood within the limit. Under
+    rules with ``auto_layout`` (the German page, the Polish site: hands are always laid
+    out for the least deadwood) stated melds are checked but not used.
 
     >>> import ginrules
     >>> deck = ginrules.parse_cards("AS 2C 2S 3C 3S 4C 4S 5C 5S 6C 6S 7C 7S 8C 8S 9C 9S TC "
     ...                             "KH JC TS")
     >>> deck += tuple(c for c in ginrules.CARDS if c not in deck)
-    >>> s = deal(ginrules.rules("classic"), deck=deck, dealer=1)
-    >>> s = knock(take_upcard(s), "KH", ["AS 2S 3S 4S 5S", "6S 7S 8S 9S TS"])
-    >>> s.result.kind.value, [str(m) for m in s.result.knocker_melds]
+    >>> s = take_upcard(deal(ginrules.rules("dutch"), deck=deck, dealer=1))
+    >>> end = knock(s, "KH", ["AS 2S 3S 4S 5S", "6S 7S 8S 9S TS"])
+    >>> end.result.kind.value, [str(m) for m in end.result.knocker_melds]
     ('gin', ['AS 2S 3S 4S 5S', '6S 7S 8S 9S TS'])
+    >>> s = take_upcard(deal(ginrules.rules("classic"), deck=deck, dealer=1))
+    >>> [str(m) for m in knock(s, "KH", ["AS 2S 3S 4S 5S", "6S 7S 8S 9S TS"]).result.knocker_melds]
+    ['AS 2S 3S 4S 5S 6S 7S 8S 9S TS']
     """
     c = card if isinstance(card, Card) else parse_card(card)
     action = _KNOCKS[c.index]
     _check(state, action, None)
     if melds is None:
         return _apply_checked(state, action)
+    arrangement = _stated_arrangement(state, c, melds, action)
+    if state.rules.auto_layout:  # checked, but the hand is laid out for the least deadwood
+        return _apply_checked(state, action)
+    me = state.turn
+    history = (*state.actions, (me, action))
+    after = attrs.evolve(
+        state,
+        masks=_with(state.masks, me, state.masks[me] & ~c.mask),
+        discard_pile=(*state.discard_pile, c),
+        public=state.public | c.mask,
+    )
+    return _finish_knock(after, history, arrangement, None)
+
+
+def _stated_arrangement(state: HandState, c: Card, melds: Iterable[Meld | CardsLike],
+                        action: Action) -> Arrangement:
+    """The knocker's stated melds as an arrangement, checked: real melds, of the knocker's
+    ten cards, no card twice, deadwood within the limit."""
     me = state.turn
     shown = _as_melds(melds)
     rest = state.masks[me] & ~c.mask
@@ -737,19 +760,11 @@ def knock(
     if dead > state.knock_limit:
         raise _illegal(state, action, f"the melds given leave deadwood {dead}, over the "
                        f"knock limit {state.knock_limit}")
-    arrangement = Arrangement(
+    return Arrangement(
         tuple(sorted(shown, key=lambda m: (m.cards[0].rank, m.cards[0].suit))),
         cards_from_mask(rest & ~used),
         dead,
     )
-    history = (*state.actions, (me, action))
-    after = attrs.evolve(
-        state,
-        masks=_with(state.masks, me, rest),
-        discard_pile=(*state.discard_pile, c),
-        public=state.public | c.mask,
-    )
-    return _finish_knock(after, history, arrangement, None)
 
 
 

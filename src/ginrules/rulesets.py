@@ -159,7 +159,12 @@ class RuleSet:
     * ``dealer_after_hand`` (after a scored hand) and ``dealer_after_dead_hand``
       (:class:`NextDealer`).
     * ``may_discard_taken_card``: whether the card just taken from the discard pile may be
-      discarded in the same turn (no in every source; OpenSpiel allows it).
+      discarded in the same turn (no on the German page and the Polish site; the Dutch
+      game manual allows "een willekeurige kaart", any card; so does OpenSpiel).
+    * ``auto_layout``: whether the knocker's hand is always laid out for the least
+      deadwood (the German page: "Du musst deine Karten nie selbst ordnen"; the Polish
+      site). Melds a knocker states are then checked but not used; without it, stated
+      melds are used, after checking that they are real and within the limit.
     * ``max_turns``: not a rule but a guard for simulations: the hand is dead after this
       many turns (discards). ``None`` (the default) means no cap.
 
@@ -199,6 +204,7 @@ class RuleSet:
         default=NextDealer.SAME, converter=_to_next_dealer
     )
     may_discard_taken_card: bool = attrs.field(default=False, validator=_bool)
+    auto_layout: bool = attrs.field(default=True, validator=_bool)
     max_turns: int | None = attrs.field(default=None, validator=_optional_int_at_least(1))
 
     def __attrs_post_init__(self) -> None:
@@ -275,27 +281,45 @@ class RuleSet:
 _CLASSIC = RuleSet()
 
 PRESETS: dict[str, RuleSet] = {
-    # the German rules page: its four tables
+    # the German rules page (Gin Rommé - So spielst du Gin Rummy): its four tables
     "classic": _CLASSIC,
     "straight": _CLASSIC.evolve(knock_limit=0),
+    # Oklahoma: the German page's target 150 and knock limit from the first upcard; the
+    # German page never mentions spades, so the spade rule is the Dutch game manual's,
+    # the only source that has one: "de restpunten dubbel geteld" (the deadwood points)
     "oklahoma": _CLASSIC.evolve(
-        oklahoma=True, spade_doubling=SpadeDoubling.WHOLE_SCORE, target=150
+        oklahoma=True, spade_doubling=SpadeDoubling.DEADWOOD_ONLY, target=150
     ),
     "short": _CLASSIC.evolve(target=50),
-    # the Dutch game manual, with two variants: "Gin" (undercut 20, no big gin) and
-    # "Oklahoma-Gin" (the same, with the knock limit from the first upcard and the
-    # deadwood points doubled under a spade); the target is chosen at the table (50, 100
-    # or 200; 100 here)
-    "dutch": _CLASSIC.evolve(undercut_bonus=20, big_gin_bonus=None),
+    # the Dutch game manual (Gin Rummy: Spelhandleiding), with two variants: "Gin"
+    # (undercut 20, no big gin) and "Oklahoma-Gin" (the same, with the knock limit from
+    # the first upcard and the deadwood points doubled under a spade); a turn takes and
+    # discards "een willekeurige kaart" (any card, so also the one just taken); the
+    # target is chosen at the table (50, 100 or 200; 100 here); nothing says hands are
+    # laid out for the player
+    "dutch": _CLASSIC.evolve(undercut_bonus=20, big_gin_bonus=None,
+                             may_discard_taken_card=True, auto_layout=False),
     "dutch-oklahoma": _CLASSIC.evolve(
         undercut_bonus=20,
         oklahoma=True,
         spade_doubling=SpadeDoubling.DEADWOOD_ONLY,
         big_gin_bonus=None,
+        may_discard_taken_card=True,
+        auto_layout=False,
     ),
-    # the Polish site's rules: no game or line bonus, no shutout rule, no big gin
+    # the Polish site's rules (Zasady gry w Gin Rummy): no game or line bonus, no shutout
+    # rule, no big gin; "Gracze rozdaja na zmiane": the deal alternates, dead hands too
     "polish": _CLASSIC.evolve(
-        line_bonus=0, game_bonus=0, shutout=ShutoutRule.NONE, big_gin_bonus=None
+        line_bonus=0, game_bonus=0, shutout=ShutoutRule.NONE, big_gin_bonus=None,
+        dealer_after_dead_hand=NextDealer.ALTERNATE,
+    ),
+    # the AAAI/EAAI Gin Rummy challenge (Neller's framework): to 100, gin and undercut
+    # bonus 25 with ties as undercuts, no big gin, no line, game or shutout bonus, a hand
+    # that reaches two stock cards cancelled without changing the dealer; the knocker
+    # states its melds
+    "eaai": _CLASSIC.evolve(
+        big_gin_bonus=None, line_bonus=0, game_bonus=0, shutout=ShutoutRule.NONE,
+        auto_layout=False,
     ),
     # OpenSpiel's gin_rummy defaults, as far as these settings express them
     "openspiel": _CLASSIC.evolve(
@@ -305,6 +329,7 @@ PRESETS: dict[str, RuleSet] = {
         game_bonus=0,
         shutout=ShutoutRule.NONE,
         may_discard_taken_card=True,
+        auto_layout=False,
     ),
 }
 """The named rule sets; see :func:`rules` and the rules reference in the docs."""

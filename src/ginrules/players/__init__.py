@@ -2,8 +2,8 @@
 
 * :mod:`ginrules.players.views`: :class:`View`, one player's information set, and
   :func:`view`;
-* :mod:`ginrules.players.computer`: the :class:`Player` protocol, :class:`RandomPlayer`
-  and :class:`BasicPlayer`;
+* :mod:`ginrules.players.computer`: the :class:`Player` protocol, :class:`RandomPlayer`,
+  :class:`SimplePlayer` (the EAAI challenge's baseline) and :class:`BasicPlayer`;
 * :mod:`ginrules.players.advanced`: :class:`AdvancedPlayer` and :func:`hint`;
 * :mod:`ginrules.players.roster`: the players by name (:data:`PLAYERS`,
   :func:`make_player`) and :func:`seat`.
@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ginrules.players.advanced import AdvancedPlayer, hint
-from ginrules.players.computer import BasicPlayer, Hint, Player, RandomPlayer
+from ginrules.players.computer import BasicPlayer, Hint, Player, RandomPlayer, SimplePlayer
 from ginrules.players.roster import PLAYERS, make_player, seat
 from ginrules.players.views import Event, View, view
 
@@ -45,6 +45,7 @@ __all__ = [
     "Hint",
     "Player",
     "RandomPlayer",
+    "SimplePlayer",
     "View",
     "hint",
     "make_player",

@@ -26,7 +26,7 @@ from ginrules.errors import GinRulesError
 from ginrules.masks import _deadwood, _discard_deadwoods
 from ginrules.players.views import View
 
-__all__ = ["BasicPlayer", "Hint", "Player", "RandomPlayer"]
+__all__ = ["BasicPlayer", "Hint", "Player", "RandomPlayer", "SimplePlayer"]
 
 
 @runtime_checkable
@@ -105,6 +105,51 @@ def _least_deadwood(view: View, kind: ActionKind) -> tuple[Action, int] | None:
                if i in cards]
     dead, _, index = min(options)
     return cards[index], dead
+
+
+@attrs.frozen
+class SimplePlayer:
+    """The baseline player of the AAAI/EAAI Gin Rummy challenge, the yardstick of game-AI
+    papers (its published policy, in ginrules' own code).
+
+    It takes the face-up card only if it makes a meld, and otherwise draws from the stock;
+    it discards a random card among those that leave the least deadwood, never the
+    face-up card it has just taken; it knocks as soon as that discard allows (and takes
+    big gin or gin whenever it can). Reproducible from ``seed``.
+
+    >>> import ginrules
+    >>> from ginrules.players import view
+    >>> s = ginrules.deal(ginrules.rules("eaai"), seed=7, dealer=0)
+    >>> str(SimplePlayer(seed=1).choose(view(s, 1)))
+    'pass'
+    """
+
+    seed: int = attrs.field(default=0, validator=_seed)
+
+    def choose(self, view: View) -> Action:
+        """The simple player's action in ``view``."""
+        actions = _need_turn(view)
+        phase = view.phase
+        if phase is Phase.OFFER:
+            return actions[0] if _makes_meld(view.mask, view.upcard) else actions[1]
+        if phase is Phase.DRAW:
+            top = view.top_discard
+            if len(actions) == 2 and top is not None and _makes_meld(view.mask, top):
+                return actions[1]
+            return actions[0]
+        if actions[-1].kind is ActionKind.BIG_GIN:
+            return actions[-1]
+        taken = -1 if view.taken is None else view.taken.index
+        options = [(d, i) for i, d in _discard_deadwoods(view.mask) if i != taken]
+        least = min(d for d, _ in options)
+        best = [i for d, i in options if d == least]
+        index = best[below(_stream(self.seed, view), len(best))] if len(best) > 1 else best[0]
+        for kind in (ActionKind.KNOCK, ActionKind.DISCARD):
+            for action in actions:
+                if action.kind is kind and action.card is not None \
+                        and action.card.index == index:
+                    return action
+        raise AssertionError("a least-deadwood discard is always legal")  # pragma: no cover
 
 
 @attrs.frozen

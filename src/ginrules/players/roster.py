@@ -13,15 +13,17 @@ from ginrules.actions import Action
 from ginrules.errors import GinRulesError
 from ginrules.hand import HandState
 from ginrules.players.advanced import AdvancedPlayer
-from ginrules.players.computer import BasicPlayer, Player, RandomPlayer
+from ginrules.players.computer import BasicPlayer, Player, RandomPlayer, SimplePlayer
 from ginrules.players.views import view
 
 __all__ = ["PLAYERS", "make_player", "seat"]
 
 
 
-PLAYERS: dict[str, type[RandomPlayer] | type[BasicPlayer] | type[AdvancedPlayer]] = {
+PLAYERS: dict[str, type[RandomPlayer] | type[SimplePlayer] | type[BasicPlayer]
+              | type[AdvancedPlayer]] = {
     "random": RandomPlayer,
+    "simple": SimplePlayer,
     "basic": BasicPlayer,
     "advanced": AdvancedPlayer,
 }
@@ -29,14 +31,15 @@ PLAYERS: dict[str, type[RandomPlayer] | type[BasicPlayer] | type[AdvancedPlayer]
 
 
 def make_player(name: str, seed: int = 0) -> Player:
-    """The computer player called ``name`` (``random``, ``basic`` or ``advanced``).
+    """The computer player called ``name`` (``random``, ``simple``, ``basic`` or
+    ``advanced``).
 
     >>> make_player("basic", seed=1)
     BasicPlayer(seed=1)
     >>> make_player("expert")
     Traceback (most recent call last):
     ...
-    ginrules.errors.GinRulesError: unknown player 'expert'; the players are random, basic, advanced
+    ginrules.errors.GinRulesError: unknown player 'expert'; the players are random, simple, basic, advanced
     """
     try:
         kind = PLAYERS[name]
