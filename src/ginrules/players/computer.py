@@ -107,6 +107,21 @@ def _least_deadwood(view: View, kind: ActionKind) -> tuple[Action, int] | None:
     return cards[index], dead
 
 
+def _draw_if_it_melds(view: View, actions: tuple[Action, ...]) -> Action | None:
+    """The move of the simple and basic players before the discard: take the face-up card
+    only when it makes or extends a meld, else pass or draw from the stock; big gin
+    whenever it can. ``None`` in the discard phase otherwise."""
+    phase = view.phase
+    if phase is Phase.OFFER:
+        return actions[0] if _makes_meld(view.mask, view.upcard) else actions[1]
+    if phase is Phase.DRAW:
+        top = view.top_discard
+        if len(actions) == 2 and top is not None and _makes_meld(view.mask, top):
+            return actions[1]
+        return actions[0]
+    return actions[-1] if actions[-1].kind is ActionKind.BIG_GIN else None
+
+
 @attrs.frozen
 class SimplePlayer:
     """The baseline player of the AAAI/EAAI Gin Rummy challenge, the yardstick of game-AI
@@ -129,16 +144,9 @@ class SimplePlayer:
     def choose(self, view: View) -> Action:
         """The simple player's action in ``view``."""
         actions = _need_turn(view)
-        phase = view.phase
-        if phase is Phase.OFFER:
-            return actions[0] if _makes_meld(view.mask, view.upcard) else actions[1]
-        if phase is Phase.DRAW:
-            top = view.top_discard
-            if len(actions) == 2 and top is not None and _makes_meld(view.mask, top):
-                return actions[1]
-            return actions[0]
-        if actions[-1].kind is ActionKind.BIG_GIN:
-            return actions[-1]
+        drawn_or_big_gin = _draw_if_it_melds(view, actions)
+        if drawn_or_big_gin is not None:
+            return drawn_or_big_gin
         taken = -1 if view.taken is None else view.taken.index
         options = [(d, i) for i, d in _discard_deadwoods(view.mask) if i != taken]
         least = min(d for d, _ in options)
@@ -173,16 +181,9 @@ class BasicPlayer:
     def choose(self, view: View) -> Action:
         """The basic player's action in ``view``."""
         actions = _need_turn(view)
-        phase = view.phase
-        if phase is Phase.OFFER:
-            return actions[0] if _makes_meld(view.mask, view.upcard) else actions[1]
-        if phase is Phase.DRAW:
-            top = view.top_discard
-            if len(actions) == 2 and top is not None and _makes_meld(view.mask, top):
-                return actions[1]
-            return actions[0]
-        if actions[-1].kind is ActionKind.BIG_GIN:
-            return actions[-1]
+        drawn_or_big_gin = _draw_if_it_melds(view, actions)
+        if drawn_or_big_gin is not None:
+            return drawn_or_big_gin
         knock = _least_deadwood(view, ActionKind.KNOCK)
         if knock is not None:
             return knock[0]
