@@ -13,7 +13,7 @@ pytest.importorskip("gymnasium")
 pytest.importorskip("pettingzoo")
 
 MODULES = ["ginrules.interop.observation", "ginrules.interop.pettingzoo_env",
-           "ginrules.interop.gymnasium_env"]
+           "ginrules.interop.gymnasium_env", "ginrules.interop.openspiel_game"]
 
 
 @pytest.mark.parametrize("name", MODULES)
