@@ -59,3 +59,20 @@ def test_the_mask_of_a_game_says_to_pass_its_hand() -> None:
     game = ginrules.new_game(ginrules.rules("classic"), seed=1)
     with pytest.raises(GinRulesError, match=r"game\.hand"):
         legal_action_mask(game)  # type: ignore[arg-type]
+
+
+def test_openspiel_action_ids_round_trip() -> None:
+    from ginrules.interop.openspiel import action_from_openspiel, to_openspiel_actions
+
+    for i in range(NUM_ACTIONS):
+        action = Action.from_index(i)
+        if action.kind is ActionKind.BIG_GIN:
+            with pytest.raises(ActionNotationError, match="no big gin"):
+                to_openspiel_actions(action)
+            continue
+        ids = to_openspiel_actions(action)
+        assert action_from_openspiel(ids, action.phase) == action
+    with pytest.raises(ActionNotationError, match="over"):
+        action_from_openspiel([52], ginrules.Phase.OVER)
+    with pytest.raises(ActionNotationError, match=r"54 \(pass\)"):
+        action_from_openspiel([53], ginrules.Phase.OFFER)
