@@ -12,18 +12,18 @@ The card planes (:data:`PLANES`, shape ``(9, 52)``, card ``i`` at column
 :attr:`Card.index <ginrules.cards.Card.index>`: clubs, diamonds, hearts, spades, ace to
 king), each 1.0 where the card is:
 
-==  ================  ==========================================================
-0   ``hand``          in the player's hand
-1   ``opponent``      known to be in the opponent's hand (taken from the pile)
-2   ``pile``          in the discard pile
-3   ``top``           the top card of the discard pile
-4   ``seen``          seen by the player: in its hand or ever face up
-5   ``opp_discarded`` discarded by the opponent at some time in this hand
-6   ``opp_declined``  passed over by the opponent (upcard passed, or left on the
-                      pile for a stock draw)
-7   ``upcard``        the first upcard of the hand
-8   ``taken``         the card just taken from the pile (it may not be discarded)
-==  ================  ==========================================================
+==  ==================  ==========================================================
+0   ``hand``            in the player's hand
+1   ``opponent``        known to be in the opponent's hand (taken from the pile)
+2   ``pile``            in the discard pile
+3   ``top``             the top card of the discard pile
+4   ``seen``            seen by the player: in its hand or ever face up
+5   ``opp_discarded``   discarded by the opponent at some time in this hand
+6   ``opp_declined``    passed over by the opponent (upcard passed, or left on the
+                        pile for a stock draw)
+7   ``upcard``          the first upcard of the hand
+8   ``taken``           the card just taken from the pile (it may not be discarded)
+==  ==================  ==========================================================
 
 The scalars (:data:`SCALARS`, 14 values): the phase one-hot (offer, draw, discard,
 over), my turn, I dealt, the knock limit / 10, the stock size / 31, the opponent's card
