@@ -62,3 +62,27 @@ def test_an_illegal_action_is_penalized_or_raised() -> None:
     shown = make_env(render_mode="ansi")
     shown.reset(seed=1)
     assert "stock" in shown.render().lower()
+
+
+def test_a_hand_the_computer_ends_before_the_agent_moves_is_dealt_again() -> None:
+    import ginrules
+
+    # the computer player (seat 1, not the dealer) takes the upcard TS and goes gin
+    deck = ginrules.parse_cards("AS 2C 2S 3C 3S 4C 4S 5C 5S 6C 6S 7C 7S 8C 8S 9C 9S TC "
+                                "KH JC TS")
+    deck += tuple(c for c in ginrules.CARDS if c not in deck)
+    env = make_env("advanced", rules="classic", seat=0)
+    episode = env.episode
+    original = episode.reset
+    rigged: list[int] = []
+
+    def reset(seed: int) -> None:
+        original(seed)
+        if not rigged:
+            rigged.append(seed)
+            episode.hand = ginrules.deal(episode.rules, deck=deck, dealer=0)
+
+    episode.reset = reset
+    obs, info = env.reset(seed=3)
+    assert rigged and episode.hand.deck.cards != deck
+    assert not episode.over and info["action_mask"].sum() > 0

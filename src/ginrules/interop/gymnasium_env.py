@@ -9,6 +9,9 @@ library computer player (``pip install 'ginrules[rl]'``).
 * rewards: the agent's real score, as in :mod:`ginrules.interop.pettingzoo_env`
   (``normalize=True`` divides by the game target); an episode is one hand or, with
   ``mode="game"``, a whole game;
+* when the computer player ends the episode before the agent's first move (gin on the
+  upcard), the episode is dealt again; a hand of a game it ends so is paid with the
+  agent's first step;
 * an illegal action leaves the state as it is, pays ``illegal_reward`` (-1.0 by default)
   and says so in ``info["illegal_action"]``; ``illegal_reward=None`` makes it a
   :class:`~ginrules.IllegalActionError` instead;
@@ -69,6 +72,7 @@ def _build() -> Any:
             self.observation_space, self.action_space = spaces()
             self._scale = 1.0 / self.episode.rules.target if normalize else 1.0
             self._rng = random.Random()
+            self._pending = 0.0
 
         def _opponent_moves(self) -> float:
             """Let the computer player move until it is the agent's turn; its rewards."""
@@ -88,9 +92,14 @@ def _build() -> Any:
             super().reset(seed=seed)
             if seed is not None:
                 self._rng = random.Random(seed)
-            self.episode.reset(self._rng.getrandbits(63))
-            self._opponent_moves()  # no reward yet: a hand cannot end before a discard
-            return self._obs()
+            while True:
+                self.episode.reset(self._rng.getrandbits(63))
+                # the computer player may move first; the points of a hand it ends
+                # before the agent's first move (gin on the upcard) are paid with the
+                # agent's first step, and an episode it ends outright is dealt again
+                self._pending = self._opponent_moves()
+                if not self.episode.over:
+                    return self._obs()
 
         def action_masks(self) -> Any:
             """The legal-action mask (int8[109]) of the agent now."""
@@ -102,7 +111,8 @@ def _build() -> Any:
                 obs, info = self._obs()
                 info["illegal_action"] = True
                 return obs, float(self.illegal_reward), False, False, info
-            reward = self.episode.step(chosen)[self.seat] * self._scale
+            reward = self.episode.step(chosen)[self.seat] * self._scale + self._pending
+            self._pending = 0.0
             reward += self._opponent_moves()
             obs, info = self._obs()
             return obs, float(reward), self.episode.over, False, info
