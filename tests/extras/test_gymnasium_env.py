@@ -83,6 +83,6 @@ def test_a_hand_the_computer_ends_before_the_agent_moves_is_dealt_again() -> Non
             episode.hand = ginrules.deal(episode.rules, deck=deck, dealer=0)
 
     episode.reset = reset
-    obs, info = env.reset(seed=3)
+    _, info = env.reset(seed=3)
     assert rigged and episode.hand.deck.cards != deck
     assert not episode.over and info["action_mask"].sum() > 0
