@@ -28,7 +28,8 @@ Call :func:`register` once, then load it as any OpenSpiel game::
   ``str(view)``); the information state adds the cards the player was dealt (534 floats)
   and its string is the player's whole private record (perfect recall: the cards dealt
   to it and drawn by it, in order, and every public action; the opponent's cards as
-  ``?``).
+  ``?``). The tensors summarise (the order of the discards is not in them); the
+  information-state string is the exact key, as ISMCTS uses it.
 * :meth:`resample_from_infostate` uses :func:`ginrules.players.sample_hidden`, so
   OpenSpiel's ISMCTS bot plays it.
 

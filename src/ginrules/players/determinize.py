@@ -79,7 +79,7 @@ def _stream_of(seed: int | random.Random) -> Iterator[int]:
     return splitmix64(seed & MASK64)
 
 
-def sample_hidden(view: View, seed: int | random.Random = 0) -> HandState:
+def sample_hidden(view: View, seed: int | random.Random) -> HandState:
     """A whole hand state consistent with everything ``view``'s player has seen, the
     unseen cards dealt at random (see the module's documentation).
 
