@@ -59,6 +59,51 @@ OBSERVATION_SIZE = len(PLANES) * 52 + len(SCALARS)
 _PHASES = (Phase.OFFER, Phase.DRAW, Phase.DISCARD, Phase.OVER)
 
 
+# The history scan of the last view of each player, so that the next view of the same
+# hand (its history one or two actions longer) scans only the new actions: an
+# environment asks for a view at every step. A pure memo: a history that does not extend
+# the remembered one is scanned from the start.
+_SCANNED: dict[int, tuple[Any, ...]] = {}
+
+
+def _scan(history: tuple[tuple[int, Any], ...], me: int, up: int) -> tuple[int, int, int]:
+    """The masks of the cards ever face up, discarded by the opponent, and passed over by
+    the opponent, from the public history."""
+    start = 0
+    memo = _SCANNED.get(me)
+    if memo is not None:
+        old, old_up, public, discarded, declined, old_stack, both_passed = memo
+        n = len(old)
+        if old_up == up and len(history) >= n and history[:n] == old:
+            start = n
+            stack = list(old_stack)
+    if not start:
+        public, discarded, declined, stack, both_passed = up, 0, 0, [up], False
+    # the pile's top card as the history goes (for what a pass or a stock draw declined)
+    for n in range(start, len(history)):
+        player, action = history[n]
+        moved = action.card
+        if moved is not None:  # a discard or a knock
+            public |= moved.mask
+            stack.append(moved.mask)
+            if player != me:
+                discarded |= moved.mask
+            continue
+        kind = action.kind
+        if kind is _PASS_KIND:
+            if player != me:
+                declined |= up
+            if n == 1:
+                both_passed = True
+        elif kind is _DRAW_STOCK_KIND:
+            if player != me and stack and not (n == 2 and both_passed):
+                declined |= stack[-1]
+        elif stack:  # take or draw discard
+            stack.pop()
+    _SCANNED[me] = (history, up, public, discarded, declined, stack, both_passed)
+    return public, discarded, declined
+
+
 def masks(view: View) -> tuple[int, ...]:
     """The card planes as 52-bit masks (no numpy): the same order as :data:`PLANES`.
 
@@ -74,29 +119,7 @@ def masks(view: View) -> tuple[int, ...]:
         pile |= card.mask
     top = view.discard_pile[-1].mask if view.discard_pile else 0
     up = view.upcard.mask
-    public = up
-    discarded = declined = 0
-    # the pile's top card as the history goes (for what a pass or a stock draw declined)
-    stack = [up]
-    both_passed = False
-    for n, (player, action) in enumerate(view.history):
-        kind = action.kind
-        moved = action.card
-        if moved is not None:  # a discard or a knock
-            public |= moved.mask
-            stack.append(moved.mask)
-            if player != me:
-                discarded |= moved.mask
-        elif kind is _PASS_KIND:
-            if player != me:
-                declined |= up
-            if n == 1:
-                both_passed = True
-        elif kind is _DRAW_STOCK_KIND:
-            if player != me and stack and not (n == 2 and both_passed):
-                declined |= stack[-1]
-        elif stack:  # take or draw discard
-            stack.pop()
+    public, discarded, declined = _scan(view.history, me, up)
     known = 0
     for card in view.opponent_known:
         known |= card.mask
@@ -104,13 +127,18 @@ def masks(view: View) -> tuple[int, ...]:
     return (view.mask, known, pile, top, view.mask | public, discarded, declined, up, taken)
 
 
+_NUMPY: list[Any] = []  # numpy, once imported (looked up on every observation)
+
+
 def _numpy() -> Any:
     """numpy, imported on first use (an optional peer: ``pip install ginrules[rl]``)."""
-    try:
-        return importlib.import_module("numpy")
-    except ImportError:
-        raise GinRulesError("the array observations need numpy: pip install "
-                            "'ginrules[rl]'") from None
+    if not _NUMPY:
+        try:
+            _NUMPY.append(importlib.import_module("numpy"))
+        except ImportError:
+            raise GinRulesError("the array observations need numpy: pip install "
+                                "'ginrules[rl]'") from None
+    return _NUMPY[0]
 
 
 def planes(view: View) -> Any:

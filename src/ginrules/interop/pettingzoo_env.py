@@ -44,12 +44,18 @@ _CLASS: Any = None
 _SCALAR_HIGH = 1e4  # the bound of the scalar features in the space (scores over target)
 
 
+_IMPORTED: dict[str, Any] = {}  # the peers, once imported (looked up at every step)
+
+
 def _require(module: str) -> Any:
-    try:
-        return importlib.import_module(module)
-    except ImportError:
-        raise GinRulesError(f"this environment needs {module.split('.')[0]}: pip install "
-                            "'ginrules[rl]'") from None
+    found = _IMPORTED.get(module)
+    if found is None:
+        try:
+            found = _IMPORTED[module] = importlib.import_module(module)
+        except ImportError:
+            raise GinRulesError(f"this environment needs {module.split('.')[0]}: pip "
+                                "install 'ginrules[rl]'") from None
+    return found
 
 
 def spaces() -> tuple[Any, Any]:
