@@ -40,7 +40,7 @@ def _states(seed: int, preset: str) -> list[HandState]:
 # -- methods are the module functions -------------------------------------------------
 
 
-@settings(max_examples=25)
+@settings(max_examples=25, deadline=None)
 @given(st.integers(0, 10**6), st.sampled_from(sorted(PRESETS)))
 def test_hand_methods_agree_with_the_functions(seed: int, preset: str) -> None:
     for state in _states(seed, preset):
@@ -116,7 +116,7 @@ def test_a_rule_set_repr_reads_back() -> None:
         assert eval(repr(value), {"rules": ginrules.rules}) == value
 
 
-@settings(max_examples=25)
+@settings(max_examples=25, deadline=None)
 @given(st.integers(0, 10**6), st.sampled_from(sorted(PRESETS)))
 def test_repr_and_str_never_raise_and_repr_is_one_line(seed: int, preset: str) -> None:
     for state in _states(seed, preset):
@@ -207,7 +207,7 @@ def test_state_types_are_exported() -> None:
 # -- views and results over the wire --------------------------------------------------
 
 
-@settings(max_examples=25)
+@settings(max_examples=25, deadline=None)
 @given(st.integers(0, 10**6), st.sampled_from(sorted(PRESETS)))
 def test_view_from_dict_reads_back_what_to_dict_wrote(seed: int, preset: str) -> None:
     import json

@@ -8,11 +8,32 @@ An :class:`Action` is a value that prints and parses (``Action.parse(str(a)) == 
 >>> from ginrules.actions import Action
 >>> Action.parse("Knock 3c"), Action.parse("knock 3C").phase.value
 (Action.parse('knock 3C'), 'discard')
+
+Every action also has a stable integer id, :attr:`Action.index` (for reinforcement
+learning and game-AI libraries), read back with :meth:`Action.from_index`. The table is
+fixed (109 ids) and never changes between versions:
+
+=========  ===========================================================
+id         action
+=========  ===========================================================
+0          ``take``
+1          ``pass``
+2          ``draw stock``
+3          ``draw discard``
+4..55      ``discard`` card ``i - 4`` (``i - 4`` is :attr:`Card.index`:
+           0 = AC ... 12 = KC, 13 = AD ..., 26 = AH ..., 39 = AS ... 51 = KS)
+56..107    ``knock`` card ``i - 56`` (the same card order)
+108        ``big gin``
+=========  ===========================================================
+
+>>> Action.parse("knock 3C").index, Action.from_index(58)
+(58, Action.parse('knock 3C'))
 """
 
 from __future__ import annotations
 
 import enum
+import operator
 
 import attrs
 
@@ -147,11 +168,56 @@ class Action:
                 "discard CARD, knock CARD or big gin"
             ) from None
 
+    @property
+    def index(self) -> int:
+        """The action's stable integer id, 0..108 (the table is in the module's
+        documentation): 0 take, 1 pass, 2 draw stock, 3 draw discard, 4 + card index for a
+        discard, 56 + card index for a knock, 108 big gin.
+
+        >>> [Action.parse(t).index for t in ("take", "pass", "draw stock", "draw discard",
+        ...                                   "discard AC", "discard KS", "knock AC", "big gin")]
+        [0, 1, 2, 3, 4, 55, 56, 108]
+        """
+        card = self.card
+        return _INDEX_BASE[self.kind] + (0 if card is None else card.index)
+
+    @classmethod
+    def from_index(cls, index: int) -> Action:
+        """The action with the integer id ``index`` (0..108; see :attr:`index`).
+
+        >>> Action.from_index(3), Action.from_index(55)
+        (Action.parse('draw discard'), Action.parse('discard KS'))
+        >>> Action.from_index(109)
+        Traceback (most recent call last):
+        ...
+        ginrules.errors.ActionNotationError: action id 109 is not in 0..108 (0 take, 1 pass, 2 draw stock, 3 draw discard, 4..55 discard, 56..107 knock, 108 big gin)
+        """
+        try:
+            i = operator.index(index)  # an int, or an integer such as numpy's int64
+        except TypeError:
+            i = -1
+        if isinstance(index, bool) or not 0 <= i < 109:
+            raise ActionNotationError(
+                f"action id {index!r} is not in 0..108 (0 take, 1 pass, 2 draw stock, "
+                "3 draw discard, 4..55 discard, 56..107 knock, 108 big gin)")
+        return _BY_INDEX[i]
+
     def __str__(self) -> str:
         return self.kind.value if self.card is None else f"{self.kind.value} {self.card}"
 
     def __repr__(self) -> str:
         return f"Action.parse({str(self)!r})"
+
+
+_INDEX_BASE = {
+    ActionKind.TAKE: 0,
+    ActionKind.PASS: 1,
+    ActionKind.DRAW_STOCK: 2,
+    ActionKind.DRAW_DISCARD: 3,
+    ActionKind.DISCARD: 4,
+    ActionKind.KNOCK: 56,
+    ActionKind.BIG_GIN: 108,
+}
 
 
 _PLAIN_ACTIONS = {k: Action(k) for k in ActionKind if k not in _WITH_CARD}
@@ -163,6 +229,7 @@ _DRAW_DISCARD = _PLAIN_ACTIONS[ActionKind.DRAW_DISCARD]
 _BIG_GIN = _PLAIN_ACTIONS[ActionKind.BIG_GIN]
 _DISCARDS = _CARD_ACTIONS[ActionKind.DISCARD]
 _KNOCKS = _CARD_ACTIONS[ActionKind.KNOCK]
+_BY_INDEX = (_TAKE, _PASS, _DRAW_STOCK, _DRAW_DISCARD, *_DISCARDS, *_KNOCKS, _BIG_GIN)
 
 
 class _SuitDiscards(dict[int, tuple[Action, ...]]):

@@ -16,16 +16,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ginrules.actions import Action
+from ginrules.actions import _PLAIN_ACTIONS, Action, ActionKind, Phase
 from ginrules.cards import CARDS, Card, Suit
-from ginrules.errors import CardNotationError, InvalidRecordError
+from ginrules.errors import ActionNotationError, CardNotationError, InvalidRecordError
 from ginrules.hand import HandState
 from ginrules.knock import EndKind
 from ginrules.records.format import FORMAT, VERSION
 from ginrules.records.validator import Explanations
 
-__all__ = ["OpenSpielExplanations", "card_from_openspiel_id", "from_openspiel",
-           "openspiel_id"]
+__all__ = ["OpenSpielExplanations", "action_from_openspiel", "card_from_openspiel_id",
+           "from_openspiel", "openspiel_id", "to_openspiel_actions"]
 
 _OPENSPIEL_SUITS = (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS)
 _OPENSPIEL_SUIT = {s: i for i, s in enumerate(_OPENSPIEL_SUITS)}
@@ -54,6 +54,83 @@ def card_from_openspiel_id(card_id: int) -> Card:
         raise CardNotationError(f"OpenSpiel card id {card_id!r} is not in 0..51")
     suit = _OPENSPIEL_SUITS[card_id // 13]
     return CARDS[int(suit) * 13 + card_id % 13]
+
+
+def to_openspiel_actions(action: Action | str) -> tuple[int, ...]:
+    """The OpenSpiel ``gin_rummy`` action ids that play ``action``.
+
+    ``take`` and ``draw discard`` are 52 (draw upcard), ``draw stock`` 53, ``pass`` 54,
+    ``discard C`` the card's OpenSpiel id. Where it cannot be exact:
+
+    * ``knock C`` is two ids, 55 (knock) then the card; OpenSpiel then asks the knocker
+      for its melds (ids 56 and up) and a pass, and the defender for its layoffs and
+      melds: ginrules makes those choices itself (the knocker's best arrangement, the
+      defender's layoffs that leave it the least deadwood), so they have no action here;
+    * ``big gin`` has no OpenSpiel action (its ``gin_rummy`` has no big gin): an error;
+    * OpenSpiel's wall phase (a knock on the upcard with two stock cards left) has no
+      ginrules action: under these rules the hand is dead there.
+
+    >>> to_openspiel_actions("take"), to_openspiel_actions("discard 2C")
+    ((52,), (14,))
+    >>> to_openspiel_actions("knock AS")
+    (55, 0)
+    >>> to_openspiel_actions("big gin")
+    Traceback (most recent call last):
+    ...
+    ginrules.errors.ActionNotationError: OpenSpiel's gin_rummy has no big gin: its players knock with 10 cards (play 'knock CARD' instead)
+    """
+    act = Action.parse(action)
+    kind = act.kind
+    if kind is ActionKind.TAKE or kind is ActionKind.DRAW_DISCARD:
+        return (_OS_DRAW_UPCARD,)
+    if kind is ActionKind.DRAW_STOCK:
+        return (_OS_DRAW_STOCK,)
+    if kind is ActionKind.PASS:
+        return (_OS_PASS,)
+    if kind is ActionKind.BIG_GIN:
+        raise ActionNotationError("OpenSpiel's gin_rummy has no big gin: its players knock "
+                                  "with 10 cards (play 'knock CARD' instead)")
+    assert act.card is not None
+    if kind is ActionKind.KNOCK:
+        return (_OS_KNOCK, openspiel_id(act.card))
+    return (openspiel_id(act.card),)
+
+
+def action_from_openspiel(ids: Sequence[int], phase: Phase) -> Action:
+    """The ginrules action for OpenSpiel ``gin_rummy`` action ids in a hand's ``phase``:
+    one id, or two for a knock (55 then the card). The inverse of
+    :func:`to_openspiel_actions`; meld, layoff and wall-phase ids are errors (see there).
+
+    >>> str(action_from_openspiel([52], Phase.OFFER)), str(action_from_openspiel([52], Phase.DRAW))
+    ('take', 'draw discard')
+    >>> str(action_from_openspiel([55, 51], Phase.DISCARD))
+    'knock KH'
+    >>> action_from_openspiel([60], Phase.DISCARD)
+    Traceback (most recent call last):
+    ...
+    ginrules.errors.ActionNotationError: OpenSpiel action 60 has no ginrules action in the discard phase (expected a card id 0..51, or 55 and a card id)
+    """
+    got = [int(i) for i in ids]
+    if phase is Phase.OFFER and got in ([_OS_DRAW_UPCARD], [_OS_PASS]):
+        return _PLAIN_ACTIONS[ActionKind.TAKE if got[0] == _OS_DRAW_UPCARD else ActionKind.PASS]
+    if phase is Phase.DRAW and got in ([_OS_DRAW_UPCARD], [_OS_DRAW_STOCK]):
+        return _PLAIN_ACTIONS[ActionKind.DRAW_DISCARD if got[0] == _OS_DRAW_UPCARD
+                              else ActionKind.DRAW_STOCK]
+    if phase is Phase.DISCARD:
+        if len(got) == 1 and 0 <= got[0] < 52:
+            return Action(ActionKind.DISCARD, card_from_openspiel_id(got[0]))
+        if len(got) == 2 and got[0] == _OS_KNOCK and 0 <= got[1] < 52:
+            return Action(ActionKind.KNOCK, card_from_openspiel_id(got[1]))
+        expected = "a card id 0..51, or 55 and a card id"
+    elif phase is Phase.OFFER:
+        expected = "52 (take) or 54 (pass)"
+    elif phase is Phase.DRAW:
+        expected = "52 (draw discard) or 53 (draw stock)"
+    else:
+        expected = "nothing: the hand is over"
+    shown = " ".join(str(i) for i in got)
+    raise ActionNotationError(f"OpenSpiel action {shown} has no ginrules action in the "
+                              f"{phase.value} phase (expected {expected})")
 
 
 class OpenSpielExplanations(Explanations):

@@ -6,7 +6,9 @@
   :class:`SimplePlayer` (the EAAI challenge's baseline) and :class:`BasicPlayer`;
 * :mod:`ginrules.players.advanced`: :class:`AdvancedPlayer` and :func:`hint`;
 * :mod:`ginrules.players.roster`: the players by name (:data:`PLAYERS`,
-  :func:`make_player`) and :func:`seat`.
+  :func:`make_player`) and :func:`seat`;
+* :mod:`ginrules.players.determinize`: :func:`sample_hidden`, whole states sampled from
+  a view, for search players.
 
 >>> import ginrules
 >>> from ginrules.players import BasicPlayer, view
@@ -31,6 +33,7 @@ from typing import TYPE_CHECKING
 
 from ginrules.players.advanced import AdvancedPlayer, hint
 from ginrules.players.computer import BasicPlayer, Hint, Player, RandomPlayer, SimplePlayer
+from ginrules.players.determinize import sample_hidden
 from ginrules.players.roster import PLAYERS, make_player, seat
 from ginrules.players.views import Event, View, view
 
@@ -49,6 +52,7 @@ __all__ = [
     "View",
     "hint",
     "make_player",
+    "sample_hidden",
     "seat",
     "view",
 ]

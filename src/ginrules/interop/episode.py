@@ -1,0 +1,131 @@
+"""One episode for a learning environment: a hand or a whole game, with the rewards of
+the real score. Core only (no numpy); the PettingZoo, Gymnasium and OpenSpiel adapters
+are built on it.
+
+The rewards are zero-sum and exact: in ``"hand"`` mode the winner of the hand gets its
+points and the loser minus them when the hand ends; in ``"game"`` mode each step pays the
+change in each player's final score minus the opponent's (hand points as hands end, and
+the game, line and shutout bonuses when the game ends), so an episode's rewards add up to
+the final score difference.
+
+>>> ep = Episode("classic", mode="hand")
+>>> ep.reset(seed=7)
+>>> ep.turn, [str(a) for a in ep.view(ep.turn).legal_actions]
+(1, ['take', 'pass'])
+>>> ep.step(Action.parse("pass"))
+(0, 0)
+"""
+
+from __future__ import annotations
+
+from ginrules._splitmix import MASK64, below, splitmix64
+from ginrules.actions import Action
+from ginrules.errors import GinRulesError, IllegalActionError
+from ginrules.game import GameState, new_game
+from ginrules.game import apply as apply_to_game
+from ginrules.hand import HandState, _apply_checked, _check, deal
+from ginrules.players.views import View, view
+from ginrules.rulesets import RuleSet, rules
+from ginrules.scoring import score_hand
+
+__all__ = ["MODES", "Episode"]
+
+MODES = ("hand", "game")
+"""The episode modes: one hand, or a whole game to the target."""
+
+
+def _rules(value: RuleSet | str) -> RuleSet:
+    if isinstance(value, RuleSet):
+        return value
+    if isinstance(value, str):
+        return rules(value)
+    raise GinRulesError(f"rules must be a preset name such as 'oklahoma' or a RuleSet, "
+                        f"not {type(value).__name__}")
+
+
+class Episode:
+    """A hand or a game being played, step by step (mutable: an environment's engine).
+
+    >>> ep = Episode("oklahoma", mode="game")
+    >>> ep.reset(seed=1)
+    >>> ep.hand.stock_size, ep.over, ep.scores(0)
+    (31, False, (0, 0))
+    """
+
+    def __init__(self, rules: RuleSet | str = "classic", *, mode: str = "hand") -> None:
+        if mode not in MODES:
+            raise GinRulesError(f"mode must be 'hand' (one hand per episode) or 'game' (a "
+                                f"whole game per episode), not {mode!r}")
+        self.rules = _rules(rules)
+        self.mode = mode
+        self.game: GameState | None = None
+        self.hand: HandState = deal(self.rules, seed=0)
+        self.over = False
+        self._margin = 0  # player 0's score minus player 1's, as far as paid
+
+    def reset(self, seed: int) -> None:
+        """Start a new episode from ``seed`` (an int; the deal and the first dealer).
+
+        >>> ep = Episode()
+        >>> ep.reset(seed=3); a = ep.hand.deck
+        >>> ep.reset(seed=3); ep.hand.deck == a
+        True
+        """
+        seed &= MASK64
+        if self.mode == "game":
+            self.game = new_game(self.rules, seed=seed)
+            assert self.game.hand is not None
+            self.hand = self.game.hand
+        else:
+            dealer = below(splitmix64(seed ^ 0x5EED), 2)
+            self.hand = deal(self.rules, seed=seed, dealer=dealer)
+        self.over = False
+        self._margin = 0
+
+    @property
+    def turn(self) -> int:
+        """The player to move (the last one to move once the episode is over)."""
+        return self.hand.turn
+
+    def view(self, player: int) -> View:
+        """What ``player`` sees of the hand in play (or of the last hand)."""
+        return view(self.hand, player)
+
+    def scores(self, player: int) -> tuple[int, int]:
+        """The game scores as (``player``'s, the opponent's); (0, 0) in hand mode."""
+        if self.game is None:
+            return (0, 0)
+        totals = self.game.sheet.final_totals()
+        return (totals[player], totals[1 - player])
+
+    def step(self, action: Action) -> tuple[int, int]:
+        """Apply ``action`` for the player to move; return both players' rewards.
+
+        An illegal action is an :class:`~ginrules.IllegalActionError` saying why.
+        """
+        if self.over:
+            raise IllegalActionError("the episode is over: call reset")
+        _check(self.hand, action, None)
+        if self.game is None:
+            self.hand = _apply_checked(self.hand, action)
+            if not self.hand.is_over:
+                return (0, 0)
+            self.over = True
+            assert self.hand.result is not None
+            price = score_hand(self.hand.result, self.rules)
+            if price.player is None:
+                return (0, 0)
+            sign = 1 if price.player == 0 else -1
+            return (sign * price.points, -sign * price.points)
+        game = apply_to_game(self.game, action)
+        self.game = game
+        # the hand goes on, or it ended: then the next one is dealt, or the game is over
+        self.hand = game.hand if game.hand is not None else game.finished[-1]
+        if game.hand is not None and game.hand.actions:
+            return (0, 0)
+        totals = game.sheet.final_totals()
+        margin = totals[0] - totals[1]
+        paid = margin - self._margin
+        self._margin = margin
+        self.over = game.is_over
+        return (paid, -paid)

@@ -1,0 +1,229 @@
+"""Observations for learning agents, made from a player's view only (never the state).
+
+Two forms of the same facts, both functions of a :class:`~ginrules.players.View` (so a
+hidden card can never leak into them):
+
+* :func:`planes`, :func:`scalars`, :func:`encode`: numpy arrays (``ginrules[rl]``; numpy
+  is imported when they are first called, never by ``import ginrules``);
+* :func:`describe`: a short text for a language-model agent, with the legal actions by
+  name and id (the JSON form is :meth:`View.to_dict <ginrules.players.View.to_dict>`).
+
+The card planes (:data:`PLANES`, shape ``(9, 52)``, card ``i`` at column
+:attr:`Card.index <ginrules.cards.Card.index>`: clubs, diamonds, hearts, spades, ace to
+king), each 1.0 where the card is:
+
+==  ==================  ==========================================================
+0   ``hand``            in the player's hand
+1   ``opponent``        known to be in the opponent's hand (taken from the pile)
+2   ``pile``            in the discard pile
+3   ``top``             the top card of the discard pile
+4   ``seen``            seen by the player: in its hand or ever face up
+5   ``opp_discarded``   discarded by the opponent at some time in this hand
+6   ``opp_declined``    passed over by the opponent (upcard passed, or left on the
+                        pile for a stock draw)
+7   ``upcard``          the first upcard of the hand
+8   ``taken``           the card just taken from the pile (it may not be discarded)
+==  ==================  ==========================================================
+
+The scalars (:data:`SCALARS`, 14 values): the phase one-hot (offer, draw, discard,
+over), my turn, I dealt, the knock limit / 10, the stock size / 31, the opponent's card
+count / 11, my score and the opponent's score / the game target (0 in one-hand play),
+the gin bonus / 100, the undercut bonus / 100, and 1.0 when the knock limit was set by an
+Oklahoma upcard. :func:`encode` is the planes, flattened, then the scalars: 482 float32.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from ginrules.actions import _DRAW_STOCK_KIND, _PASS_KIND, Phase
+from ginrules.errors import GinRulesError
+from ginrules.players.views import View
+
+__all__ = ["OBSERVATION_SIZE", "PLANES", "SCALARS", "describe", "encode", "masks",
+           "planes", "scalars"]
+
+PLANES = ("hand", "opponent", "pile", "top", "seen", "opp_discarded", "opp_declined",
+          "upcard", "taken")
+"""The names of the card planes, in order."""
+
+SCALARS = ("phase_offer", "phase_draw", "phase_discard", "phase_over", "my_turn",
+           "i_dealt", "knock_limit", "stock_size", "opponent_count", "my_score",
+           "opponent_score", "gin_bonus", "undercut_bonus", "oklahoma")
+"""The names of the scalar features, in order."""
+
+OBSERVATION_SIZE = len(PLANES) * 52 + len(SCALARS)
+"""The length of :func:`encode`'s vector (482)."""
+
+_PHASES = (Phase.OFFER, Phase.DRAW, Phase.DISCARD, Phase.OVER)
+
+
+# The history scan of the last view of each player, so that the next view of the same
+# hand (its history one or two actions longer) scans only the new actions: an
+# environment asks for a view at every step. A pure memo: a history that does not extend
+# the remembered one is scanned from the start.
+_SCANNED: dict[int, tuple[Any, ...]] = {}
+
+
+def _scan(history: tuple[tuple[int, Any], ...], me: int, up: int) -> tuple[int, int, int]:
+    """The masks of the cards ever face up, discarded by the opponent, and passed over by
+    the opponent, from the public history."""
+    start = 0
+    memo = _SCANNED.get(me)
+    if memo is not None:
+        old, old_up, public, discarded, declined, old_stack, both_passed = memo
+        n = len(old)
+        if old_up == up and len(history) >= n and history[:n] == old:
+            start = n
+            stack = list(old_stack)
+    if not start:
+        public, discarded, declined, stack, both_passed = up, 0, 0, [up], False
+    # the pile's top card as the history goes (for what a pass or a stock draw declined)
+    for n in range(start, len(history)):
+        player, action = history[n]
+        moved = action.card
+        if moved is not None:  # a discard or a knock
+            public |= moved.mask
+            stack.append(moved.mask)
+            if player != me:
+                discarded |= moved.mask
+            continue
+        kind = action.kind
+        if kind is _PASS_KIND:
+            if player != me:
+                declined |= up
+            if n == 1:
+                both_passed = True
+        elif kind is _DRAW_STOCK_KIND:
+            if player != me and stack and not (n == 2 and both_passed):
+                declined |= stack[-1]
+        elif stack:  # take or draw discard
+            stack.pop()
+    _SCANNED[me] = (history, up, public, discarded, declined, stack, both_passed)
+    return public, discarded, declined
+
+
+def masks(view: View) -> tuple[int, ...]:
+    """The card planes as 52-bit masks (no numpy): the same order as :data:`PLANES`.
+
+    >>> import ginrules
+    >>> s = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0).apply("pass")
+    >>> m = masks(s.view(0))
+    >>> len(m), m[0] == s.view(0).mask, bin(m[6]).count("1")  # player 1 passed TS
+    (9, True, 1)
+    """
+    me = view.player
+    pile = 0
+    for card in view.discard_pile:
+        pile |= card.mask
+    top = view.discard_pile[-1].mask if view.discard_pile else 0
+    up = view.upcard.mask
+    public, discarded, declined = _scan(view.history, me, up)
+    known = 0
+    for card in view.opponent_known:
+        known |= card.mask
+    taken = view.taken.mask if view.taken is not None else 0
+    return (view.mask, known, pile, top, view.mask | public, discarded, declined, up, taken)
+
+
+_NUMPY: list[Any] = []  # numpy, once imported (looked up on every observation)
+
+
+def _numpy() -> Any:
+    """numpy, imported on first use (an optional peer: ``pip install ginrules[rl]``)."""
+    if not _NUMPY:
+        try:
+            _NUMPY.append(importlib.import_module("numpy"))
+        except ImportError:
+            raise GinRulesError("the array observations need numpy: pip install "
+                                "'ginrules[rl]'") from None
+    return _NUMPY[0]
+
+
+def planes(view: View) -> Any:
+    """The card planes, a float32 array of shape ``(9, 52)`` (see :data:`PLANES`).
+
+    Needs numpy (``pip install 'ginrules[rl]'``; the example is not run without it):
+
+    >>> import ginrules
+    >>> v = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0).view(1)
+    >>> planes(v).shape, float(planes(v)[0].sum())  # doctest: +SKIP
+    ((9, 52), 10.0)
+    """
+    np = _numpy()
+
+    packed = b"".join(m.to_bytes(7, "little") for m in masks(view))
+    bits = np.unpackbits(np.frombuffer(packed, dtype=np.uint8), bitorder="little")
+    return bits.reshape(len(PLANES), 56)[:, :52].astype(np.float32)
+
+
+def scalars(view: View, scores: tuple[int, int] = (0, 0), target: int | None = None) -> Any:
+    """The scalar features, a float32 array of 14 (see :data:`SCALARS`). ``scores`` are
+    the running game scores as (this player's, the opponent's), over ``target`` (the
+    rules' game target unless given).
+
+    Needs numpy (``pip install 'ginrules[rl]'``; the example is not run without it):
+
+    >>> import ginrules
+    >>> v = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0).view(1)
+    >>> scalars(v, (40, 20))[:6].tolist(), round(float(scalars(v, (40, 20))[9]), 3)  # doctest: +SKIP
+    ([1.0, 0.0, 0.0, 0.0, 1.0, 0.0], 0.4)
+    """
+    np = _numpy()
+    return np.asarray(_scalar_list(view, scores, target), dtype=np.float32)
+
+
+def _scalar_list(view: View, scores: tuple[int, int], target: int | None) -> list[float]:
+    rules = view.rules
+    goal = target if target is not None else rules.target
+    phase = view.phase
+    return [
+        float(phase is Phase.OFFER), float(phase is Phase.DRAW),
+        float(phase is Phase.DISCARD), float(phase is Phase.OVER),
+        float(bool(view.legal_actions)), float(view.dealer == view.player),
+        view.knock_limit / 10.0, view.stock_size / 31.0, view.opponent_count / 11.0,
+        scores[0] / goal, scores[1] / goal,
+        rules.gin_bonus / 100.0, rules.undercut_bonus / 100.0, float(rules.oklahoma),
+    ]
+
+
+def encode(view: View, scores: tuple[int, int] = (0, 0), target: int | None = None) -> Any:
+    """The whole observation: the planes flattened, then the scalars; a float32 vector of
+    :data:`OBSERVATION_SIZE` (482).
+
+    Needs numpy (``pip install 'ginrules[rl]'``; the example is not run without it):
+
+    >>> import ginrules
+    >>> v = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0).view(1)
+    >>> encode(v).shape, encode(v).dtype  # doctest: +SKIP
+    ((482,), dtype('float32'))
+    """
+    np = _numpy()
+
+    out = np.empty(OBSERVATION_SIZE, dtype=np.float32)
+    out[: len(PLANES) * 52] = planes(view).reshape(-1)
+    out[len(PLANES) * 52 :] = _scalar_list(view, scores, target)
+    return out
+
+
+def describe(view: View) -> str:
+    """A short text of the view for a language-model agent: the view's own text
+    (``str(view)``), then every legal action with its id, so the model can answer with
+    either.
+
+    >>> import ginrules
+    >>> text = describe(ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0).view(1))
+    >>> text.splitlines()[-1]
+    'Legal actions (id: action): 0: take, 1: pass'
+    """
+    lines = [str(view)]
+    if view.legal_actions:
+        lines.append("Legal actions (id: action): "
+                     + ", ".join(f"{a.index}: {a}" for a in view.legal_actions))
+    elif view.phase is Phase.OVER:
+        lines.append("The hand is over.")
+    else:
+        lines.append(f"Waiting for player {view.turn}.")
+    return "\n".join(lines)
+

@@ -1,0 +1,208 @@
+"""Determinization: whole hand states sampled from what one player has seen.
+
+A search player (ISMCTS, a sampling knocker) needs full states to play out, but it sees
+only a :class:`~ginrules.players.View`. :func:`sample_hidden` deals the cards it has not
+seen at random: a :class:`~ginrules.hand.HandState` that agrees with the view in every
+fact the player knows, so that ``view(sample, v.player) == v``:
+
+* the player's own cards, the discard pile, the upcard, the stock size;
+* the cards the opponent took from the discard pile and still holds;
+* the whole public history: what each player took, passed, declined, drew and discarded
+  (every card the opponent discarded was in its hand when it did; a card the player drew
+  from the stock is where it was drawn).
+
+The cards nobody has seen (neither in the player's hand nor ever face up) are shared at
+random between the opponent's hidden cards and the stock: every split is equally likely
+(the posterior of a deal when the opponent's choices are not read as evidence), so each
+unseen card is in the opponent's hand with chance *hidden / unseen*. The stock order is a
+uniform shuffle. Pure and reproducible: the same view and seed give the same state.
+
+>>> import ginrules
+>>> from ginrules.players import view
+>>> s = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0).apply("take")
+>>> v = view(s, 1)
+>>> sampled = sample_hidden(v, seed=3)
+>>> view(sampled, 1) == v, sampled.cards(0) == s.cards(0)
+(True, False)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from ginrules._splitmix import MASK64, splitmix64
+from ginrules.actions import _DISCARD_KIND, _DRAW_STOCK_KIND, _KNOCK_KIND, Phase
+from ginrules.cards import CARDS, Card, Deck
+from ginrules.errors import GinRulesError, WrongTypeError
+from ginrules.hand import HandState, _apply_checked, deal
+from ginrules.players.views import View
+
+__all__ = ["hidden_cards", "sample_hidden"]
+
+_ALL = (1 << 52) - 1
+
+
+def hidden_cards(view: View) -> tuple[tuple[Card, ...], int]:
+    """The cards ``view``'s player has not seen (neither held nor ever face up), and how
+    many of them the opponent holds (the rest are the stock).
+
+    >>> import ginrules
+    >>> from ginrules.players import view
+    >>> v = view(ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0), 1)
+    >>> unseen, held = hidden_cards(v)
+    >>> len(unseen), held, v.stock_size
+    (41, 10, 31)
+    """
+    public = _public(view)
+    unseen = _ALL & ~view.mask & ~public
+    held = view.opponent_count - len(view.opponent_known)
+    return tuple(c for c in CARDS if unseen >> c.index & 1), held
+
+
+def _public(view: View) -> int:
+    """The mask of every card that has been face up (the upcard and every discard)."""
+    public = 1 << view.upcard.index
+    for _, action in view.history:
+        card = action.card
+        if card is not None:
+            public |= 1 << card.index
+    return public
+
+
+def _stream_of(seed: int | random.Random) -> Iterator[int]:
+    if isinstance(seed, random.Random):
+        return splitmix64(seed.getrandbits(64))
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise WrongTypeError("sample_hidden takes a seed: an int or a random.Random, not "
+                             f"{type(seed).__name__}")
+    return splitmix64(seed & MASK64)
+
+
+def sample_hidden(view: View, seed: int | random.Random) -> HandState:
+    """A whole hand state consistent with everything ``view``'s player has seen, the
+    unseen cards dealt at random (see the module's documentation).
+
+    ``seed`` is an int (SplitMix64, the same on every platform) or a
+    :class:`random.Random`, from which one 64-bit seed is drawn. The hand must be in play
+    (once it is over, the result shows the cards that matter).
+
+    >>> import ginrules
+    >>> from ginrules.players import view
+    >>> s = ginrules.deal(ginrules.rules("oklahoma"), seed=11, dealer=1)
+    >>> for text in ("pass", "pass", "draw stock", "discard " + str(s.deck[21])):
+    ...     s = s.apply(text)
+    >>> v = view(s, 0)
+    >>> [view(sample_hidden(v, seed=k), 0) == v for k in range(3)]
+    [True, True, True]
+    >>> sample_hidden(view(s, 0), seed=1).stock_size == s.stock_size
+    True
+    """
+    if not isinstance(view, View):
+        raise WrongTypeError(f"sample_hidden takes a View (see ginrules.players.view), not "
+                             f"{type(view).__name__}")
+    if view.phase is Phase.OVER:
+        raise GinRulesError("sample_hidden needs a hand in play: this hand is over, and its "
+                            "result shows the cards that matter")
+    stream = _stream_of(seed)
+    me = view.player
+    dealer = view.dealer
+    history = view.history
+
+    # Each card reaches a hand once from a private source: the deal (ten slots each,
+    # before any action) or a stock draw (one slot at that moment). A card first seen
+    # face up when a player discarded it came from that player's private source before
+    # that discard; the cards still held and never seen came from one at any time.
+    slots: tuple[list[int], list[int]] = ([-1] * 10, [-1] * 10)  # the time of each slot
+    due: tuple[list[tuple[int, int]], list[tuple[int, int]]] = ([], [])  # (deadline, card)
+    seen = 1 << view.upcard.index
+    for t, (player, action) in enumerate(history):
+        kind = action.kind
+        if kind is _DRAW_STOCK_KIND:
+            slots[player].append(t)
+        elif kind is _DISCARD_KIND or kind is _KNOCK_KIND:
+            card = action.card
+            assert card is not None
+            bit = 1 << card.index
+            if not seen & bit:
+                seen |= bit
+                due[player].append((t, card.index))
+    public = seen
+    mine = view.mask & ~public
+    unseen = _ALL & ~view.mask & ~public
+    pool = [i for i in range(52) if unseen >> i & 1]
+    hidden = view.opponent_count - len(view.opponent_known)
+    opponent_private = len(slots[1 - me]) - len(due[1 - me])
+    if hidden != opponent_private or len(pool) != hidden + view.stock_size:
+        raise GinRulesError(
+            f"this view does not add up: the opponent holds {hidden} unseen cards by its "
+            f"count, {opponent_private} by the history, and {len(pool)} cards are unseen "
+            f"with {view.stock_size} in the stock; was it edited?")
+    # a uniform shuffle of the unseen cards: the first `hidden` go to the opponent
+    n = len(pool)
+    for i in range(n - 1):
+        span = n - i
+        limit = (1 << 64) - (1 << 64) % span
+        x = next(stream)
+        while x >= limit:
+            x = next(stream)
+        j = i + x % span
+        pool[i], pool[j] = pool[j], pool[i]
+    free = (
+        [i for i in range(52) if mine >> i & 1] if me == 0 else pool[:hidden],
+        pool[:hidden] if me == 0 else [i for i in range(52) if mine >> i & 1],
+    )
+    stock_left = pool[hidden:]
+
+    # the card the player has just drawn from the stock is in the last stock slot
+    pinned: list[int | None] = [None, None]
+    drawn = view.drawn
+    if (drawn is not None and history and history[-1][1].kind is _DRAW_STOCK_KIND
+            and history[-1][0] == me):
+        pinned[me] = drawn.index
+        free[me].remove(drawn.index)
+
+    # fill each player's slots in time order, the card due soonest first (the greedy
+    # order that fits every deadline whenever some order does)
+    filled: list[list[int]] = [[], []]
+    for p in (0, 1):
+        pending = sorted(due[p])
+        others = free[p]
+        times = slots[p]
+        last = len(times) - 1
+        k = 0
+        out = filled[p]
+        for s, time in enumerate(times):
+            if s == last and pinned[p] is not None:
+                out.append(pinned[p])  # type: ignore[arg-type]
+            elif k < len(pending):
+                deadline, index = pending[k]
+                if deadline <= time:
+                    raise GinRulesError(f"this view does not add up: player {p} discarded "
+                                        f"{CARDS[index]} before it could have held it")
+                out.append(index)
+                k += 1
+            else:
+                out.append(others.pop())
+    deck: list[int] = [0] * 52
+    non_dealer = 1 - dealer
+    for n_slot in range(10):
+        deck[2 * n_slot] = filled[non_dealer][n_slot]
+        deck[2 * n_slot + 1] = filled[dealer][n_slot]
+    deck[20] = view.upcard.index
+    # the stock draws in the order they happened, then the stock left
+    position = 21
+    cursor = [10, 10]
+    for player, action in history:
+        if action.kind is _DRAW_STOCK_KIND:
+            deck[position] = filled[player][cursor[player]]
+            cursor[player] += 1
+            position += 1
+    deck[position:] = stock_left
+    state = deal(view.rules, deck=Deck(tuple(CARDS[i] for i in deck)), dealer=dealer)
+    for _, action in history:
+        state = _apply_checked(state, action)
+    if state.masks[me] != view.mask or state.phase is not view.phase:
+        raise GinRulesError("this view does not add up: its history does not lead to its "
+                            "cards and phase; was it edited?")
+    return state

@@ -1,0 +1,88 @@
+"""The Gymnasium single-agent environment passes Gymnasium's checker."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("gymnasium")
+np = pytest.importorskip("numpy")
+
+from ginrules.errors import GinRulesError, IllegalActionError  # noqa: E402
+from ginrules.interop.gymnasium_env import make_env  # noqa: E402
+from ginrules.scoring import score_hand  # noqa: E402
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+@pytest.mark.parametrize(("opponent", "mode", "seat"), [("basic", "hand", 0),
+                                                         ("advanced", "game", 1)])
+def test_gymnasium_check_env(opponent: str, mode: str, seat: int) -> None:
+    from gymnasium.utils.env_checker import check_env
+
+    check_env(make_env(opponent, rules="oklahoma", mode=mode, seat=seat))
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_an_episode_pays_the_agents_score(seat: int) -> None:
+    scored = 0
+    for seed in range(10):
+        env = make_env("basic", rules="classic", seat=seat)
+        rng = np.random.default_rng(seed)
+        obs, info = env.reset(seed=seed)
+        total, done = 0.0, False
+        while not done:
+            assert info["action_mask"].sum() > 0
+            assert np.array_equal(env.action_masks(), obs["action_mask"])
+            legal = np.flatnonzero(obs["action_mask"])
+            knocks = legal[legal >= 56]
+            action = int(knocks[0] if len(knocks) else rng.choice(legal))
+            obs, reward, done, _, info = env.step(action)
+            total += reward
+        hand = env.episode.hand
+        score = score_hand(hand.result, hand.rules)
+        expected = 0 if score.player is None else (
+            score.points if score.player == seat else -score.points)
+        assert total == expected
+        scored += expected != 0
+    assert scored > 0
+
+
+def test_an_illegal_action_is_penalized_or_raised() -> None:
+    env = make_env("basic")
+    obs, _ = env.reset(seed=2)
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    after, reward, done, _, info = env.step(illegal)
+    assert reward == -1.0 and not done and info["illegal_action"]
+    assert np.array_equal(after["observation"], obs["observation"])
+    strict = make_env("basic", illegal_reward=None)
+    strict.reset(seed=2)
+    with pytest.raises(IllegalActionError):
+        strict.step(illegal)
+    with pytest.raises(GinRulesError, match="seat"):
+        make_env(seat=2)
+    shown = make_env(render_mode="ansi")
+    shown.reset(seed=1)
+    assert "stock" in shown.render().lower()
+
+
+def test_a_hand_the_computer_ends_before_the_agent_moves_is_dealt_again() -> None:
+    import ginrules
+
+    # the computer player (seat 1, not the dealer) takes the upcard TS and goes gin
+    deck = ginrules.parse_cards("AS 2C 2S 3C 3S 4C 4S 5C 5S 6C 6S 7C 7S 8C 8S 9C 9S TC "
+                                "KH JC TS")
+    deck += tuple(c for c in ginrules.CARDS if c not in deck)
+    env = make_env("advanced", rules="classic", seat=0)
+    episode = env.episode
+    original = episode.reset
+    rigged: list[int] = []
+
+    def reset(seed: int) -> None:
+        original(seed)
+        if not rigged:
+            rigged.append(seed)
+            episode.hand = ginrules.deal(episode.rules, deck=deck, dealer=0)
+
+    episode.reset = reset
+    _, info = env.reset(seed=3)
+    assert rigged and episode.hand.deck.cards != deck
+    assert not episode.over and info["action_mask"].sum() > 0

@@ -1,0 +1,155 @@
+"""python_ginrules: OpenSpiel's own checks, a search bot, Shimmy's PettingZoo wrapper."""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+np = pytest.importorskip("numpy")
+
+from ginrules.interop.observation import encode  # noqa: E402
+from ginrules.interop.openspiel_game import GAME_NAME, load_game, register  # noqa: E402
+from ginrules.players import view  # noqa: E402
+from ginrules.scoring import score_hand  # noqa: E402
+
+
+def _knocking_playout(state, rng):  # type: ignore[no-untyped-def]
+    """Random play that knocks whenever it can (so that hands score)."""
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.integers(len(outcomes))][0])
+        else:
+            legal = np.array(state.legal_actions())
+            knocks = legal[legal >= 56]
+            state.apply_action(int(knocks[0] if len(knocks) else rng.choice(legal)))
+    return state
+
+
+@pytest.mark.parametrize("params", [{"rules": "classic"}, {"rules": "oklahoma"},
+                                    {"rules": "classic", "mode": "game", "max_hands": 3}])
+def test_openspiel_random_simulation_checks(params: dict[str, object]) -> None:
+    game = load_game(**params)
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+
+
+def test_it_is_registered_and_loads_by_name() -> None:
+    register()
+    register()  # twice is fine
+    assert GAME_NAME in pyspiel.registered_names()
+    game = pyspiel.load_game(GAME_NAME, {"rules": "oklahoma"})
+    assert game.num_distinct_actions() == 109
+    assert game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert game.information_state_tensor_shape() == [534]
+    assert game.observation_tensor_shape() == [482]
+
+
+def test_returns_are_the_real_score() -> None:
+    game = load_game(rules="classic")
+    rng = np.random.default_rng(1)
+    scored = 0
+    for _ in range(20):
+        state = _knocking_playout(game.new_initial_state(), rng)
+        price = score_hand(state.hand.result, state.hand.rules)
+        expected = [0.0, 0.0]
+        if price.player is not None:
+            expected[price.player] = price.points
+            expected[1 - price.player] = -price.points
+        assert state.returns() == expected
+        scored += price.points > 0
+    assert scored > 0
+
+
+def test_a_whole_game_returns_the_final_score_difference() -> None:
+    game = load_game(rules="short", mode="game")
+    state = _knocking_playout(game.new_initial_state(), np.random.default_rng(2))
+    totals = state.game.sheet.final_totals()
+    assert state.game.is_over
+    assert state.returns() == [totals[0] - totals[1], totals[1] - totals[0]]
+
+
+def test_observations_come_from_the_view_and_resampling_keeps_the_infostate() -> None:
+    game = load_game(rules="classic")
+    rng = np.random.default_rng(3)
+    state = game.new_initial_state()
+    checked = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.integers(len(outcomes))][0])
+            continue
+        player = state.current_player()
+        for p in (0, 1):
+            v = view(state.hand, p)
+            assert np.array_equal(np.array(state.observation_tensor(p), np.float32), encode(v))
+            assert state.observation_string(p) == str(v)
+        sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+        other = state.resample_from_infostate(player, sampler)
+        assert other.information_state_string(player) == state.information_state_string(player)
+        assert other.information_state_tensor(player) == state.information_state_tensor(player)
+        assert other.legal_actions() == state.legal_actions()
+        checked += 1
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    assert checked > 10
+
+
+def test_the_information_state_hides_the_opponents_cards() -> None:
+    game = load_game(rules="classic")
+    state = game.new_initial_state()
+    for card in range(21):
+        state.apply_action(card)
+    text = state.information_state_string(0)
+    mine = set(text.split()) - {"+?"}
+    assert "+?" in text and len([w for w in mine if w.startswith("+")]) == 10
+
+
+def test_an_ismcts_bot_plays_a_hand() -> None:
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = load_game(rules="classic", max_turns=30)
+    rng = np.random.RandomState(7)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bot = ismcts.ISMCTSBot(game=game, evaluator=evaluator, uct_c=2.0, max_simulations=8,
+                           random_state=rng)
+    state = game.new_initial_state()
+    moves = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randint(len(outcomes))][0])
+        elif state.current_player() == 0:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+            moves += 1
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    assert moves > 0 and state.hand.is_over
+
+
+def test_shimmy_makes_it_a_pettingzoo_environment() -> None:
+    shimmy = pytest.importorskip("shimmy")
+    from pettingzoo.test import api_test
+
+    game = load_game(rules="classic")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(shimmy.OpenSpielCompatibilityV0(env=game, render_mode=None), num_cycles=100)
+        env = shimmy.OpenSpielCompatibilityV0(env=game, render_mode=None)
+        env.reset(seed=5)
+        rng = np.random.default_rng(5)
+        for _agent in env.agent_iter():
+            _, _, terminated, truncated, info = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(info["action_mask"])
+            knocks = legal[legal >= 56]
+            env.step(int(knocks[0] if len(knocks) else rng.choice(legal)))
+    state = env.game_state
+    assert state.is_terminal()
+    price = score_hand(state.hand.result, state.hand.rules)
+    signed = 0 if price.player is None else (price.points if price.player == 0 else -price.points)
+    assert state.returns() == [signed, -signed]

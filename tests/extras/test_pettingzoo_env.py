@@ -1,0 +1,88 @@
+"""The PettingZoo AEC environment passes PettingZoo's own tests and pays the real score."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+np = pytest.importorskip("numpy")
+
+import ginrules  # noqa: E402
+from ginrules.errors import GinRulesError, IllegalActionError  # noqa: E402
+from ginrules.interop.pettingzoo_env import AGENTS, env, raw_env  # noqa: E402
+from ginrules.scoring import score_hand  # noqa: E402
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+@pytest.mark.parametrize("mode", ["hand", "game"])
+def test_pettingzoo_api_test(mode: str) -> None:
+    from pettingzoo.test import api_test
+
+    api_test(env(rules="oklahoma", mode=mode), num_cycles=300)
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_pettingzoo_seed_test() -> None:
+    from pettingzoo.test import seed_test
+
+    seed_test(lambda: env(rules="classic"), num_cycles=300)
+
+
+def _play(e, seed: int) -> dict[str, float]:  # type: ignore[no-untyped-def]
+    rng = np.random.default_rng(seed)
+    e.reset(seed=seed)
+    totals = dict.fromkeys(AGENTS, 0.0)
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, _ = e.last()
+        totals[agent] += reward
+        legal = np.flatnonzero(obs["action_mask"])
+        knocks = legal[legal >= 56]  # knock when it can, so that hands score
+        action = None if terminated or truncated else int(
+            knocks[0] if len(knocks) else rng.choice(legal))
+        e.step(action)
+    return totals
+
+
+def test_a_hand_pays_its_points_zero_sum() -> None:
+    paid = 0
+    for seed in range(30):
+        e = raw_env(rules="classic")
+        totals = _play(e, seed)
+        hand = e.episode.hand
+        assert hand.is_over
+        score = score_hand(hand.result, hand.rules)
+        expected = [0, 0]
+        if score.player is not None:
+            expected[score.player], expected[1 - score.player] = score.points, -score.points
+        assert [totals[a] for a in AGENTS] == expected
+        paid += abs(expected[0])
+    assert paid > 0
+
+
+def test_a_game_pays_the_final_score_difference_and_normalizes() -> None:
+    e = raw_env(rules="short", mode="game")
+    totals = _play(e, 4)
+    game = e.episode.game
+    assert game.is_over
+    final = game.sheet.final_totals()
+    assert totals[AGENTS[0]] == final[0] - final[1] == -totals[AGENTS[1]]
+    n = raw_env(rules="short", mode="game", normalize=True)
+    scaled = _play(n, 4)
+    assert scaled[AGENTS[0]] == pytest.approx((final[0] - final[1]) / game.rules.target)
+
+
+def test_observations_mask_and_render() -> None:
+    e = raw_env(rules="classic", render_mode="ansi")
+    e.reset(seed=1)
+    me = e.agent_selection
+    other = AGENTS[1 - AGENTS.index(me)]
+    assert e.observe(me)["action_mask"].nonzero()[0].tolist() == [0, 1]
+    assert e.observe(other)["action_mask"].sum() == 0
+    assert "stock" in e.render().lower()
+    with pytest.raises(IllegalActionError, match="cannot draw stock"):
+        e.step(2)
+    with pytest.raises(GinRulesError, match="mode"):
+        raw_env(mode="match")
+    with pytest.raises(GinRulesError, match="render_mode"):
+        raw_env(render_mode="rgb_array")
+    assert ginrules.Action.from_index(1) in e.episode.hand.legal_actions()

@@ -1,0 +1,118 @@
+"""sample_hidden: every sample agrees with the view it came from, and the unseen cards
+are shared out with the frequencies the view implies."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import ginrules
+from ginrules.errors import GinRulesError, WrongTypeError
+from ginrules.game import random_policies
+from ginrules.players import AdvancedPlayer, BasicPlayer, view
+from ginrules.players.determinize import hidden_cards, sample_hidden
+
+
+def _states(seed: int, rules: str) -> list[ginrules.HandState]:
+    state = ginrules.deal(ginrules.rules(rules), seed=seed, dealer=seed % 2)
+    choose, _ = random_policies(seed)
+    out = []
+    while not state.is_over:
+        out.append(state)
+        state = state.apply(choose(state, state.turn))
+    return out
+
+
+@pytest.mark.parametrize("rules", ["classic", "oklahoma", "openspiel", "straight"])
+def test_every_sample_agrees_with_the_view(rules: str) -> None:
+    count = 0
+    for seed in range(12):
+        for state in _states(seed, rules):
+            for player in (0, 1):
+                v = view(state, player)
+                sampled = sample_hidden(v, seed=count)
+                assert view(sampled, player) == v
+                assert sampled.stock_size == state.stock_size
+                count += 1
+    assert count > 500
+
+
+def test_samples_agree_in_hands_played_by_computer_players() -> None:
+    players = [AdvancedPlayer(seed=1, samples=4), BasicPlayer()]
+    for seed in range(6):
+        state = ginrules.deal(ginrules.rules("classic"), seed=seed, dealer=seed % 2)
+        while not state.is_over:
+            for player in (0, 1):
+                v = view(state, player)
+                assert view(sample_hidden(v, seed=seed), player) == v
+            state = state.apply(players[state.turn].choose(view(state, state.turn)))
+
+
+def test_known_cards_stay_and_the_drawn_card_is_the_one_drawn() -> None:
+    state = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0).apply("take")
+    state = state.apply(state.legal_actions()[0]).apply("draw stock")
+    v = view(state, 0)  # player 0 has just drawn from the stock; player 1 took TS
+    assert v.drawn is not None and [str(c) for c in v.opponent_known] == ["TS"]
+    for k in range(50):
+        sampled = sample_hidden(v, seed=k)
+        assert sampled.deck[21] == v.drawn
+        assert set(v.opponent_known) <= set(sampled.cards(1))
+
+
+def test_the_unseen_cards_land_with_the_frequency_the_view_implies() -> None:
+    # a view in the middle of a hand: each unseen card is in the opponent's hand with
+    # chance hidden / unseen; a chi-square statistic over the unseen cards, fixed seeds
+    state = _states(4, "classic")[14]
+    v = view(state, state.turn)
+    unseen, hidden = hidden_cards(v)
+    assert hidden and len(unseen) > hidden
+    runs = 3000
+    counts = dict.fromkeys(unseen, 0)
+    rng = random.Random(2026)
+    for _ in range(runs):
+        sampled = sample_hidden(v, rng)
+        held = set(sampled.cards(1 - v.player))
+        for card in unseen:
+            counts[card] += card in held
+        assert len(held & set(unseen)) == hidden
+    p = hidden / len(unseen)
+    expected = runs * p
+    chi2 = sum((c - expected) ** 2 / (expected * (1 - p)) for c in counts.values())
+    dof = len(unseen) - 1
+    assert chi2 < dof + 5 * (2 * dof) ** 0.5, (chi2, dof)
+    # and the test can fail: a biased sampler (the lowest cards first) is caught
+    biased = dict.fromkeys(unseen, 0)
+    for card in unseen[:hidden]:
+        biased[card] = runs
+    chi2_biased = sum((c - expected) ** 2 / (expected * (1 - p)) for c in biased.values())
+    assert chi2_biased > dof + 5 * (2 * dof) ** 0.5
+
+
+def test_the_stock_order_is_shuffled_too() -> None:
+    v = view(_states(3, "classic")[6], 0)
+    tops = {sample_hidden(v, seed=k).stock[0] for k in range(200)}
+    assert len(tops) > 20
+
+
+def test_the_same_seed_gives_the_same_state() -> None:
+    v = view(_states(5, "oklahoma")[9], 1)
+    assert sample_hidden(v, seed=9) == sample_hidden(v, seed=9)
+    assert sample_hidden(v, random.Random(1)) == sample_hidden(v, random.Random(1))
+
+
+def test_bad_input_is_an_actionable_error() -> None:
+    state = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
+    with pytest.raises(WrongTypeError, match="View"):
+        sample_hidden(state, seed=1)  # type: ignore[arg-type]
+    with pytest.raises(WrongTypeError, match="seed"):
+        sample_hidden(view(state, 0), seed="1")  # type: ignore[arg-type]
+    last = ginrules.game.play(ginrules.new_game(ginrules.rules("short"), seed=3),
+                              random_policies(3)).finished[0]
+    with pytest.raises(GinRulesError, match="in play"):
+        sample_hidden(view(last, 0), seed=1)
+    import attrs
+
+    edited = attrs.evolve(view(state, 0), opponent_count=12)
+    with pytest.raises(GinRulesError, match="does not add up"):
+        sample_hidden(edited, seed=1)

@@ -1,0 +1,63 @@
+"""The episode engine of the learning environments (core, no numpy): exact zero-sum
+rewards for a hand and for a whole game."""
+
+from __future__ import annotations
+
+import pytest
+
+from ginrules.actions import Action
+from ginrules.errors import GinRulesError, IllegalActionError
+from ginrules.interop.episode import Episode
+from ginrules.players import AdvancedPlayer, BasicPlayer
+from ginrules.scoring import score_hand
+
+
+def _play(episode: Episode) -> list[int]:
+    players = [AdvancedPlayer(seed=2, samples=4), BasicPlayer()]
+    totals = [0, 0]
+    while not episode.over:
+        paid = episode.step(players[episode.turn].choose(episode.view(episode.turn)))
+        assert paid[0] == -paid[1]
+        totals = [totals[0] + paid[0], totals[1] + paid[1]]
+    return totals
+
+
+def test_a_hand_pays_its_points_to_the_winner() -> None:
+    scored = 0
+    for seed in range(8):
+        episode = Episode("classic")
+        episode.reset(seed)
+        totals = _play(episode)
+        price = score_hand(episode.hand.result, episode.rules)
+        expected = [0, 0]
+        if price.player is not None:
+            expected[price.player], expected[1 - price.player] = price.points, -price.points
+        assert totals == expected
+        scored += price.points > 0
+    assert scored > 0
+
+
+def test_a_game_pays_the_final_score_difference() -> None:
+    episode = Episode("short", mode="game")
+    episode.reset(4)
+    totals = _play(episode)
+    assert episode.game is not None and episode.game.is_over
+    final = episode.game.sheet.final_totals()
+    assert totals == [final[0] - final[1], final[1] - final[0]]
+    assert episode.scores(1) == (final[1], final[0])
+
+
+def test_the_same_seed_deals_the_same_and_errors_say_why() -> None:
+    a, b = Episode("oklahoma"), Episode("oklahoma")
+    a.reset(9)
+    b.reset(9)
+    assert a.hand == b.hand
+    _play(a)
+    with pytest.raises(IllegalActionError, match="reset"):
+        a.step(Action.from_index(2))
+    with pytest.raises(IllegalActionError, match="cannot draw stock"):
+        b.step(Action.from_index(2))  # draw stock during the upcard offer
+    with pytest.raises(GinRulesError, match="mode"):
+        Episode(mode="match")
+    with pytest.raises(GinRulesError, match="preset name"):
+        Episode(3)  # type: ignore[arg-type]

@@ -1,0 +1,84 @@
+"""The card planes as masks (no numpy): the remembered history scan gives what a fresh
+scan gives, whatever order views of different hands and players come in."""
+
+from __future__ import annotations
+
+import ginrules
+from ginrules.game import random_policies
+from ginrules.interop import observation
+from ginrules.players import view
+
+
+def _fresh(v: ginrules.View) -> tuple[int, ...]:
+    observation._SCANNED.clear()
+    return observation.masks(v)
+
+
+def _playout(seed: int) -> list[ginrules.HandState]:
+    state = ginrules.deal(ginrules.rules("classic"), seed=seed, dealer=seed % 2)
+    choose, _ = random_policies(seed)
+    out = [state]
+    while not state.is_over:
+        state = state.apply(choose(state, state.turn))
+        out.append(state)
+    return out
+
+
+def test_the_remembered_scan_equals_a_fresh_one() -> None:
+    hands = [_playout(seed) for seed in range(4)]
+    longest = max(len(h) for h in hands)
+    checked = 0
+    for step in range(longest):
+        for hand in hands:  # the hands interleaved, and both players
+            state = hand[min(step, len(hand) - 1)]
+            for player in (1, 0):
+                v = view(state, player)
+                remembered = observation.masks(v)
+                assert remembered == _fresh(v)
+                checked += 1
+                # the memo now holds v: a later view of the same hand extends it
+                later = view(hand[min(step + 3, len(hand) - 1)], player)
+                extended = observation.masks(later)
+                assert extended == _fresh(later)
+    assert checked > 400
+
+
+def test_the_planes_name_the_facts() -> None:
+    state = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
+    state = state.apply("pass").apply("pass").apply("draw stock")
+    state = state.apply(state.legal_actions()[0])
+    v = view(state, 0)
+    planes = dict(zip(observation.PLANES, observation.masks(v), strict=True))
+    card = state.actions[-1][1].card
+    assert card is not None
+    assert planes["opp_discarded"] == card.mask
+    assert planes["opp_declined"] == state.upcard.mask
+    assert planes["top"] == card.mask and planes["hand"] == v.mask
+
+
+def test_without_the_peers_the_adapters_say_what_to_install() -> None:
+    import importlib.util
+
+    import pytest
+
+    from ginrules.errors import GinRulesError
+
+    v = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0).view(1)
+    if importlib.util.find_spec("numpy") is None:
+        with pytest.raises(GinRulesError, match=r"pip install 'ginrules\[rl\]'"):
+            observation.encode(v)
+    if importlib.util.find_spec("pettingzoo") is None:
+        from ginrules.interop.pettingzoo_env import env
+
+        with pytest.raises(GinRulesError, match=r"ginrules\[rl\]"):
+            env()
+    if importlib.util.find_spec("gymnasium") is None:
+        from ginrules.interop.gymnasium_env import make_env
+
+        with pytest.raises(GinRulesError, match=r"ginrules\[rl\]"):
+            make_env()
+    if importlib.util.find_spec("pyspiel") is None:
+        from ginrules.interop.openspiel_game import load_game
+
+        with pytest.raises(GinRulesError, match=r"ginrules\[openspiel\]"):
+            load_game(rules="classic")
