@@ -48,7 +48,7 @@ from ginrules.records.report import Problem, Report
 from ginrules.rulesets import NextDealer, RuleSet
 from ginrules.rulesets import rules as preset_rules
 from ginrules.scoring import HandScore, score_hand
-from ginrules.sheet import score_sheet
+from ginrules.sheet import ScoreSheet
 
 __all__ = ["Explanations", "validate"]
 
@@ -245,8 +245,10 @@ class _Checker(_DealChecks):
 
     def check_game(self, hands: list[Any], rules: RuleSet, is_game: bool, complete: bool,
                    hollywood: bool, view: int | None, data: Mapping[str, Any]) -> None:
-        priced: list[HandResult | HandScore] = []
-        sheet = score_sheet((), rules, hollywood=hollywood)
+        # the sheet is extended by each priced hand (ScoreSheet.add, as a game does):
+        # checking a hand costs the same however many came before
+        sheet = ScoreSheet.empty(hollywood=hollywood)
+        priced: HandResult | HandScore | None = None
         over_at: int | None = None
         expected_dealer: int | None = None
         track = True  # whether the score sheet can still be followed
@@ -259,6 +261,7 @@ class _Checker(_DealChecks):
                     f"reached the target {rules.target} in hand {over_at})", number)
                 break
             last = number == len(hands)
+            priced = None
             state, declared = self.check_hand(
                 entry, number, rules, expected_dealer if is_game else None, view,
                 allow_open=last and not complete)
@@ -271,29 +274,30 @@ class _Checker(_DealChecks):
                     track = False
                     expected_dealer = None
                 else:
-                    priced.append(declared)
+                    priced = declared
                     expected_dealer = _next_dealer_declared(state.result, declared, rules)
             elif state is not None and state.result is not None:
                 self.states.append(state)
                 result = state.result
-                priced.append(result)
+                priced = result
                 expected_dealer = next_dealer(result, rules)
             elif state is not None:
                 self.states.append(state)
                 track = False
                 in_progress = True
             elif declared is not None:
-                priced.append(declared)
+                priced = declared
                 expected_dealer = None
             else:
                 track = False
                 expected_dealer = None
             if not (is_game and track):
                 continue
-            try:
-                sheet = score_sheet(priced, rules, hollywood=hollywood)
-            except GinRulesError:  # pragma: no cover - guarded by over_at
-                break
+            if priced is not None:
+                try:
+                    sheet = sheet.add(priced, rules)
+                except GinRulesError:  # pragma: no cover - guarded by over_at
+                    break
             totals = entry.get("totals") if isinstance(entry, Mapping) else None
             if totals is not None:
                 got = sheet.games[0].totals
