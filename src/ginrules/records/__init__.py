@@ -5,7 +5,8 @@
 * :mod:`ginrules.records.writer`: :func:`to_record` and :func:`dump`;
 * :mod:`ginrules.records.reader`: :func:`load` (replayed strictly) and :func:`replay`;
 * :mod:`ginrules.records.validator`: :func:`validate`, every problem with its place;
-* :mod:`ginrules.records.report`: :class:`Problem` and :class:`Report`.
+* :mod:`ginrules.records.report`: :class:`Problem` and :class:`Report`, and the problem
+  :data:`CODES`.
 
 OpenSpiel histories are imported by :func:`ginrules.interop.openspiel.from_openspiel`.
 
@@ -43,11 +44,12 @@ from ginrules.records.format import (
     schema,
 )
 from ginrules.records.reader import Record, load, replay
-from ginrules.records.report import Problem, Report
+from ginrules.records.report import CODES, Problem, Report
 from ginrules.records.validator import Explanations, validate
 from ginrules.records.writer import dump, to_record
 
 __all__ = [
+    "CODES",
     "FORMAT",
     "UNKNOWN",
     "VERSION",
