@@ -4,7 +4,8 @@
   notation (``"p0 discard 7H"``);
 * :mod:`ginrules.records.writer`: :func:`to_record` and :func:`dump`;
 * :mod:`ginrules.records.reader`: :func:`load` (replayed strictly) and :func:`replay`;
-* :mod:`ginrules.records.validator`: :func:`validate`, every problem with its place;
+* :mod:`ginrules.records.validator`: :func:`validate`, every problem with its place, and
+  :func:`validate_many` for many records, over processes or a cluster;
 * :mod:`ginrules.records.report`: :class:`Problem` and :class:`Report`, and the problem
   :data:`CODES`.
 
@@ -45,7 +46,7 @@ from ginrules.records.format import (
 )
 from ginrules.records.reader import Record, load, replay
 from ginrules.records.report import CODES, Problem, Report
-from ginrules.records.validator import Explanations, validate
+from ginrules.records.validator import Explanations, validate, validate_many
 from ginrules.records.writer import dump, to_record
 
 __all__ = [
@@ -66,6 +67,7 @@ __all__ = [
     "schema",
     "to_record",
     "validate",
+    "validate_many",
 ]
 
 

@@ -17,8 +17,9 @@ invalid: hand 1, action 1: cannot discard 7H: player 1 must take or pass the upc
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Mapping
-from typing import Any
+import itertools
+from collections.abc import Generator, Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -30,6 +31,7 @@ from ginrules.hand import HandState, apply, deal, knock
 from ginrules.knock import EndKind, HandResult
 from ginrules.melds import Meld
 from ginrules.records._deal import _DealChecks
+from ginrules.records._parallel import check_workers, ordered_map
 from ginrules.records.format import (
     _HAND_KEYS,
     _KINDS,
@@ -50,7 +52,10 @@ from ginrules.rulesets import rules as preset_rules
 from ginrules.scoring import HandScore, score_hand
 from ginrules.sheet import ScoreSheet
 
-__all__ = ["Explanations", "validate"]
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
+__all__ = ["Explanations", "validate", "validate_many"]
 
 
 class _Stop(Exception):
@@ -84,6 +89,55 @@ def validate(source: RecordLike, *, lenient: bool = False, name: str | None = No
         checker.check(data)
     return Report(name or read_name, tuple(checker.problems), tuple(checker.notes),
                   checker.hand_count, checker.action_count)
+
+
+def validate_many(
+    sources: Iterable[RecordLike],
+    *,
+    executor: Executor | None = None,
+    workers: int = 1,
+    lenient: bool = False,
+) -> Iterator[Report]:
+    """Validate many records, yielding their reports in the order of ``sources``.
+
+    Each source is what :func:`validate` takes (a path, JSON text, bytes or a dict). The
+    records are checked in this process, or over ``workers`` local processes, or on
+    ``executor`` (any :class:`concurrent.futures.Executor`, such as a Dask cluster's
+    ``client.get_executor()``; paths are then read where the work runs, so the workers
+    need to see the same files). The reports are the same whatever runs them. It streams:
+    ``sources`` is read only as reports are taken, and at most a few batches per worker
+    are in flight, so memory stays bounded however many records there are.
+
+    >>> import ginrules
+    >>> from ginrules.records import to_record
+    >>> good = to_record(ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0))
+    >>> [report.valid for report in validate_many([good, "{", good])]
+    [True, False, True]
+    """
+    check_workers(workers)
+    return _validate_stream(((source, None) for source in sources), executor=executor,
+                            workers=workers, lenient=lenient)
+
+
+def _validate_stream(
+    items: Iterable[tuple[RecordLike, str | None]], *, executor: Executor | None,
+    workers: int, lenient: bool, batch: int = 16,
+) -> Generator[Report, None, None]:
+    """:func:`validate_many` of ``(source, name)`` pairs (``name`` as :func:`validate`
+    takes it); the ``ginrules validate`` command sends absolute paths named as typed."""
+    if executor is None and workers == 1:
+        for source, name in items:
+            yield validate(source, lenient=lenient, name=name)
+        return
+    iterator = iter(items)
+    calls = iter(lambda: (list(itertools.islice(iterator, batch)), lenient), ([], lenient))
+    for reports in ordered_map(_validate_batch, calls, executor=executor, workers=workers):
+        yield from reports
+
+
+def _validate_batch(items: list[tuple[RecordLike, str | None]], lenient: bool
+                    ) -> list[Report]:
+    return [validate(source, lenient=lenient, name=name) for source, name in items]
 
 
 def _describe_result(result: HandResult) -> str:
