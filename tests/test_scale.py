@@ -128,3 +128,36 @@ def test_a_long_game_round_trips_with_its_running_totals() -> None:
         [ginrules.score_hand(r, g.rules) for r in g.results], g.rules.target)]
     assert records.load(records.dump(g)).hands == (*g.finished, g.hand)
     assert g.results == tuple(h.result for h in g.finished)
+
+
+@given(st.integers(0, 300), st.data())
+def test_sheet_rows_grown_one_by_one_are_the_tuple_of_rows(count: int,
+                                                           data: st.DataObject) -> None:
+    import pickle
+
+    rows = [sheet_mod.SheetRow(n, None, None, n % 2, n, (0,)) for n in range(1, count + 1)]
+    grown = sheet_mod._Rows.of(())
+    for row in rows:
+        grown = grown.plus(row)
+    as_tuple = tuple(rows)
+    assert grown == as_tuple and as_tuple == grown and list(grown) == rows
+    assert len(grown) == count and repr(grown) == repr(as_tuple)
+    assert hash(grown) == hash(as_tuple) and grown == sheet_mod._Rows.of(as_tuple)
+    assert pickle.loads(pickle.dumps(grown)) == grown
+    if count:
+        index = data.draw(st.integers(-count, count - 1))
+        assert grown[index] == as_tuple[index]
+        start, stop = sorted(data.draw(st.lists(st.integers(-count, count), min_size=2,
+                                                max_size=2)))
+        assert grown[start:stop] == as_tuple[start:stop]
+    for bad in (count, -count - 1):
+        with pytest.raises(IndexError):
+            grown[bad]
+    assert grown != (*as_tuple, None) and grown != "x" * count
+
+
+def test_sheets_share_their_full_chunks() -> None:
+    sheet = score_sheet([HandScore(None, None, 0, 0, 0, False, False)] * 200, rules("classic"))
+    longer = sheet.add(HandScore(None, None, 0, 0, 0, False, False), rules("classic"))
+    assert longer.rows._chunks[0] is sheet.rows._chunks[0]  # type: ignore[attr-defined]
+    assert sheet.rows == longer.rows[:200] and len(longer.rows) == 201
