@@ -147,7 +147,7 @@ def test_cli_validate_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["validate", str(DATA / "valid_hand.json"), str(DATA / "wrong_points.json")]) == 1
     out = capsys.readouterr().out.splitlines()
     assert len(out) == 2 and "invalid: hand 1: the declared points" in out[1]
-    assert main(["validate", str(DATA / "no_such_file.json")]) == 2
+    assert main(["validate", str(DATA / "no_such_file.json")]) == 1  # unreadable: invalid
     with pytest.raises(SystemExit) as usage:
         main(["validate"])
     assert usage.value.code == 2

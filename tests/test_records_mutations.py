@@ -34,8 +34,10 @@ def rejected(data: dict[str, Any]) -> records.Report:
     report = records.validate(data)
     assert not report.valid
     assert report.problems[0].message
+    assert report.problems[0].code in records.CODES
     lenient = records.validate(data, lenient=True)
     assert not lenient.valid
+    assert all(p.code in records.CODES for p in lenient.problems)
     return report
 
 
@@ -118,6 +120,10 @@ def test_changing_the_declared_outcome(state: hand.HandState, delta: int, field:
         outcome["kind"] = "dead" if outcome["kind"] != "dead" else "knock"
     report = rejected(record)
     assert "declared" in report.problems[0].message
+    assert report.problems[0].code == f"wrong-{field}"
+    if field == "points":
+        assert report.problems[0].declared == outcome["points"]
+        assert report.problems[0].expected == outcome["points"] - delta
 
 
 @given(hands, st.data(), st.sampled_from(["1H", "7X", "10", "H7", "77H", "", "♥"]))

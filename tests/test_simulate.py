@@ -119,3 +119,100 @@ def test_cli_usage_error_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exc:
         main(["simulate", "--games", "many"])
     assert exc.value.code == 2
+
+
+# -- executors and player factories ------------------------------------------------------
+
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor  # noqa: E402
+from functools import partial  # noqa: E402
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from ginrules.actions import Action  # noqa: E402
+from ginrules.players import BasicPlayer, View  # noqa: E402
+
+
+class FirstLegal:
+    """A bot of a game project: it always plays the first legal action (and says so)."""
+
+    name = "first-legal"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, view: View) -> Action:
+        return view.legal_actions[0]
+
+
+def careful(seed: int, *, patience: int) -> BasicPlayer:
+    """A module-level factory with a parameter: partial(careful, patience=3) pickles."""
+    return BasicPlayer(seed=seed + patience)
+
+
+BASELINE = simulate("classic", (FirstLegal, "basic"), games=6, seed=9, max_hands=30)
+
+
+def test_a_factory_plays_as_its_own_player() -> None:
+    assert [p.name for p in BASELINE.players] == ["first-legal", "basic"]
+    by_name = simulate("classic", ("random", "basic"), games=6, seed=9, max_hands=30)
+    # the factory's player really played (not the random player under another name)
+    played = [(p.wins, p.points, p.knocks, p.gins) for p in BASELINE.players]
+    assert [(p.wins, p.points, p.knocks, p.gins) for p in by_name.players] != played
+    # a factory of a library player plays exactly as the player named
+    assert simulate("classic", (BasicPlayer, "random"), games=4, seed=2).players[0].wins == \
+        simulate("classic", ("basic", "random"), games=4, seed=2).players[0].wins
+    named = simulate("classic", (partial(careful, patience=3), "basic"), games=2, seed=1)
+    assert named.players[0].name == "careful"
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.sampled_from(["threads", "processes", "workers"]), st.integers(1, 3))
+def test_the_result_is_the_same_for_every_executor(kind: str, width: int) -> None:
+    args = ("classic", (FirstLegal, "basic"))
+    options = {"games": 6, "seed": 9, "max_hands": 30}
+    if kind == "workers":
+        assert simulate(*args, workers=width, **options) == BASELINE  # type: ignore[arg-type]
+        return
+    pool = ThreadPoolExecutor(width) if kind == "threads" else ProcessPoolExecutor(width)
+    with pool:
+        assert simulate(*args, executor=pool, **options) == BASELINE  # type: ignore[arg-type]
+
+
+def test_progress_reaches_the_total_with_an_executor() -> None:
+    seen: list[tuple[int, int]] = []
+    with ThreadPoolExecutor(2) as pool:
+        simulate("classic", ("basic", "random"), games=5, seed=1, executor=pool,
+                 progress=lambda done, total: seen.append((done, total)))
+    assert seen[-1] == (5, 5) and [d for d, _ in seen] == sorted(d for d, _ in seen)
+
+
+def test_a_factory_that_does_not_pickle_is_refused_for_other_processes() -> None:
+    def nested(seed: int) -> BasicPlayer:
+        return BasicPlayer(seed=seed)
+
+    # in this process it is fine
+    assert simulate("classic", (nested, "random"), games=2).players[0].name == "nested"
+    with pytest.raises(GinRulesError, match="cannot be sent to other processes"):
+        simulate("classic", (nested, "random"), games=2, workers=2)
+    with pytest.raises(GinRulesError, match="cannot be sent"), ThreadPoolExecutor(1) as pool:
+        simulate("classic", (lambda seed: BasicPlayer(seed=seed), "random"), games=2,
+                 executor=pool)
+
+
+@pytest.mark.parametrize(
+    ("player", "message"),
+    [
+        (42, "a player is a name"),
+        (lambda: BasicPlayer(), "must take seed"),
+        (lambda seed: object(), "has no choose"),
+    ],
+)
+def test_bad_factories(player: object, message: str) -> None:
+    with pytest.raises(GinRulesError, match=message):
+        simulate("classic", (player, "basic"), games=2)  # type: ignore[arg-type]
+
+
+def test_executor_must_be_an_executor() -> None:
+    with pytest.raises(GinRulesError, match="executor must be"):
+        simulate("classic", ("basic", "basic"), games=2, executor="dask")  # type: ignore[arg-type]

@@ -7,11 +7,17 @@ prints one line on stderr and exits with code 2.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
+import shutil
 import sys
-from collections.abc import Iterable, Sequence
-from typing import NoReturn
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, NoReturn
+from xml.sax.saxutils import escape, quoteattr
 
 from ginrules._version import __version__
 from ginrules.cards import Card, format_cards, parse_cards
@@ -24,6 +30,9 @@ from ginrules.players import PLAYERS, Player, make_player, view
 from ginrules.rulesets import PRESETS, RuleSet, SpadeDoubling
 from ginrules.rulesets import rules as preset
 from ginrules.scoring import HandScore, showdown
+
+if TYPE_CHECKING:
+    from ginrules.records import Report
 
 __all__ = ["main"]
 
@@ -295,12 +304,18 @@ def _describe(result: HandResult, scorer: int | None) -> str:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
+    from ginrules.records._parallel import dask_executor
     from ginrules.simulate import simulate
 
     names = [n.strip() for n in args.players.split(",")]
     progress = _progress_bar if sys.stderr.isatty() else None
-    result = simulate(args.rules, names, args.games, args.seed, workers=args.workers,
-                      max_hands=args.max_hands or None, progress=progress)
+    with contextlib.ExitStack() as stack:
+        executor = None
+        if args.scheduler is not None:
+            executor = stack.enter_context(dask_executor(args.scheduler))
+        result = simulate(args.rules, names, args.games, args.seed, workers=args.workers,
+                          executor=executor, max_hands=args.max_hands or None,
+                          progress=progress)
     if progress is not None:
         print(file=sys.stderr)
     if args.json:
@@ -310,52 +325,167 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _progress_bar(done: int, total: int, what: str = "games") -> None:
-    width = 30
-    filled = width * done // total
-    print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {what}",
-          end="", file=sys.stderr, flush=True)
+def _progress_bar(done: int, total: int | None, what: str = "games",
+                  rate: float | None = None) -> None:
+    """One line on stderr, redrawn: a bar when the total is known, and the rate."""
+    speed = f", {rate:,.0f} {what}/s" if rate is not None else ""
+    if total:
+        width = 30
+        filled = width * min(done, total) // total
+        print(f"\r\x1b[K[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {what}{speed}",
+              end="", file=sys.stderr, flush=True)
+    else:
+        print(f"\r\x1b[K{done:,} {what}{speed}", end="", file=sys.stderr, flush=True)
+
+
+def _record_sources(arguments: Sequence[str], absolute: bool
+                    ) -> Iterator[tuple[str | bytes, str]]:
+    """``(source, name)`` for each record: a file as named, every ``*.json`` under a
+    folder (recursively, not into symbolic links, in the order the file system lists
+    them: nothing is held but the folders still to visit), ``-`` as standard input. With ``absolute``, paths are
+    made absolute (the work may run in another current folder, on a cluster)."""
+    for argument in arguments:
+        if argument == "-":
+            yield sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else \
+                sys.stdin.read().encode("utf-8"), "<stdin>"
+        elif os.path.isdir(argument):
+            folders = [argument]
+            while folders:
+                folder = folders.pop()
+                subfolders = []
+                try:
+                    with os.scandir(folder) as entries:
+                        for entry in entries:
+                            if entry.is_dir(follow_symlinks=False):
+                                subfolders.append(entry.path)
+                            elif entry.name.endswith(".json"):
+                                yield (os.path.abspath(entry.path) if absolute
+                                       else entry.path), entry.path
+                except OSError:
+                    yield folder, folder  # validated as unreadable, with a reason
+                folders.extend(reversed(subfolders))
+        else:
+            yield (os.path.abspath(argument) if absolute else argument), argument
+
+
+def _junit_case(report: Report) -> str:
+    name = quoteattr(_xml_text(report.source or "?"))
+    if report.valid:
+        return f'    <testcase classname="ginrules.validate" name={name}/>\n'
+    first = report.problems[0]
+    body = escape(_xml_text("\n".join(str(p) for p in report.problems)))
+    return (f'    <testcase classname="ginrules.validate" name={name}>\n'
+            f'      <failure type={quoteattr(first.code)} '
+            f'message={quoteattr(_xml_text(str(first)))}>{body}</failure>\n'
+            f'    </testcase>\n')
+
+
+def _xml_text(text: str) -> str:
+    """Text XML 1.0 may hold: other control characters become U+FFFD."""
+    return "".join(c if c >= " " or c in "\t\n\r" else "\ufffd" for c in text)
+
+
+class _JUnit:
+    """A JUnit XML report written as the files are checked (the test cases go to a
+    temporary file, so memory stays bounded), then put in place atomically."""
+
+    def __init__(self, path: str) -> None:
+        self.path = os.path.abspath(path)
+        folder = os.path.dirname(self.path)
+        self.cases = tempfile.NamedTemporaryFile(  # noqa: SIM115 - closed in finish/abort
+            "w+", encoding="utf-8", dir=folder, prefix=".junit-", suffix=".part",
+            delete=False)
+        self.tests = self.failures = 0
+
+    def add(self, report: Report) -> None:
+        self.tests += 1
+        self.failures += not report.valid
+        self.cases.write(_junit_case(report))
+
+    def finish(self, seconds: float) -> None:
+        folder = os.path.dirname(self.path)
+        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=folder,
+                                         prefix=".junit-", suffix=".tmp",
+                                         delete=False) as out:
+            counts = f'tests="{self.tests}" failures="{self.failures}" errors="0"'
+            out.write('<?xml version="1.0" encoding="UTF-8"?>\n'
+                      f'<testsuites name="ginrules validate" {counts} time="{seconds:.3f}">\n'
+                      f'  <testsuite name="ginrules validate" {counts} '
+                      f'time="{seconds:.3f}">\n')
+            self.cases.seek(0)
+            shutil.copyfileobj(self.cases, out)
+            out.write("  </testsuite>\n</testsuites>\n")
+        os.replace(out.name, self.path)
+        self.abort()
+
+    def abort(self) -> None:
+        self.cases.close()
+        with contextlib.suppress(OSError):
+            os.unlink(self.cases.name)
 
 
 def _cmd_validate(args: argparse.Namespace) -> int:
-    from ginrules.records import Report, validate
+    from ginrules.records._parallel import check_workers, dask_executor
+    from ginrules.records.validator import _validate_stream
 
-    files: list[str] = args.files
-    bar = sys.stderr.isatty() and len(files) >= 20 and not args.json
-    usage_error = False
-    invalid = 0
-    for done, name in enumerate(files, 1):
-        if name == "-":
-            report = validate(sys.stdin.read() or " ", lenient=args.lenient, name="<stdin>")
-        else:
-            try:
-                with open(name, "rb") as handle:
-                    data = handle.read()
-            except OSError as error:
-                usage_error = True
-                print(f"ginrules validate: error: cannot read {name}: "
-                      f"{error.strerror or error}", file=sys.stderr)
-                continue
-            report = validate(data, lenient=args.lenient, name=name)
-        if report.source is None:
-            report = Report(name, report.problems, report.notes, report.hands, report.actions)
-        if not report.valid:
-            invalid += 1
-        if bar:
-            print("\r\x1b[K", end="", file=sys.stderr)
-        if args.json:
-            print(json.dumps(report.to_dict()))
-        elif not (args.quiet and report.valid):
-            print(str(report) if args.lenient else report.summary())
-        if bar:
-            _progress_bar(done, len(files), "files")
+    check_workers(args.workers)
+    bar = sys.stderr.isatty() and not args.no_progress
+    junit = _JUnit(args.junit) if args.junit is not None else None
+    codes: Counter[str] = Counter()
+    checked = invalid = 0
+    started = last_drawn = time.monotonic()
+    try:
+        with contextlib.ExitStack() as stack:
+            executor = None
+            if args.scheduler is not None:
+                executor = stack.enter_context(dask_executor(args.scheduler))
+            sources = _record_sources(args.files, absolute=executor is not None)
+            reports = stack.enter_context(contextlib.closing(_validate_stream(
+                sources, executor=executor, workers=args.workers, lenient=args.lenient)))
+            for report in reports:
+                checked += 1
+                if not report.valid:
+                    invalid += 1
+                    codes.update(p.code for p in report.problems)
+                if junit is not None:
+                    junit.add(report)
+                if not (args.quiet and report.valid):
+                    if bar:
+                        print("\r\x1b[K", end="", file=sys.stderr)
+                    if args.json:
+                        print(json.dumps(report.to_dict()))
+                    else:
+                        print(str(report) if args.lenient else report.summary())
+                now = time.monotonic()
+                if bar and now - last_drawn >= 0.1:
+                    last_drawn = now
+                    _progress_bar(checked, None, "files", checked / max(now - started, 1e-9))
+    except BrokenPipeError:
+        # the reader went away (ginrules validate ... | head -1): stop quietly; stdout
+        # points at nothing so that the interpreter's last flush does not fail again
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+        if junit is not None:
+            junit.abort()
+        return 1
+    except BaseException:
+        if junit is not None:
+            junit.abort()
+        raise
+    elapsed = time.monotonic() - started
     if bar:
+        _progress_bar(checked, None, "files", checked / max(elapsed, 1e-9))
         print(file=sys.stderr)
-    if not args.json and len(files) > 1:
-        print(f"{len(files) - invalid} of {len(files)} files valid"
-              + ("; some files could not be read" if usage_error else ""), file=sys.stderr)
-    if usage_error:
-        return 2
+    if junit is not None:
+        junit.finish(elapsed)
+    if checked != 1 and not (args.quiet and not invalid):
+        summary = f"{checked - invalid} of {checked} files valid"
+        if codes:
+            summary += "; problems: " + ", ".join(
+                f"{code} {count}" for code, count in sorted(codes.items(),
+                                                           key=lambda i: (-i[1], i[0])))
+        print(summary, file=sys.stderr)
     return 1 if invalid else 0
 
 
@@ -464,8 +594,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="two of random, basic, advanced (default: advanced,basic)")
     p.add_argument("--seed", type=int, default=0, help="the seed (default: 0)")
     p.add_argument("--workers", type=int, default=1, metavar="K",
-                   help="processes to spread the games over; the totals do not depend "
-                   "on it (default: 1)")
+                   help="local processes to spread the games over; the totals do not "
+                   "depend on it (default: 1)")
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="play the games on the Dask cluster whose scheduler listens at "
+                   "ADDRESS (tcp://host:8786; needs pip install 'ginrules[dask]')")
     p.add_argument("--max-hands", type=int, default=500, metavar="N",
                    help="stop a game after N hands and count it unfinished; 0 for no "
                    "limit (default: 500)")
@@ -477,17 +610,31 @@ def build_parser() -> argparse.ArgumentParser:
         help="check game records: every action legal, the declared results right",
         description="Replay each record under its rules and check that every action was "
         "legal and that the declared outcomes, totals and final scores are right. Prints "
-        "one line per file. Exit code 0 when every file is valid, 1 when any is invalid, "
-        "2 on usage errors (such as a file that cannot be read).",
-        epilog="example: ginrules validate games/*.json   or   ginrules play --record - "
+        "one line per file (a file that cannot be read is invalid, with the reason), then "
+        "on stderr how many are valid and the problems by code. Exit code 0 when every "
+        "file is valid, 1 when any is invalid or unreadable, 2 on usage errors.",
+        epilog="example: ginrules validate games/   or   ginrules play --record - "
         "| ginrules validate -",
     )
-    p.add_argument("files", nargs="+", metavar="FILE", help="record files ('-' reads stdin)")
+    p.add_argument("files", nargs="+", metavar="PATH",
+                   help="record files, or folders (every *.json in them, recursively); "
+                   "'-' reads stdin")
     p.add_argument("--lenient", action="store_true",
                    help="continue after a problem and list every problem")
-    p.add_argument("--quiet", action="store_true", help="print only the invalid files")
+    p.add_argument("--quiet", action="store_true",
+                   help="print only the invalid files (also with --json)")
     p.add_argument("--json", action="store_true",
                    help="print one JSON object per file (JSON lines) for machines")
+    p.add_argument("--junit", default=None, metavar="FILE",
+                   help="also write a JUnit XML report to FILE (one test case per record)")
+    p.add_argument("--workers", type=int, default=1, metavar="K",
+                   help="local processes to check the files with (default: 1)")
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="check the files on the Dask cluster whose scheduler listens at "
+                   "ADDRESS (its workers must see the same paths; needs "
+                   "pip install 'ginrules[dask]')")
+    p.add_argument("--no-progress", action="store_true",
+                   help="no progress line on a terminal's stderr")
     p.set_defaults(func=_cmd_validate)
     return parser
 

@@ -14,7 +14,8 @@ rule set; a score-keeping app calls it with its own results, and a game
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, overload
 
 import attrs
 
@@ -72,6 +73,87 @@ class SheetRow:
     columns: tuple[int, ...]
 
 
+class _Rows(Sequence[SheetRow]):
+    """The rows of a sheet: an immutable sequence that grows by one row in constant
+    time. Full chunks of ``_CHUNK`` rows are shared by every sheet that has them; adding
+    a row copies only the last, partial chunk (and, once every ``_CHUNK`` rows, the
+    tuple of chunk references, ``1/_CHUNK`` of the rows). It equals any sequence of the
+    same rows, tuples included, and prints as a tuple.
+    """
+
+    __slots__ = ("_chunks", "_tail")
+
+    def __init__(self, chunks: tuple[tuple[SheetRow, ...], ...], tail: tuple[SheetRow, ...]
+                 ) -> None:
+        self._chunks = chunks
+        self._tail = tail
+
+    @classmethod
+    def of(cls, rows: Iterable[SheetRow]) -> _Rows:
+        if isinstance(rows, _Rows):
+            return rows
+        items = tuple(rows)
+        cut = len(items) - len(items) % _CHUNK
+        return cls(tuple(items[i:i + _CHUNK] for i in range(0, cut, _CHUNK)), items[cut:])
+
+    def plus(self, row: SheetRow) -> _Rows:
+        tail = self._tail + (row,)  # noqa: RUF005 - at most _CHUNK references
+        if len(tail) == _CHUNK:
+            return _Rows(self._chunks + (tail,), ())  # noqa: RUF005
+        return _Rows(self._chunks, tail)
+
+    def __len__(self) -> int:
+        return len(self._chunks) * _CHUNK + len(self._tail)
+
+    @overload
+    def __getitem__(self, index: int) -> SheetRow: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[SheetRow, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> SheetRow | tuple[SheetRow, ...]:
+        if isinstance(index, slice):
+            return tuple(self)[index]
+        size = len(self)
+        if index < 0:
+            index += size
+        if not 0 <= index < size:
+            raise IndexError("sheet row index out of range")
+        chunk, offset = divmod(index, _CHUNK)
+        if chunk == len(self._chunks):
+            return self._tail[offset]
+        return self._chunks[chunk][offset]
+
+    def __iter__(self) -> Iterator[SheetRow]:
+        for chunk in self._chunks:
+            yield from chunk
+        yield from self._tail
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, _Rows):
+            return self._chunks == other._chunks and self._tail == other._tail
+        if isinstance(other, Sequence) and not isinstance(other, (str, bytes)):
+            return len(other) == len(self) and all(
+                a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return repr(tuple(self))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_Rows, (self._chunks, self._tail))
+
+
+_CHUNK = 64
+
+
+def _as_rows(rows: Iterable[SheetRow]) -> _Rows:
+    return _Rows.of(rows)
+
+
 @attrs.frozen
 class GameColumn:
     """One game of the sheet (Hollywood has three): running totals, hands won, and once
@@ -113,8 +195,67 @@ class ScoreSheet:
     [245, 0]
     """
 
-    rows: tuple[SheetRow, ...]
+    rows: Sequence[SheetRow] = attrs.field(converter=_as_rows)
     games: tuple[GameColumn, ...]
+
+    @classmethod
+    def empty(cls, *, hollywood: bool = False) -> ScoreSheet:
+        """The sheet before the first hand: one game column (three in Hollywood).
+
+        >>> ScoreSheet.empty(hollywood=True).games[2]
+        GameColumn(totals=(0, 0), hands_won=(0, 0), winner=None, final=None)
+        """
+        return _EMPTY_HOLLYWOOD if hollywood else _EMPTY
+
+    def add(self, hand: HandResult | HandScore, rules: RuleSet) -> ScoreSheet:
+        """This sheet with one more hand priced (a :class:`~ginrules.knock.HandResult`,
+        priced under ``rules``, or a :class:`~ginrules.scoring.HandScore`) and totalled.
+
+        The totals are carried forward, so the work does not depend on how many hands
+        came before: only the game columns (one, or three in Hollywood) are rebuilt, and
+        :attr:`rows` is a persistent chunked sequence (full chunks of 64 rows are shared
+        between the sheets, only the last chunk is copied; see ``benchmarks/
+        bench_scale.py``). A hand after the end is an error.
+
+        >>> from ginrules import rules
+        >>> from ginrules.scoring import HandScore
+        >>> sheet = ScoreSheet.empty().add(HandScore("knocker", 1, 20, 20, 0, False, False),
+        ...                                rules("classic"))
+        >>> sheet.games[0].totals, sheet.rows[-1].number
+        ((0, 20), 1)
+        >>> sheet.add(HandScore("knocker", 1, 90, 90, 0, False, False), rules("classic")
+        ...           ).add(HandScore("knocker", 0, 5, 5, 0, False, False), rules("classic"))
+        Traceback (most recent call last):
+        ...
+        ginrules.errors.GinRulesError: hand 3 comes after the game was over
+        """
+        number = len(self.rows) + 1
+        games = self.games
+        if all(g.winner is not None for g in games):
+            raise GinRulesError(f"hand {number} comes after the game was over")
+        if isinstance(hand, HandResult):
+            score, kind, dealer = score_hand(hand, rules), hand.kind, hand.dealer
+        else:
+            score, kind, dealer = hand, None, None
+        player = score.player
+        columns: tuple[int, ...] = ()
+        if player is not None:
+            columns = _hollywood_columns(player, games)
+            changed = list(games)
+            for g in columns:
+                column = games[g]
+                totals = _plus(column.totals, player, score.points)
+                won = _plus(column.hands_won, player, 1)
+                if totals[player] >= rules.target:
+                    changed[g] = GameColumn(totals, won, player,
+                                            _finals(rules, totals, won, player))
+                else:
+                    changed[g] = GameColumn(totals, won, None, None)
+            games = tuple(changed)
+        row = SheetRow(number, kind, dealer, player, score.points, columns)
+        rows = self.rows
+        assert isinstance(rows, _Rows)  # the converter made it one
+        return ScoreSheet(rows.plus(row), games)
 
     @property
     def is_over(self) -> bool:
@@ -185,19 +326,18 @@ def _finals(rules: RuleSet, totals: tuple[int, int], won: tuple[int, int], winne
     return out[0], out[1]
 
 
-def _hollywood_columns(
-    player: int, won: list[list[int]], winners: list[int | None]
-) -> tuple[int, ...]:
+def _hollywood_columns(player: int, games: tuple[GameColumn, ...]) -> tuple[int, ...]:
     """The games a won hand is entered in. A player may enter game 1 always, and game
     ``g + 1`` once they have an entry in game ``g`` from an earlier hand, or when game ``g``
     closed while they could still enter it (a shut-out player's next win is the first
     score of the next game in progress). Closed games take no entries."""
     columns = []
     allowed = True
-    for g in range(len(won)):
+    for g, column in enumerate(games):
         if g:
-            allowed = won[g - 1][player] > 0 or (allowed and winners[g - 1] is not None)
-        if allowed and winners[g] is None:
+            before = games[g - 1]
+            allowed = before.hands_won[player] > 0 or (allowed and before.winner is not None)
+        if allowed and column.winner is None:
             columns.append(g)
     return tuple(columns)
 
@@ -214,6 +354,9 @@ def score_sheet(
     is won by nobody. Hollywood: a player's first won hand is entered in game 1, the
     second in games 1 and 2, the third and later in all three still open.
 
+    It is the empty sheet extended by :meth:`ScoreSheet.add` one hand at a time, the one
+    mechanism a game, the record writer and the validator share.
+
     >>> from ginrules import rules
     >>> from ginrules.scoring import HandScore
     >>> win = lambda player, points: HandScore("knocker", player, points, points, 0, False, False)
@@ -223,35 +366,16 @@ def score_sheet(
     >>> sheet.final_totals()
     (370, 0)
     """
-    count = 3 if hollywood else 1
-    totals = [[0, 0] for _ in range(count)]
-    won = [[0, 0] for _ in range(count)]
-    winners: list[int | None] = [None] * count
-    finals: list[tuple[FinalScore, FinalScore] | None] = [None] * count
-    rows = []
-    for number, item in enumerate(hands, 1):
-        if all(w is not None for w in winners):
-            raise GinRulesError(f"hand {number} comes after the game was over")
-        if isinstance(item, HandResult):
-            score, kind, dealer = score_hand(item, rules), item.kind, item.dealer
-        else:
-            score, kind, dealer = item, None, None
-        player = score.player
-        columns: tuple[int, ...] = ()
-        if player is not None:
-            columns = _hollywood_columns(player, won, winners)
-            for g in columns:
-                totals[g][player] += score.points
-                won[g][player] += 1
-                if totals[g][player] >= rules.target:
-                    winners[g] = player
-                    finals[g] = _finals(
-                        rules, (totals[g][0], totals[g][1]), (won[g][0], won[g][1]), player
-                    )
-        rows.append(SheetRow(number, kind, dealer, player, score.points, columns))
-    games = tuple(
-        GameColumn((t[0], t[1]), (w[0], w[1]), winners[g], finals[g])
-        for g, (t, w) in enumerate(zip(totals, won, strict=True))
-    )
-    return ScoreSheet(tuple(rows), games)
+    sheet = ScoreSheet.empty(hollywood=hollywood)
+    for item in hands:
+        sheet = sheet.add(item, rules)
+    return sheet
 
+
+def _plus(pair: tuple[int, int], player: int, amount: int) -> tuple[int, int]:
+    return (pair[0] + amount, pair[1]) if player == 0 else (pair[0], pair[1] + amount)
+
+
+_NO_SCORE = GameColumn((0, 0), (0, 0), None, None)
+_EMPTY = ScoreSheet((), (_NO_SCORE,))
+_EMPTY_HOLLYWOOD = ScoreSheet((), (_NO_SCORE, _NO_SCORE, _NO_SCORE))

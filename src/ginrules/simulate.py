@@ -1,11 +1,13 @@
 """Many games between computer players: win rates with confidence intervals, and rates.
 
 :func:`simulate` plays ``games`` games between two computer players (by name, see
-:data:`ginrules.players.PLAYERS`) and returns a :class:`SimulationResult`. Games come in
-pairs: game ``2k`` and game ``2k + 1`` are played from the same seed (the same first
-dealer and decks) with the players' seats swapped, which is fairer than alternating seats
-alone and lowers the noise. Each game's seed is derived from ``seed`` and the game's
-number, so the totals are the same whatever the number of worker processes.
+:data:`ginrules.players.PLAYERS`, or your own players through factories) and returns a
+:class:`SimulationResult`. Games come in pairs: game ``2k`` and game ``2k + 1`` are played
+from the same seed (the same first dealer and decks) with the players' seats swapped,
+which is fairer than alternating seats alone and lowers the noise. Each game's seed is
+derived from ``seed`` and the game's number, so the totals are the same whatever runs
+the games: this process, ``workers`` local processes, or any
+:class:`concurrent.futures.Executor` (a Dask cluster's, see :doc:`/howto_cluster`).
 
 >>> from ginrules.simulate import simulate
 >>> result = simulate("classic", ("basic", "random"), games=4, seed=1)
@@ -18,8 +20,9 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+import pickle
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Executor
 
 import attrs
 
@@ -27,12 +30,25 @@ from ginrules._splitmix import GOLDEN, check_seed, mix
 from ginrules.errors import GinRulesError
 from ginrules.game import apply, new_game
 from ginrules.knock import EndKind
-from ginrules.players import PLAYERS, make_player, view
+from ginrules.players import PLAYERS, Player, make_player, view
+from ginrules.records._parallel import check_workers, executor_width, ordered_map
 from ginrules.rulesets import RuleSet, closest_preset
 from ginrules.rulesets import rules as preset
 from ginrules.scoring import score_hand
 
-__all__ = ["PlayerStats", "SimulationResult", "game_seed", "simulate", "wilson_interval"]
+__all__ = ["PlayerFactory", "PlayerSpec", "PlayerStats", "SimulationResult", "game_seed",
+           "simulate", "wilson_interval"]
+
+PlayerFactory = Callable[..., Player]
+"""Makes a computer player: called as ``factory(seed=...)`` with the seed of each game
+and seat, it returns a :class:`ginrules.players.Player` (``choose(view) -> Action``). A
+player class that takes ``seed`` (``BasicPlayer``) is one; so is a function defined at a
+module's top level or a :func:`functools.partial` of one. To run on other processes it
+must pickle (a lambda or a nested function does not)."""
+
+PlayerSpec = str | PlayerFactory
+"""A player of a simulation: a name of :data:`ginrules.players.PLAYERS` or a
+:data:`PlayerFactory`."""
 
 
 def game_seed(seed: int, number: int) -> int:
@@ -74,13 +90,16 @@ _Tally = tuple[int | None, int, int, tuple[int, int], tuple[int, int], tuple[int
                tuple[int, int], tuple[int, int]]
 
 
-def _play_one(rules: RuleSet, names: tuple[str, str], seed: int, number: int,
+def _make(spec: PlayerSpec, seed: int) -> Player:
+    return make_player(spec, seed=seed) if isinstance(spec, str) else spec(seed=seed)
+
+
+def _play_one(rules: RuleSet, specs: tuple[PlayerSpec, PlayerSpec], seed: int, number: int,
               max_hands: int | None) -> _Tally:
     g_seed = game_seed(seed, number)
     first_seat = number % 2  # the seat of the first player named
     by_seat = [
-        make_player(names[0] if s == first_seat else names[1], seed=g_seed ^ (s + 1))
-        for s in (0, 1)
+        _make(specs[0] if s == first_seat else specs[1], g_seed ^ (s + 1)) for s in (0, 1)
     ]
     game = new_game(rules, seed=g_seed)
     while not game.is_over and (max_hands is None or len(game.finished) < max_hands):
@@ -109,9 +128,9 @@ def _play_one(rules: RuleSet, names: tuple[str, str], seed: int, number: int,
             (gins[0], gins[1]), (big[0], big[1]), (under[0], under[1]))
 
 
-def _play_chunk(rules: RuleSet, names: tuple[str, str], seed: int, start: int, stop: int,
-                max_hands: int | None) -> list[_Tally]:
-    return [_play_one(rules, names, seed, n, max_hands) for n in range(start, stop)]
+def _play_chunk(rules: RuleSet, specs: tuple[PlayerSpec, PlayerSpec], seed: int, start: int,
+                stop: int, max_hands: int | None) -> list[_Tally]:
+    return [_play_one(rules, specs, seed, n, max_hands) for n in range(start, stop)]
 
 
 @attrs.frozen
@@ -226,7 +245,7 @@ class SimulationResult:
 
 
 def _aggregate(rules_name: str, seed: int, games: int, max_hands: int | None,
-               names: tuple[str, str], tallies: Sequence[_Tally]) -> SimulationResult:
+               names: tuple[str, str], tallies: Iterable[_Tally]) -> SimulationResult:
     wins = [0, 0]
     hands = dead = unfinished = 0
     sums = [[0, 0] for _ in range(5)]
@@ -260,42 +279,98 @@ def _aggregate(rules_name: str, seed: int, games: int, max_hands: int | None,
                             (stats[0], stats[1]))
 
 
+def _name_of(spec: PlayerSpec) -> str:
+    if isinstance(spec, str):
+        return spec
+    name = getattr(spec, "name", None)
+    if isinstance(name, str) and name:
+        return name
+    inner = getattr(spec, "func", spec)  # a functools.partial names its function
+    return str(getattr(inner, "__name__", type(spec).__name__))
+
+
+def _check_player(spec: object, parallel: bool) -> PlayerSpec:
+    if isinstance(spec, str):
+        if spec not in PLAYERS:
+            make_player(spec)  # raises the unknown-player error
+        return spec
+    if not callable(spec):
+        raise GinRulesError(f"a player is a name ({', '.join(PLAYERS)}) or a factory "
+                            f"called as factory(seed=...), not {spec!r}")
+    try:
+        sample = spec(seed=0)
+    except TypeError as error:
+        raise GinRulesError(f"the player factory {_name_of(spec)} must take seed=...: "
+                            f"{error}") from None
+    if not callable(getattr(sample, "choose", None)):
+        raise GinRulesError(f"the player factory {_name_of(spec)} made "
+                            f"{type(sample).__name__}, which has no choose(view)")
+    if parallel:
+        try:
+            pickle.dumps(spec)
+        except Exception as error:
+            raise GinRulesError(
+                f"the player factory {_name_of(spec)} cannot be sent to other processes "
+                f"({type(error).__name__}: {error}); define it at the top level of a "
+                "module (a lambda or a nested function does not pickle)") from None
+    return spec
+
+
+def _chunks(games: int, size: int) -> Iterator[tuple[int, int]]:
+    for start in range(0, games, size):
+        yield start, min(start + size, games)
+
+
 def simulate(
     rules: RuleSet | str,
-    players: Sequence[str] = ("advanced", "basic"),
+    players: Sequence[PlayerSpec] = ("advanced", "basic"),
     games: int = 100,
     seed: int = 0,
     *,
     workers: int = 1,
+    executor: Executor | None = None,
     max_hands: int | None = 500,
     progress: Callable[[int, int], None] | None = None,
 ) -> SimulationResult:
-    """Play ``games`` games between two computer players named in ``players`` and total
-    them.
+    """Play ``games`` games between two computer players and total them.
 
-    ``workers`` > 1 spreads the games over that many processes; the result is the same
-    for any number of workers. ``max_hands`` stops a game after that many hands (random
-    players under straight gin never finish one); such games count as unfinished and are
-    left out of the win rates. ``progress(done, total)`` is called as games finish.
+    A player is a name (``random``, ``basic``, ``advanced``) or a :data:`PlayerFactory`:
+    a callable such as your own player class, called as ``factory(seed=...)`` for each
+    game and seat (its name in the result is its ``name`` attribute or ``__name__``).
+
+    The games run in this process, or over ``workers`` local processes, or on
+    ``executor`` (any :class:`concurrent.futures.Executor`: a process pool, a Dask
+    cluster's ``client.get_executor()``); the result is the same whatever runs them. Work
+    sent to other processes must pickle: the factories too. ``max_hands`` stops a game
+    after that many hands (random players under straight gin never finish one); such
+    games count as unfinished and are left out of the win rates. ``progress(done,
+    total)`` is called as games finish. Memory does not grow with ``games``: the games
+    are sent in batches, a few per worker at a time, and totalled as they come back.
 
     >>> r = simulate("classic", ("advanced", "random"), games=2, seed=3)
     >>> [p.name for p in r.players], r.players[0].wins
     (['advanced', 'random'], 2)
+    >>> from ginrules.players import BasicPlayer
+    >>> simulate("classic", (BasicPlayer, "random"), games=2, seed=3).players[0].name
+    'BasicPlayer'
     >>> simulate("classic", ("basic",), games=2)
     Traceback (most recent call last):
     ...
     ginrules.errors.GinRulesError: name two players, like advanced,basic; got 1
     """
     if isinstance(players, str) or not isinstance(players, Iterable):
-        raise GinRulesError(f"players must be two names, like ('advanced', 'basic'), "
-                            f"not {players!r}")
-    names = tuple(players)
-    if len(names) != 2:
-        raise GinRulesError(f"name two players, like advanced,basic; got {len(names)}")
-    for name in names:
-        if name not in PLAYERS:
-            make_player(name)  # raises the unknown-player error
-    pair = (names[0], names[1])
+        raise GinRulesError(f"players must be two names or factories, like "
+                            f"('advanced', 'basic'), not {players!r}")
+    given = tuple(players)
+    if len(given) != 2:
+        raise GinRulesError(f"name two players, like advanced,basic; got {len(given)}")
+    check_workers(workers)
+    if executor is not None and not isinstance(executor, Executor):
+        raise GinRulesError(f"executor must be a concurrent.futures.Executor, not "
+                            f"{type(executor).__name__}")
+    parallel = executor is not None or workers > 1
+    specs = (_check_player(given[0], parallel), _check_player(given[1], parallel))
+    names = (_name_of(specs[0]), _name_of(specs[1]))
     the_rules = preset(rules)
     if isinstance(rules, RuleSet):
         closest, differences = closest_preset(rules)
@@ -303,33 +378,22 @@ def simulate(
     else:
         rules_name = rules
     check_seed(seed)
-    for what, value in (("games", games), ("workers", workers), ("max_hands", max_hands)):
+    for what, value in (("games", games), ("max_hands", max_hands)):
         if (value is not None or what != "max_hands") and (
             not isinstance(value, int) or isinstance(value, bool) or value < 1
         ):
             raise GinRulesError(f"{what} must be a positive number, not {value!r}")
-    tallies: list[_Tally] = []
-    if workers == 1:
-        for number in range(games):
-            tallies.append(_play_one(the_rules, pair, seed, number, max_hands))
-            if progress is not None:
-                progress(number + 1, games)
-    else:
-        size = max(1, min(50, games // (workers * 8)))
-        chunks = [(start, min(start + size, games)) for start in range(0, games, size)]
-        results: dict[int, list[_Tally]] = {}
+    size = 1 if not parallel else max(1, min(50, games // (executor_width(executor,
+                                                                          workers) * 8)))
+    calls = ((the_rules, specs, seed, start, stop, max_hands)
+             for start, stop in _chunks(games, size))
+
+    def tallies() -> Iterator[_Tally]:
         done = 0
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = {
-                pool.submit(_play_chunk, the_rules, pair, seed, start, stop, max_hands): start
-                for start, stop in chunks
-            }
-            for future in as_completed(futures):
-                chunk = future.result()
-                results[futures[future]] = chunk
-                done += len(chunk)
-                if progress is not None:
-                    progress(done, games)
-        for start, _ in chunks:
-            tallies.extend(results[start])
-    return _aggregate(rules_name, seed, games, max_hands, pair, tallies)
+        for chunk in ordered_map(_play_chunk, calls, executor=executor, workers=workers):
+            yield from chunk
+            done += len(chunk)
+            if progress is not None:
+                progress(done, games)
+
+    return _aggregate(rules_name, seed, games, max_hands, names, tallies())

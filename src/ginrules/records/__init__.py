@@ -4,8 +4,10 @@
   notation (``"p0 discard 7H"``);
 * :mod:`ginrules.records.writer`: :func:`to_record` and :func:`dump`;
 * :mod:`ginrules.records.reader`: :func:`load` (replayed strictly) and :func:`replay`;
-* :mod:`ginrules.records.validator`: :func:`validate`, every problem with its place;
-* :mod:`ginrules.records.report`: :class:`Problem` and :class:`Report`.
+* :mod:`ginrules.records.validator`: :func:`validate`, every problem with its place, and
+  :func:`validate_many` for many records, over processes or a cluster;
+* :mod:`ginrules.records.report`: :class:`Problem` and :class:`Report`, and the problem
+  :data:`CODES`.
 
 OpenSpiel histories are imported by :func:`ginrules.interop.openspiel.from_openspiel`.
 
@@ -43,11 +45,12 @@ from ginrules.records.format import (
     schema,
 )
 from ginrules.records.reader import Record, load, replay
-from ginrules.records.report import Problem, Report
-from ginrules.records.validator import Explanations, validate
+from ginrules.records.report import CODES, Problem, Report
+from ginrules.records.validator import Explanations, validate, validate_many
 from ginrules.records.writer import dump, to_record
 
 __all__ = [
+    "CODES",
     "FORMAT",
     "UNKNOWN",
     "VERSION",
@@ -64,6 +67,7 @@ __all__ = [
     "schema",
     "to_record",
     "validate",
+    "validate_many",
 ]
 
 

@@ -20,7 +20,9 @@ class _DealChecks:
 
     notes: list[str]
 
-    def problem(self, message: str, hand: int | None = None, action: int | None = None) -> None:
+    def problem(self, code: str, message: str, hand: int | None = None,
+                action: int | None = None, *, expected: Any = None, declared: Any = None
+                ) -> None:
         raise NotImplementedError
 
     def card(self, text: Any, number: int, where: str, *, unknown_ok: bool = False
@@ -32,7 +34,7 @@ class _DealChecks:
         try:
             return parse_card(text)
         except CardNotationError as error:
-            self.problem(f"{where}: {error}", number)
+            self.problem("bad-card", f"{where}: {error}", number)
             return None
 
     def cards(self, text: Any, number: int, where: str, *, unknown_ok: bool = False
@@ -42,7 +44,7 @@ class _DealChecks:
         elif isinstance(text, list):
             tokens = text
         else:
-            self.problem(f"{where} must be a string of cards or a list of cards", number)
+            self.problem("bad-card", f"{where} must be a string of cards or a list of cards", number)
             return None
         out: list[Card | str] = []
         ok = True
@@ -59,7 +61,7 @@ class _DealChecks:
         parsed: list[tuple[int, Action, str | None] | None], view: int | None, dealer: int,
     ) -> tuple[Deck | None, bool]:
         if "deck" in entry and "deal" in entry:
-            self.problem("give either \"deck\" or \"deal\", not both", number)
+            self.problem("bad-deal", "give either \"deck\" or \"deal\", not both", number)
             return None, False
         if "deck" in entry:
             cards = self.cards(entry["deck"], number, "deck")
@@ -69,7 +71,7 @@ class _DealChecks:
                 return None, False
             return Deck(tuple(c for c in cards if isinstance(c, Card))), False
         if "deal" not in entry:
-            self.problem("the deal is missing: give \"deck\" (52 cards) or \"deal\" "
+            self.problem("bad-deal", "the deal is missing: give \"deck\" (52 cards) or \"deal\" "
                          "(both hands and the upcard)", number)
             return None, False
         return self.deck_from_hands(entry["deal"], number, parsed, view, dealer)
@@ -79,12 +81,12 @@ class _DealChecks:
         ok = True
         for card in cards:
             if card in seen:
-                self.problem(f"{what} has {card} twice", number)
+                self.problem("bad-deal", f"{what} has {card} twice", number)
                 ok = False
             seen.add(card)
         missing = [c for c in CARDS if c not in seen]
         if len(cards) != 52 or missing:
-            self.problem(f"{what} has {len(cards)} cards, not the 52 cards once each"
+            self.problem("bad-deal", f"{what} has {len(cards)} cards, not the 52 cards once each"
                          + (f"; missing {' '.join(map(str, missing))}" if missing else ""),
                          number)
             ok = False
@@ -96,7 +98,7 @@ class _DealChecks:
     ) -> tuple[Deck | None, bool]:
         if not isinstance(spec, Mapping) or not isinstance(spec.get("hands"), list) \
                 or len(spec["hands"]) != 2:
-            self.problem("\"deal\" must be {\"hands\": [player 0's cards, player 1's cards], "
+            self.problem("bad-deal", "\"deal\" must be {\"hands\": [player 0's cards, player 1's cards], "
                          "\"upcard\": CARD}", number)
             return None, False
         dealer_hands: list[list[Card | str]] = []
@@ -108,7 +110,7 @@ class _DealChecks:
                 ok = False
                 cards = []
             elif len(cards) != 10:
-                self.problem(f"player {player}'s hand has {len(cards)} cards, not 10", number)
+                self.problem("bad-deal", f"player {player}'s hand has {len(cards)} cards, not 10", number)
                 ok = False
             dealer_hands.append(cards)
         up = self.card(spec.get("upcard"), number, "the upcard")
@@ -121,12 +123,12 @@ class _DealChecks:
             for card in dealer_hands[player]:
                 if isinstance(card, Card):
                     if card in place:
-                        self.problem(f"{card} is dealt twice ({place[card]} and player "
+                        self.problem("bad-deal", f"{card} is dealt twice ({place[card]} and player "
                                      f"{player}'s hand)", number)
                         ok = False
                     place[card] = f"player {player}'s hand"
         if up in place:
-            self.problem(f"{up} is dealt twice ({place[up]} and the upcard)", number)
+            self.problem("bad-deal", f"{up} is dealt twice ({place[up]} and the upcard)", number)
             ok = False
         place[up] = "the upcard"
         draws: list[Card | str] = []
@@ -135,14 +137,14 @@ class _DealChecks:
                 continue
             player, _, named = item
             if named is None:
-                self.problem("a stock draw must name the card drawn (like \"p0 draw stock "
+                self.problem("bad-action", "a stock draw must name the card drawn (like \"p0 draw stock "
                              "5C\") in a record that gives the hands rather than the deck",
                              number, index)
                 ok = False
                 continue
             if named == UNKNOWN:
                 if view is None or player == view:
-                    self.problem(f"player {player}'s stock draw is unknown (\"??\"), which "
+                    self.problem("unknown-card", f"player {player}'s stock draw is unknown (\"??\"), which "
                                  "only a record of the other player's view may write",
                                  number, index)
                     ok = False
@@ -150,13 +152,13 @@ class _DealChecks:
                 continue
             card = parse_card(named)
             if card in place:
-                self.problem(f"the record says player {player} drew {card} from the stock, "
+                self.problem("wrong-card", f"the record says player {player} drew {card} from the stock, "
                              f"but {card} is already in {place[card]}", number, index)
                 ok = False
             place[card] = f"the stock (drawn at action {index})"
             draws.append(card)
         if len(draws) > 31:
-            self.problem(f"{len(draws)} cards are drawn from a stock of 31", number)
+            self.problem("bad-deal", f"{len(draws)} cards are drawn from a stock of 31", number)
             ok = False
         if not ok:
             return None, False
@@ -210,7 +212,7 @@ class _DealChecks:
                     and dropped not in assigned:
                 free = [s for s in slots if s[0] < index]
                 if not free:
-                    self.problem(f"player {hidden} discards {dropped}, but no card of theirs "
+                    self.problem("wrong-card", f"player {hidden} discards {dropped}, but no card of theirs "
                                  "that the record leaves unknown can be it", number, index)
                     return
                 slot = free[0]

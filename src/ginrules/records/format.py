@@ -147,8 +147,8 @@ def _read(source: RecordLike) -> tuple[Any, str | None]:
     if isinstance(source, Mapping):
         return source, None
     if not isinstance(source, (str, bytes, os.PathLike)):
-        raise InvalidRecordError(f"a record is a dict, JSON text, bytes or a path, "
-                                 f"not {type(source).__name__}")
+        raise _read_error("not-a-record", f"a record is a dict, JSON text, bytes or a path, "
+                          f"not {type(source).__name__}")
     name: str | None = None
     if isinstance(source, bytes):
         text = source.decode("utf-8", errors="replace")
@@ -159,15 +159,26 @@ def _read(source: RecordLike) -> tuple[Any, str | None]:
         try:
             text = Path(name).read_text(encoding="utf-8")
         except OSError as error:
-            raise InvalidRecordError(f"cannot read {name}: {error.strerror or error}") from None
+            raise _read_error("unreadable",
+                              f"cannot read {name}: {error.strerror or error}") from None
         except UnicodeDecodeError:
-            raise InvalidRecordError(f"{name} is not UTF-8 text") from None
+            raise _read_error("unreadable", f"{name} is not UTF-8 text") from None
     try:
         return json.loads(text), name
     except json.JSONDecodeError as error:
-        raise InvalidRecordError(
+        raise _read_error(
+            "malformed-json",
             f"malformed JSON: line {error.lineno}, column {error.colno}: {error.msg}"
         ) from None
+    except RecursionError:
+        raise _read_error("malformed-json", "malformed JSON: nested too deeply") from None
+
+
+def _read_error(code: str, message: str) -> InvalidRecordError:
+    """An error of reading a record, with the problem code the validator reports."""
+    error = InvalidRecordError(message)
+    error.code = code  # type: ignore[attr-defined]
+    return error
 
 
 

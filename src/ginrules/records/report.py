@@ -7,27 +7,80 @@ a.json: invalid: hand 1, action 3: bad
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from ginrules.errors import InvalidRecordError
 
-__all__ = ["Problem", "Report"]
+__all__ = ["CODES", "Problem", "Report"]
+
+CODES: dict[str, str] = {
+    # reading
+    "unreadable": "the file cannot be read (missing, a folder, no permission, not UTF-8)",
+    "malformed-json": "the text is not JSON",
+    "not-a-record": "the JSON is not a ginrules record (not an object, or another format)",
+    "unsupported-version": "a format version this ginrules does not read",
+    # the fields
+    "unknown-field": "a field the format does not have",
+    "bad-field": "a field of the wrong type or shape",
+    "bad-rules": "the rules are not a preset with valid overrides",
+    # the deal and the actions
+    "bad-card": "a card written badly in the deal",
+    "bad-deal": "the deal is missing, or not the 52 cards once each, or a hand of not 10",
+    "bad-action": "an action written badly",
+    "unknown-card": "a card written as unknown (??) where it must be known",
+    "wrong-card": "a card drawn or discarded that is not where the record says",
+    "illegal-action": "an action the rules do not allow there (the engine's reason)",
+    "play-after-end": "actions after the hand was over",
+    "hand-incomplete": "a hand that stops before it is over (in a complete record)",
+    "bad-melds": "knocker_melds that are not melds of the knocker's cards, or no knock",
+    # the declared outcome of a hand
+    "wrong-dealer": "the dealer is not the one the rules name",
+    "wrong-kind": "the declared kind of the hand's end is wrong",
+    "wrong-knocker": "the declared knocker is wrong",
+    "wrong-deadwood": "a declared deadwood count is wrong",
+    "wrong-winner": "the declared winner of the hand is wrong",
+    "wrong-points": "the declared points of the hand are wrong",
+    # the game
+    "wrong-totals": "the declared running totals are wrong",
+    "game-continues": "hands after a player reached the target",
+    "game-incomplete": "the record stops before the game is over (in a complete record)",
+    "game-not-over": "the final scores or the winner are declared, but the game is not over",
+    "wrong-final": "the declared final scores are wrong",
+    "wrong-game-winner": "the declared winner of the game is wrong",
+}
+"""Every problem code the validator reports, with what it means. The codes are stable:
+a new check gets a new code, and a code keeps its meaning.
+
+>>> CODES["wrong-points"]
+'the declared points of the hand are wrong'
+"""
 
 
 @attrs.frozen
 class Problem:
     """One problem of a record: where (``hand`` and ``action`` numbers from 1, ``None``
-    when the problem is not tied to one) and a reason a person understands.
+    when the problem is not tied to one), a reason a person understands, a stable
+    ``code`` for machines (``illegal-action``, ``wrong-points``, ``unreadable``, ...; the
+    codes are listed in the records documentation) and, where the record declares a value
+    that is wrong, the ``expected`` and the ``declared`` value (JSON values; ``None``
+    otherwise).
 
-    >>> str(Problem(2, 14, "cannot discard 7H: 7H is not in player 1's hand"))
+    >>> str(Problem(2, 14, "cannot discard 7H: 7H is not in player 1's hand", "illegal-action"))
     "hand 2, action 14: cannot discard 7H: 7H is not in player 1's hand"
     >>> str(Problem(None, None, "unsupported format version 2"))
     'unsupported format version 2'
+    >>> Problem(1, None, "the declared points are 30, but ...", "wrong-points", 25, 30).declared
+    30
     """
 
     hand: int | None
     action: int | None
     message: str
+    code: str = "invalid"
+    expected: Any = None
+    declared: Any = None
 
     @property
     def place(self) -> str:
@@ -47,9 +100,10 @@ class Problem:
         """The problem as a JSON-ready dict.
 
         >>> Problem(1, 2, "bad").to_dict()
-        {'hand': 1, 'action': 2, 'message': 'bad'}
+        {'hand': 1, 'action': 2, 'code': 'invalid', 'message': 'bad', 'expected': None, 'declared': None}
         """
-        return {"hand": self.hand, "action": self.action, "message": self.message}
+        return {"hand": self.hand, "action": self.action, "code": self.code,
+                "message": self.message, "expected": self.expected, "declared": self.declared}
 
     def __str__(self) -> str:
         place = self.place

@@ -17,8 +17,9 @@ invalid: hand 1, action 1: cannot discard 7H: player 1 must take or pass the upc
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Mapping
-from typing import Any
+import itertools
+from collections.abc import Generator, Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -30,6 +31,7 @@ from ginrules.hand import HandState, apply, deal, knock
 from ginrules.knock import EndKind, HandResult
 from ginrules.melds import Meld
 from ginrules.records._deal import _DealChecks
+from ginrules.records._parallel import check_workers, ordered_map
 from ginrules.records.format import (
     _HAND_KEYS,
     _KINDS,
@@ -48,9 +50,12 @@ from ginrules.records.report import Problem, Report
 from ginrules.rulesets import NextDealer, RuleSet
 from ginrules.rulesets import rules as preset_rules
 from ginrules.scoring import HandScore, score_hand
-from ginrules.sheet import score_sheet
+from ginrules.sheet import ScoreSheet
 
-__all__ = ["Explanations", "validate"]
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
+__all__ = ["Explanations", "validate", "validate_many"]
 
 
 class _Stop(Exception):
@@ -77,12 +82,62 @@ def validate(source: RecordLike, *, lenient: bool = False, name: str | None = No
     try:
         data, read_name = _read(source)
     except InvalidRecordError as error:
-        return Report(name or _name_of(source), (Problem(None, None, str(error)),))
+        code = getattr(error, "code", "unreadable")
+        return Report(name or _name_of(source), (Problem(None, None, str(error), code),))
     checker = _Checker(name or read_name, strict=not lenient)
     with contextlib.suppress(_Stop):
         checker.check(data)
     return Report(name or read_name, tuple(checker.problems), tuple(checker.notes),
                   checker.hand_count, checker.action_count)
+
+
+def validate_many(
+    sources: Iterable[RecordLike],
+    *,
+    executor: Executor | None = None,
+    workers: int = 1,
+    lenient: bool = False,
+) -> Iterator[Report]:
+    """Validate many records, yielding their reports in the order of ``sources``.
+
+    Each source is what :func:`validate` takes (a path, JSON text, bytes or a dict). The
+    records are checked in this process, or over ``workers`` local processes, or on
+    ``executor`` (any :class:`concurrent.futures.Executor`, such as a Dask cluster's
+    ``client.get_executor()``; paths are then read where the work runs, so the workers
+    need to see the same files). The reports are the same whatever runs them. It streams:
+    ``sources`` is read only as reports are taken, and at most a few batches per worker
+    are in flight, so memory stays bounded however many records there are.
+
+    >>> import ginrules
+    >>> from ginrules.records import to_record
+    >>> good = to_record(ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0))
+    >>> [report.valid for report in validate_many([good, "{", good])]
+    [True, False, True]
+    """
+    check_workers(workers)
+    return _validate_stream(((source, None) for source in sources), executor=executor,
+                            workers=workers, lenient=lenient)
+
+
+def _validate_stream(
+    items: Iterable[tuple[RecordLike, str | None]], *, executor: Executor | None,
+    workers: int, lenient: bool, batch: int = 16,
+) -> Generator[Report, None, None]:
+    """:func:`validate_many` of ``(source, name)`` pairs (``name`` as :func:`validate`
+    takes it); the ``ginrules validate`` command sends absolute paths named as typed."""
+    if executor is None and workers == 1:
+        for source, name in items:
+            yield validate(source, lenient=lenient, name=name)
+        return
+    iterator = iter(items)
+    calls = iter(lambda: (list(itertools.islice(iterator, batch)), lenient), ([], lenient))
+    for reports in ordered_map(_validate_batch, calls, executor=executor, workers=workers):
+        yield from reports
+
+
+def _validate_batch(items: list[tuple[RecordLike, str | None]], lenient: bool
+                    ) -> list[Report]:
+    return [validate(source, lenient=lenient, name=name) for source, name in items]
 
 
 def _describe_result(result: HandResult) -> str:
@@ -160,8 +215,10 @@ class _Checker(_DealChecks):
         self.explain = Explanations()
         self.filled = False  # whether the last hand replayed had made-up cards filled in
 
-    def problem(self, message: str, hand: int | None = None, action: int | None = None) -> None:
-        self.problems.append(Problem(hand, action, message))
+    def problem(self, code: str, message: str, hand: int | None = None,
+                action: int | None = None, *, expected: Any = None, declared: Any = None
+                ) -> None:
+        self.problems.append(Problem(hand, action, message, code, expected, declared))
         if self.strict:
             raise _Stop
 
@@ -169,84 +226,88 @@ class _Checker(_DealChecks):
 
     def check(self, data: Any) -> None:
         if not isinstance(data, Mapping):
-            self.problem(f"a record is a JSON object, not {type(data).__name__}")
+            self.problem("not-a-record", f"a record is a JSON object, not {type(data).__name__}")
             return
         if data.get("format") != FORMAT:
-            self.problem(f"not a ginrules record: \"format\" must be {FORMAT!r}, "
-                         f"not {data.get('format')!r}")
+            self.problem("not-a-record", f"not a ginrules record: \"format\" must be {FORMAT!r}, "
+                         f"not {data.get('format')!r}", expected=FORMAT,
+                         declared=_json_value(data.get("format")))
         version = data.get("version")
         if version != VERSION:
-            self.problem(f"unsupported format version {version!r} "
-                         f"(this ginrules reads version {VERSION})")
+            self.problem("unsupported-version", f"unsupported format version {version!r} "
+                         f"(this ginrules reads version {VERSION})", expected=VERSION,
+                         declared=_json_value(version))
             return
         for key in sorted(set(data) - _TOP_KEYS):
-            self.problem(f"unknown field {key!r} (the fields are {', '.join(sorted(_TOP_KEYS))})")
+            self.problem("unknown-field", f"unknown field {key!r} (the fields are {', '.join(sorted(_TOP_KEYS))})")
         rules = self.read_rules(data.get("rules"))
         if rules is None:
             return
         self.rules = rules
         kind = data.get("kind", "game")
         if kind not in ("game", "hand"):
-            self.problem(f"\"kind\" must be 'game' or 'hand', not {kind!r}")
+            self.problem("bad-field", f"\"kind\" must be 'game' or 'hand', not {kind!r}")
             kind = "game"
         complete = data.get("complete", True)
         if not isinstance(complete, bool):
-            self.problem(f"\"complete\" must be true or false, not {complete!r}")
+            self.problem("bad-field", f"\"complete\" must be true or false, not {complete!r}")
             complete = True
         hollywood = data.get("hollywood", False)
         if not isinstance(hollywood, bool):
-            self.problem(f"\"hollywood\" must be true or false, not {hollywood!r}")
+            self.problem("bad-field", f"\"hollywood\" must be true or false, not {hollywood!r}")
             hollywood = False
         players = data.get("players")
         if players is not None and (
             not isinstance(players, list) or len(players) != 2
             or not all(isinstance(p, str) for p in players)
         ):
-            self.problem("\"players\" must be a list of two names")
+            self.problem("bad-field", "\"players\" must be a list of two names")
         meta = data.get("meta")
         if meta is not None and not isinstance(meta, Mapping):
-            self.problem("\"meta\" must be an object")
+            self.problem("bad-field", "\"meta\" must be an object")
         view = data.get("view")
         if view not in (None, 0, 1) or isinstance(view, bool):
-            self.problem(f"\"view\" must be 0 or 1 (the player whose view this is), not {view!r}")
+            self.problem("bad-field", f"\"view\" must be 0 or 1 (the player whose view this is), not {view!r}")
             view = None
         source = data.get("source")
         self.explain = _explanations(source if isinstance(source, Mapping) else {})
         hands = data.get("hands")
         if not isinstance(hands, list) or not hands:
-            self.problem("\"hands\" must be a non-empty list of hands")
+            self.problem("bad-field", "\"hands\" must be a non-empty list of hands")
             return
         if kind == "hand" and len(hands) != 1:
-            self.problem(f"a record of kind 'hand' has exactly one hand, not {len(hands)}")
+            self.problem("bad-field", f"a record of kind 'hand' has exactly one hand, not {len(hands)}")
         self.check_game(hands, rules, kind == "game", complete, hollywood, view, data)
 
     def read_rules(self, spec: Any) -> RuleSet | None:
         if isinstance(spec, str):
             spec = {"preset": spec}
         if not isinstance(spec, Mapping):
-            self.problem("\"rules\" must be a preset name or {\"preset\": NAME, "
+            self.problem("bad-rules", "\"rules\" must be a preset name or {\"preset\": NAME, "
                          "\"overrides\": {...}}")
             return None
         for key in sorted(set(spec) - {"preset", "overrides"}):
-            self.problem(f"rules: unknown field {key!r} (use \"preset\" and \"overrides\")")
+            self.problem("bad-rules", f"rules: unknown field {key!r} (use \"preset\" and \"overrides\")")
         overrides = spec.get("overrides", {})
         if not isinstance(overrides, Mapping):
-            self.problem("rules: \"overrides\" must be an object of settings")
+            self.problem("bad-rules", "rules: \"overrides\" must be an object of settings")
             overrides = {}
         try:
             return preset_rules(spec.get("preset", "classic"), **dict(overrides))
         except GinRulesError as error:
-            self.problem(f"rules: {error}")
+            self.problem("bad-rules", f"rules: {error}")
         except TypeError as error:  # pragma: no cover - defensive
-            self.problem(f"rules: {error}")
+            self.problem("bad-rules", f"rules: {error}")
         return None
 
     # the game ------------------------------------------------------------------------
 
     def check_game(self, hands: list[Any], rules: RuleSet, is_game: bool, complete: bool,
                    hollywood: bool, view: int | None, data: Mapping[str, Any]) -> None:
-        priced: list[HandResult | HandScore] = []
-        sheet = score_sheet((), rules, hollywood=hollywood)
+        # the sheet is extended by each priced hand (ScoreSheet.add, as a game does):
+        # checking a hand costs the same however many came before
+        sheet = ScoreSheet.empty(hollywood=hollywood)
+        priced: HandResult | HandScore | None = None
         over_at: int | None = None
         expected_dealer: int | None = None
         track = True  # whether the score sheet can still be followed
@@ -254,11 +315,12 @@ class _Checker(_DealChecks):
         for number, entry in enumerate(hands, 1):
             self.hand_count = number
             if is_game and over_at is not None:
-                self.problem(
+                self.problem("game-continues",
                     f"play continues after the game was over (player {sheet.winner} "
                     f"reached the target {rules.target} in hand {over_at})", number)
                 break
             last = number == len(hands)
+            priced = None
             state, declared = self.check_hand(
                 entry, number, rules, expected_dealer if is_game else None, view,
                 allow_open=last and not complete)
@@ -271,45 +333,47 @@ class _Checker(_DealChecks):
                     track = False
                     expected_dealer = None
                 else:
-                    priced.append(declared)
+                    priced = declared
                     expected_dealer = _next_dealer_declared(state.result, declared, rules)
             elif state is not None and state.result is not None:
                 self.states.append(state)
                 result = state.result
-                priced.append(result)
+                priced = result
                 expected_dealer = next_dealer(result, rules)
             elif state is not None:
                 self.states.append(state)
                 track = False
                 in_progress = True
             elif declared is not None:
-                priced.append(declared)
+                priced = declared
                 expected_dealer = None
             else:
                 track = False
                 expected_dealer = None
             if not (is_game and track):
                 continue
-            try:
-                sheet = score_sheet(priced, rules, hollywood=hollywood)
-            except GinRulesError:  # pragma: no cover - guarded by over_at
-                break
+            if priced is not None:
+                try:
+                    sheet = sheet.add(priced, rules)
+                except GinRulesError:  # pragma: no cover - guarded by over_at
+                    break
             totals = entry.get("totals") if isinstance(entry, Mapping) else None
             if totals is not None:
                 got = sheet.games[0].totals
                 if (not isinstance(totals, list) or len(totals) != 2
                         or not all(isinstance(t, int) for t in totals)):
-                    self.problem("\"totals\" must be two whole numbers", number)
+                    self.problem("bad-field", "\"totals\" must be two whole numbers", number)
                 elif tuple(totals) != got:
-                    self.problem(
+                    self.problem("wrong-totals",
                         f"the running totals {totals[0]}-{totals[1]} do not add up: "
-                        f"after this hand they are {got[0]}-{got[1]}", number)
+                        f"after this hand they are {got[0]}-{got[1]}", number,
+                        expected=list(got), declared=totals)
             if sheet.is_over and over_at is None:
                 over_at = number
         declared_end = [name for key, name in (("final", "final scores"), ("winner", "winner"))
                         if data.get(key) is not None]
         if is_game and declared_end and over_at is None and (track or in_progress):
-            self.problem(f"the record declares the game's {' and '.join(declared_end)}, "
+            self.problem("game-not-over", f"the record declares the game's {' and '.join(declared_end)}, "
                          "but the game is not over")
         if not is_game or not track:
             if is_game and not track:
@@ -317,19 +381,21 @@ class _Checker(_DealChecks):
             return
         if complete and over_at is None:
             a, b = sheet.games[0].totals
-            self.problem(
+            self.problem("game-incomplete",
                 f"the record stops before the game is over: the totals are {a}-{b} "
                 f"and the target is {rules.target}")
         final = data.get("final")
         if final is not None and over_at is not None:
             got_final = sheet.final_totals()
             if not isinstance(final, list) or tuple(final) != got_final:
-                self.problem(f"the declared final scores {final} are wrong: they are "
-                             f"{got_final[0]}-{got_final[1]} with the bonuses")
+                self.problem("wrong-final", f"the declared final scores {final} are wrong: they are "
+                             f"{got_final[0]}-{got_final[1]} with the bonuses",
+                             expected=list(got_final), declared=_json_value(final))
         winner = data.get("winner", None)
         if "winner" in data and over_at is not None and winner != sheet.winner:
-            self.problem(f"the declared game winner {winner!r} is wrong: player "
-                         f"{sheet.winner} won")
+            self.problem("wrong-game-winner", f"the declared game winner {winner!r} is wrong: player "
+                         f"{sheet.winner} won", expected=sheet.winner,
+                         declared=_json_value(winner))
 
         if over_at is not None:
             first = self.states[0].dealer if self.states else 0
@@ -347,39 +413,40 @@ class _Checker(_DealChecks):
         view: int | None, *, allow_open: bool,
     ) -> tuple[HandState | None, HandScore | None]:
         if not isinstance(entry, Mapping):
-            self.problem("a hand is a JSON object", number)
+            self.problem("bad-field", "a hand is a JSON object", number)
             return None, None
         for key in sorted(set(entry) - _HAND_KEYS):
-            self.problem(f"unknown field {key!r} in a hand (the fields are "
+            self.problem("unknown-field", f"unknown field {key!r} in a hand (the fields are "
                          f"{', '.join(sorted(_HAND_KEYS))})", number)
         declared = self.declared_score(entry.get("outcome"), number)
         dealer = entry.get("dealer")
         if dealer not in (0, 1) or isinstance(dealer, bool):
-            self.problem(f"the dealer must be 0 or 1, not {dealer!r}", number)
+            self.problem("bad-field", f"the dealer must be 0 or 1, not {dealer!r}", number)
             dealer = None
         elif expected_dealer is not None and dealer != expected_dealer:
-            self.problem(f"the dealer is player {dealer}, but the next dealer is player "
-                         f"{expected_dealer} under these rules", number)
+            self.problem("wrong-dealer", f"the dealer is player {dealer}, but the next dealer is player "
+                         f"{expected_dealer} under these rules", number,
+                         expected=expected_dealer, declared=dealer)
         raw_actions = entry.get("actions", [])
         if not isinstance(raw_actions, list):
-            self.problem("\"actions\" must be a list of actions like \"p0 discard 7H\"", number)
+            self.problem("bad-field", "\"actions\" must be a list of actions like \"p0 discard 7H\"", number)
             raw_actions = []
         parsed: list[tuple[int, Action, str | None] | None] = []
         for index, text in enumerate(raw_actions, 1):
             try:
                 item = parse_action(text)
             except NotationError as error:
-                self.problem(str(error), number, index)
+                self.problem("bad-action", str(error), number, index)
                 parsed.append(None)
                 continue
             player, action, named = item
             if named == UNKNOWN and action.kind is not ActionKind.DRAW_STOCK:
-                self.problem(f"the card player {player} takes from the discard pile is face "
+                self.problem("unknown-card", f"the card player {player} takes from the discard pile is face "
                              "up: it cannot be unknown (\"??\")", number, index)
                 item = (player, action, None)
             elif named == UNKNOWN and "deck" in entry and (view is None or player == view):
                 # (a record that gives the hands checks this with the deal)
-                self.problem(f"player {player}'s stock draw is unknown (\"??\"), which only "
+                self.problem("unknown-card", f"player {player}'s stock draw is unknown (\"??\"), which only "
                              "a record of the other player's view may write", number, index)
                 item = (player, action, None)
             parsed.append(item)
@@ -401,27 +468,27 @@ class _Checker(_DealChecks):
         if outcome is None:
             return None
         if not isinstance(outcome, Mapping):
-            self.problem("\"outcome\" must be an object", number)
+            self.problem("bad-field", "\"outcome\" must be an object", number)
             return None
         for key in sorted(set(outcome) - _OUTCOME_KEYS):
-            self.problem(f"outcome: unknown field {key!r} (the fields are "
+            self.problem("unknown-field", f"outcome: unknown field {key!r} (the fields are "
                          f"{', '.join(sorted(_OUTCOME_KEYS))})", number)
         kind = outcome.get("kind")
         if kind is not None and kind not in _KINDS:
-            self.problem(f"outcome: unknown kind {kind!r}; the kinds are "
+            self.problem("bad-field", f"outcome: unknown kind {kind!r}; the kinds are "
                          f"{', '.join(_KINDS)}", number)
         winner = outcome.get("winner")
         points = outcome.get("points", 0)
         if winner not in (None, 0, 1) or isinstance(winner, bool):
-            self.problem(f"outcome: the winner must be 0, 1 or null, not {winner!r}", number)
+            self.problem("bad-field", f"outcome: the winner must be 0, 1 or null, not {winner!r}", number)
             return None
         if not isinstance(points, int) or isinstance(points, bool) or points < 0:
-            self.problem(f"outcome: points must be a whole number >= 0, not {points!r}", number)
+            self.problem("bad-field", f"outcome: points must be a whole number >= 0, not {points!r}", number)
             return None
         dw = outcome.get("deadwood")
         if dw is not None and (not isinstance(dw, list) or len(dw) != 2
                                or not all(isinstance(d, int) for d in dw)):
-            self.problem("outcome: \"deadwood\" must be two whole numbers "
+            self.problem("bad-field", "outcome: \"deadwood\" must be two whole numbers "
                          "(player 0's, player 1's)", number)
         if winner is not None and "points" not in outcome:
             return None  # a partial outcome: it does not say what the hand is worth
@@ -432,14 +499,14 @@ class _Checker(_DealChecks):
         if raw is None:
             return None
         if not isinstance(raw, list):
-            self.problem("\"knocker_melds\" must be a list of melds", number)
+            self.problem("bad-melds", "\"knocker_melds\" must be a list of melds", number)
             return None
         out = []
         for meld in raw:
             try:
                 out.append(Meld.of(meld if isinstance(meld, str) else list(meld)))
             except (GinRulesError, TypeError) as error:
-                self.problem(f"knocker_melds: {error}", number)
+                self.problem("bad-melds", f"knocker_melds: {error}", number)
                 return None
         return tuple(out)
 
@@ -455,7 +522,7 @@ class _Checker(_DealChecks):
             player, action, named = item
             if state.phase is Phase.OVER:
                 assert state.result is not None
-                self.problem(
+                self.problem("play-after-end",
                     f"play continues after the hand was over ({_describe_result(state.result)}"
                     f" at action {index - 1}): {player_text(player, action)}"
                     + self.explain.after_over(state, action), number, index)
@@ -465,8 +532,9 @@ class _Checker(_DealChecks):
                 if actual is not None and str(actual) != named:
                     where = ("the stock" if action.kind is ActionKind.DRAW_STOCK
                              else "the discard pile")
-                    self.problem(f"the record says player {player} drew {named} from {where}, "
-                                 f"but the top card there is {actual}", number, index)
+                    self.problem("wrong-card", f"the record says player {player} drew {named} from {where}, "
+                                 f"but the top card there is {actual}", number, index,
+                                 expected=str(actual), declared=named)
                     return None, declared
             try:
                 if action.kind is ActionKind.KNOCK and melds is not None and player == state.turn:
@@ -480,19 +548,19 @@ class _Checker(_DealChecks):
                                       f"{action} could not be checked (their hand is partly "
                                       "unknown)")
                     return None, declared
-                self.problem(str(error) + self.explain.illegal(state, action),
+                self.problem("illegal-action", str(error) + self.explain.illegal(state, action),
                              number, index)
                 return None, declared
         if state.phase is not Phase.OVER:
             if not allow_open:
                 what = {Phase.OFFER: "take or pass the upcard", Phase.DRAW: "draw",
                         Phase.DISCARD: "discard"}[state.phase]
-                self.problem(f"the hand stops before it is over: player {state.turn} is "
+                self.problem("hand-incomplete", f"the hand stops before it is over: player {state.turn} is "
                              f"to {what}" + self.explain.stopped(state), number)
             return state, None
         assert state.result is not None
         if melds is not None and state.actions[-1][1].kind is not ActionKind.KNOCK:
-            self.problem(f"\"knocker_melds\" are given, but the hand ended with "
+            self.problem("bad-melds", f"\"knocker_melds\" are given, but the hand ended with "
                          f"{_describe_result(state.result)}, not a knock", number)
         if hidden is None:
             self.check_outcome(state, entry.get("outcome"), number)
@@ -515,12 +583,14 @@ class _Checker(_DealChecks):
         score = score_hand(result, state.rules)
         kind = outcome.get("kind")
         if kind is not None and kind != result.kind.value:
-            self.problem(f"the declared kind is {kind!r}, but the hand ended with "
-                         f"{_describe_result(result)}", number)
+            self.problem("wrong-kind", f"the declared kind is {kind!r}, but the hand ended with "
+                         f"{_describe_result(result)}", number,
+                         expected=result.kind.value, declared=_json_value(kind))
         if "knocker" in outcome and outcome["knocker"] != result.knocker:
             who = "nobody knocked" if result.knocker is None else \
                 f"player {result.knocker} knocked"
-            self.problem(f"the declared knocker is {outcome['knocker']!r}, but {who}", number)
+            self.problem("wrong-knocker", f"the declared knocker is {outcome['knocker']!r}, but {who}", number,
+                         expected=result.knocker, declared=_json_value(outcome["knocker"]))
         dw = outcome.get("deadwood")
         follows = ""
         if isinstance(dw, list) and len(dw) == 2 and result.knocker is not None:
@@ -531,16 +601,19 @@ class _Checker(_DealChecks):
                 if dw[p] != actual[p]:
                     follows = " (this follows from the deadwood difference)"
                     role = "the knocker" if p == result.knocker else "the defender"
-                    self.problem(f"the declared deadwood of player {p} ({role}) is {dw[p]}, "
+                    self.problem("wrong-deadwood", f"the declared deadwood of player {p} ({role}) is {dw[p]}, "
                                  f"but it is {actual[p]}" + self.explain.deadwood(
-                                     state, p, dw[p]), number)
+                                     state, p, dw[p]), number,
+                                 expected=actual[p], declared=_json_value(dw[p]))
         if "winner" in outcome and outcome["winner"] != score.player:
-            self.problem(f"the declared winner is {_who(outcome['winner'])}, but "
+            self.problem("wrong-winner", f"the declared winner is {_who(outcome['winner'])}, but "
                          f"{_score_text(result, score)}" + self.explain.tie(result, score)
-                         + follows, number)
+                         + follows, number, expected=score.player,
+                         declared=_json_value(outcome["winner"]))
         elif "points" in outcome and outcome["points"] != score.points:
-            self.problem(f"the declared points are {outcome['points']!r}, but "
-                         f"{_score_text(result, score)}{follows}", number)
+            self.problem("wrong-points", f"the declared points are {outcome['points']!r}, but "
+                         f"{_score_text(result, score)}{follows}", number,
+                         expected=score.points, declared=_json_value(outcome["points"]))
 
 
 def _next_dealer_declared(result: HandResult, declared: HandScore, rules: RuleSet) -> int:
@@ -552,6 +625,16 @@ def _next_dealer_declared(result: HandResult, declared: HandScore, rules: RuleSe
     if how is NextDealer.LOSER and declared.player is not None:
         return 1 - declared.player
     return result.dealer if how is NextDealer.SAME else 1 - result.dealer
+
+
+def _json_value(value: Any) -> Any:
+    """A declared value as it may go into a report's JSON (anything else as its repr)."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, list) and all(v is None or isinstance(v, (bool, int, float, str))
+                                       for v in value):
+        return list(value)
+    return repr(value)
 
 
 def _who(player: Any) -> str:

@@ -27,7 +27,7 @@ from ginrules.records.reader import Record
 from ginrules.rulesets import RuleSet, closest_preset
 from ginrules.rulesets import rules as preset_rules
 from ginrules.scoring import HandScore, score_hand
-from ginrules.sheet import score_sheet
+from ginrules.sheet import ScoreSheet
 
 __all__ = ["dump", "to_record"]
 
@@ -160,19 +160,15 @@ def to_record(
         data["meta"] = dict(meta)
     if not complete:
         data["complete"] = False
-    sheet = None
-    if kind == "game":
-        sheet = score_sheet((h.result for h in hands if h.result is not None), rules,
-                            hollywood=hollywood)
+    # the running totals come from one sheet extended hand by hand (ScoreSheet.add):
+    # writing a hand costs the same however many came before
+    sheet = ScoreSheet.empty(hollywood=hollywood) if kind == "game" else None
     entries = []
-    finished = 0
     for state in hands:
         totals = None
         if sheet is not None and state.result is not None:
-            finished += 1
-            partial = score_sheet((h.result for h in hands[:finished] if h.result is not None),
-                                  rules, hollywood=hollywood)
-            totals = partial.games[0].totals
+            sheet = sheet.add(state.result, rules)
+            totals = sheet.games[0].totals
         entries.append(_hand_entry(state, deal_form=deal_form, outcome=outcome,
                                    sheet_totals=totals))
     data["hands"] = entries

@@ -1,0 +1,139 @@
+"""Work spread over an executor, in order and with bounded memory.
+
+Package-internal (it lives with the records, the lowest layer that needs it):
+:func:`ginrules.records.validate_many` and :func:`ginrules.simulate.simulate` send
+batches of work through :func:`ordered_map`, to this process, a local process pool
+(``workers=``) or any :class:`concurrent.futures.Executor` (a Dask cluster's, see
+:func:`dask_executor`). The results come back in the order of the input whatever
+executor ran them, and at most a window of batches is in flight, so memory does not grow
+with the number of batches.
+
+>>> list(ordered_map(pow, [(2, 3), (3, 2)]))
+[8, 9]
+>>> from concurrent.futures import ThreadPoolExecutor
+>>> with ThreadPoolExecutor(2) as pool:
+...     list(ordered_map(pow, [(2, n) for n in range(6)], executor=pool))
+[1, 2, 4, 8, 16, 32]
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from ginrules.errors import GinRulesError
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor, Future
+
+__all__ = ["check_workers", "dask_executor", "executor_width", "ordered_map"]
+
+T = TypeVar("T")
+
+
+def check_workers(workers: object) -> int:
+    """``workers`` as a positive whole number, or a :class:`~ginrules.GinRulesError`.
+
+    >>> check_workers(0)
+    Traceback (most recent call last):
+    ...
+    ginrules.errors.GinRulesError: workers must be a positive number, not 0
+    """
+    if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
+        raise GinRulesError(f"workers must be a positive number, not {workers!r}")
+    return workers
+
+
+def executor_width(executor: Executor | None, workers: int = 1) -> int:
+    """How many calls the executor runs at once, as far as it tells (``workers`` without
+    an executor; 8 when an executor does not say).
+
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> executor_width(None, 3), executor_width(ThreadPoolExecutor(5))
+    (3, 5)
+    """
+    if executor is None:
+        return workers
+    width = getattr(executor, "_max_workers", None)  # the standard library's pools
+    if isinstance(width, int) and width > 0:
+        return width
+    client = getattr(executor, "_client", None)  # a Dask cluster's executor
+    if client is not None:
+        with contextlib.suppress(Exception):
+            threads = sum(client.nthreads().values())
+            if threads > 0:
+                return int(threads)
+    return 8
+
+
+def ordered_map(
+    function: Callable[..., T],
+    calls: Iterable[tuple[Any, ...]],
+    *,
+    executor: Executor | None = None,
+    workers: int = 1,
+    window: int | None = None,
+) -> Iterator[T]:
+    """``function(*args)`` for each ``args`` of ``calls``, yielded in the order of
+    ``calls``.
+
+    Without an ``executor``, the calls run in this process (``workers == 1``) or in a
+    process pool of ``workers`` processes started and shut down here; with one, they are
+    submitted to it (it is not shut down). At most ``window`` calls are in flight (by
+    default four per worker of the executor): ``calls`` is read only as results are
+    taken, so memory stays bounded however many calls there are. When the consumer stops
+    early, the calls not yet started are cancelled.
+
+    >>> list(ordered_map(divmod, [(7, 2), (9, 4)], workers=1))
+    [(3, 1), (2, 1)]
+    """
+    check_workers(workers)
+    if executor is None and workers == 1:
+        for args in calls:
+            yield function(*args)
+        return
+    from concurrent.futures import ProcessPoolExecutor  # imported when processes are used
+
+    own = executor is None
+    pool: Executor = ProcessPoolExecutor(max_workers=workers) if executor is None else executor
+    size = window if window is not None else 4 * executor_width(executor, workers)
+    pending: deque[Future[T]] = deque()
+    try:
+        for args in calls:
+            pending.append(pool.submit(function, *args))
+            if len(pending) >= size:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
+    finally:
+        for future in pending:
+            future.cancel()
+        if own:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+@contextlib.contextmanager
+def dask_executor(address: str) -> Iterator[Executor]:
+    """A :class:`concurrent.futures.Executor` that runs on the Dask cluster whose
+    scheduler listens at ``address`` (``tcp://host:8786``); Dask's ``distributed`` is
+    imported here, only when a cluster is used (``pip install 'ginrules[dask]'``).
+
+    >>> with dask_executor("tcp://127.0.0.1:1") as executor:  # doctest: +SKIP
+    ...     pass
+    """
+    try:
+        from distributed import Client  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        raise GinRulesError(
+            "a Dask scheduler needs Dask's distributed package: "
+            "pip install 'ginrules[dask]' (or pip install distributed)") from None
+    try:
+        client = Client(address, timeout=30)
+    except (OSError, TimeoutError) as error:
+        raise GinRulesError(f"cannot reach the Dask scheduler at {address}: {error}") from None
+    try:
+        yield client.get_executor(pure=False)  # no hashing of the arguments
+    finally:
+        client.close()

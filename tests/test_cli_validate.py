@@ -1,0 +1,199 @@
+"""``ginrules validate``: a line per file (an unreadable file is invalid with its reason),
+folders, --quiet, --json, --junit, workers, the summary by problem code, exit codes, and a
+closed pipe."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+import ginrules
+from ginrules import game, records
+from ginrules.cli import main
+
+DATA = Path(__file__).parent / "data" / "records"
+PLAYED = game.play(game.new_game(ginrules.rules("short"), seed=3), game.random_policies(3))
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    """good.json, bad.json (wrong points), and in sub/deeper: two more good ones, a
+    malformed one and a text file that is not looked at."""
+    records.dump(PLAYED, tmp_path / "good.json")
+    bad = records.to_record(PLAYED)
+    bad["hands"][1]["outcome"]["points"] = 69
+    (tmp_path / "bad.json").write_text(json.dumps(bad), encoding="utf-8")
+    deeper = tmp_path / "sub" / "deeper"
+    deeper.mkdir(parents=True)
+    shutil.copy(tmp_path / "good.json", tmp_path / "sub" / "good2.json")
+    shutil.copy(tmp_path / "good.json", deeper / "good3.json")
+    (deeper / "broken.json").write_text("{", encoding="utf-8")
+    (deeper / "notes.txt").write_text("not a record", encoding="utf-8")
+    return tmp_path
+
+
+def test_an_unreadable_file_is_invalid_with_its_reason(
+        folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    files = [str(folder / "bad.json"), str(folder / "missing.json"), str(folder / "good.json")]
+    assert main(["validate", *files]) == 1
+    out, err = capsys.readouterr()
+    lines = out.splitlines()
+    assert len(lines) == 3
+    assert lines[0].startswith(f"{files[0]}: invalid: hand 2: the declared points are 69")
+    assert lines[1].startswith(f"{files[1]}: invalid: cannot read")
+    assert lines[2].startswith(f"{files[2]}: valid (")
+    assert err == "1 of 3 files valid; problems: unreadable 1, wrong-points 1\n"
+    assert main(["validate", "--json", *files]) == 1
+    out, _ = capsys.readouterr()
+    reports = [json.loads(line) for line in out.splitlines()]
+    assert [r["valid"] for r in reports] == [False, False, True]
+    assert reports[1]["file"] == files[1]
+    assert reports[1]["problems"][0]["code"] == "unreadable"
+    assert reports[0]["problems"][0] | {"message": ""} == {
+        "hand": 2, "action": None, "code": "wrong-points", "message": "",
+        "expected": 59, "declared": 69}
+
+
+def test_exit_0_only_when_every_file_is_valid(
+        folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate", str(folder / "good.json"), str(folder / "sub")]) == 1
+    assert main(["validate", str(folder / "good.json"), str(folder / "sub" / "good2.json")]) == 0
+    assert main(["validate", str(folder / "missing.json")]) == 1
+    capsys.readouterr()
+
+
+@pytest.mark.parametrize("argv", [["--workers", "0"], ["--workers", "x"], []])
+def test_usage_errors_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    try:
+        code = main(["validate", *argv, *(["x.json"] if argv else [])])
+    except SystemExit as exit_:
+        code = exit_.code  # type: ignore[assignment]
+    assert code == 2
+    _, err = capsys.readouterr()
+    assert "error" in err and "Traceback" not in err
+
+
+def test_a_scheduler_without_dask_is_a_usage_error(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # as if it were not installed
+    for command in (["validate", "x.json"], ["simulate", "--games", "2"]):
+        assert main([*command, "--scheduler", "tcp://127.0.0.1:9"]) == 2
+        _, err = capsys.readouterr()
+        assert "pip install 'ginrules[dask]'" in err and len(err.splitlines()) == 1
+
+
+def test_folders_are_walked_recursively(folder: Path, capsys: pytest.CaptureFixture[str]
+                                        ) -> None:
+    assert main(["validate", "--json", str(folder)]) == 1
+    out, err = capsys.readouterr()
+    reports = {Path(r["file"]).name: r for r in map(json.loads, out.splitlines())}
+    assert set(reports) == {"good.json", "bad.json", "good2.json", "good3.json", "broken.json"}
+    assert reports["broken.json"]["problems"][0]["code"] == "malformed-json"
+    assert reports["good3.json"]["file"] == str(folder / "sub" / "deeper" / "good3.json")
+    assert err == "3 of 5 files valid; problems: malformed-json 1, wrong-points 1\n"
+
+
+def test_quiet_prints_only_the_problems(folder: Path, capsys: pytest.CaptureFixture[str]
+                                        ) -> None:
+    assert main(["validate", "--quiet", str(folder)]) == 1
+    out, _ = capsys.readouterr()
+    assert sorted(Path(line.split(":")[0]).name for line in out.splitlines()) == [
+        "bad.json", "broken.json"]
+    assert main(["validate", "--quiet", "--json", str(folder)]) == 1
+    out, _ = capsys.readouterr()
+    assert all(not json.loads(line)["valid"] for line in out.splitlines())
+    assert len(out.splitlines()) == 2
+    assert main(["validate", "--quiet", str(folder / "good.json"),
+                 str(folder / "sub" / "good2.json")]) == 0
+    assert capsys.readouterr() == ("", "")  # a clean run prints nothing
+
+
+def test_workers_give_the_same_lines_in_the_same_order(
+        folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    files = [str(folder / "bad.json"), str(folder / "good.json"), str(folder / "nope.json"),
+             str(folder / "sub")]
+    assert main(["validate", "--json", *files]) == 1
+    one = capsys.readouterr()
+    assert main(["validate", "--json", "--workers", "2", *files]) == 1
+    assert capsys.readouterr() == one
+
+
+def test_junit_report(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = folder / "out" / "validate.xml"
+    target.parent.mkdir()
+    target.write_text("an old report", encoding="utf-8")
+    assert main(["validate", "--quiet", "--junit", str(target), str(folder / "good.json"),
+                 str(folder / "bad.json"), str(folder / "missing.json")]) == 1
+    capsys.readouterr()
+    root = ET.parse(target).getroot()
+    assert root.tag == "testsuites" and root.get("tests") == "3" and root.get("failures") == "2"
+    cases = root.findall("./testsuite/testcase")
+    assert [c.get("name") for c in cases] == [str(folder / n) for n in
+                                              ("good.json", "bad.json", "missing.json")]
+    assert cases[0].find("failure") is None
+    failures = [c.find("failure") for c in cases[1:]]
+    assert [f.get("type") for f in failures if f is not None] == ["wrong-points", "unreadable"]
+    assert os.listdir(target.parent) == ["validate.xml"]  # no temporary file left
+
+
+def test_junit_escapes_what_xml_cannot_hold(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    bad = records.to_record(PLAYED)
+    bad["hands"][0]["actions"][0] = "p1 <take> & \x01"
+    path = tmp_path / "odd <name> & co.json"
+    path.write_text(json.dumps(bad), encoding="utf-8")
+    assert main(["validate", "--junit", str(tmp_path / "j.xml"), str(path)]) == 1
+    capsys.readouterr()
+    case = ET.parse(tmp_path / "j.xml").getroot().find("./testsuite/testcase")
+    assert case is not None and case.get("name") == str(path)
+    failure = case.find("failure")
+    assert failure is not None and failure.get("type") == "bad-action"
+    assert "<take> &" in (failure.text or "")
+
+
+def test_stdin(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(records.dump(PLAYED).encode())))
+    assert main(["validate", "-"]) == 0
+    assert capsys.readouterr().out.startswith("<stdin>: valid (2 hands")
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_with_files_per_second_on_a_terminal(
+        folder: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    terminal = Terminal()
+    monkeypatch.setattr("sys.stderr", terminal)
+    assert main(["validate", "--quiet", str(folder)]) == 1
+    err = terminal.getvalue()
+    assert "5 files, " in err and " files/s" in err
+    assert err.rstrip("\n").endswith("3 of 5 files valid; problems: malformed-json 1, "
+                                      "wrong-points 1")
+    terminal = Terminal()
+    monkeypatch.setattr("sys.stderr", terminal)
+    assert main(["validate", "--quiet", "--no-progress", str(folder)]) == 1
+    assert "files/s" not in terminal.getvalue()
+
+
+def test_a_closed_pipe_prints_no_traceback(tmp_path: Path) -> None:
+    one = DATA / "valid_hand.json"
+    for n in range(300):
+        shutil.copy(one, tmp_path / f"r{n:03d}.json")
+    files = " ".join(str(p) for p in sorted(tmp_path.iterdir()))
+    command = f"{sys.executable} -m ginrules validate {files} | head -1"
+    done = subprocess.run(["bash", "-c", "set -o pipefail; " + command],
+                          capture_output=True, text=True, timeout=120)
+    assert done.stdout.count("\n") == 1 and ": valid (" in done.stdout
+    assert done.stderr == "", done.stderr
+    assert done.returncode == 1  # not every file was checked

@@ -1,0 +1,115 @@
+"""Many records and many games over executors: the same results in the same order,
+whatever runs them, with memory bounded however much input there is."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import ginrules
+from ginrules import hand, records
+from ginrules.game import random_policies
+from ginrules.records import validate_many
+from ginrules.records._parallel import executor_width, ordered_map
+
+
+def hand_record(seed: int) -> dict[str, Any]:
+    state = hand.deal(ginrules.rules("classic"), seed=seed, dealer=seed % 2)
+    choose = random_policies(seed)[0]
+    while not state.is_over:
+        state = hand.apply(state, choose(state, state.turn))
+    return records.to_record(state)
+
+
+GOOD = [hand_record(seed) for seed in range(6)]
+BAD = {**GOOD[0], "version": 3}
+
+
+def sources(tmp: Path) -> list[Any]:
+    (tmp / "a.json").write_text(records.dump(GOOD[1]), encoding="utf-8")
+    return [GOOD[0], "{", str(tmp / "a.json"), str(tmp / "missing.json"), BAD,
+            records.dump(GOOD[2]).encode(), *GOOD[3:]]
+
+
+def test_reports_in_input_order(tmp_path: Path) -> None:
+    items = sources(tmp_path)
+    reports = list(validate_many(items))
+    assert reports == [records.validate(item) for item in items]
+    assert [r.valid for r in reports] == [True, False, True, False, False, True, True, True,
+                                          True]
+    assert [r.problems[0].code for r in reports if not r.valid] == [
+        "malformed-json", "unreadable", "unsupported-version"]
+    assert list(validate_many([])) == []
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.sampled_from(["threads", "processes", "workers"]), st.integers(1, 3),
+       st.booleans())
+def test_the_reports_are_the_same_for_every_executor(tmp_path_factory: pytest.TempPathFactory,
+                                                     kind: str, width: int,
+                                                     lenient: bool) -> None:
+    items = sources(tmp_path_factory.mktemp("records"))
+    expected = [records.validate(item, lenient=lenient) for item in items]
+    if kind == "workers":
+        assert list(validate_many(items, workers=width, lenient=lenient)) == expected
+        return
+    pool = ThreadPoolExecutor(width) if kind == "threads" else ProcessPoolExecutor(width)
+    with pool:
+        assert list(validate_many(items, executor=pool, lenient=lenient)) == expected
+
+
+def test_sources_are_read_as_reports_are_taken() -> None:
+    """Streaming: with a window of batches in flight, the input is not read ahead."""
+    read = itertools.count()
+
+    def endless() -> Iterator[dict[str, Any]]:
+        while True:
+            next(read)
+            yield GOOD[0]
+
+    with ThreadPoolExecutor(2) as pool:
+        reports = validate_many(endless(), executor=pool)
+        first = [next(reports) for _ in range(5)]
+        assert all(r.valid for r in first)
+        taken = next(read)
+        # at most the window (4 per worker) of batches (16 records) plus one batch ahead
+        assert taken <= (4 * executor_width(pool) + 1) * 16 + 1
+        reports.close()  # cancels the rest
+
+
+def test_ordered_map_reads_calls_lazily_and_keeps_the_order() -> None:
+    pulled: list[int] = []
+
+    def calls() -> Iterator[tuple[int]]:
+        for n in range(1000):
+            pulled.append(n)
+            yield (n,)
+
+    with ThreadPoolExecutor(2) as pool:
+        results = ordered_map(lambda n: n * n, calls(), executor=pool, window=3)
+        assert [next(results) for _ in range(4)] == [0, 1, 4, 9]
+        assert len(pulled) <= 4 + 3
+        results.close()
+    assert list(ordered_map(lambda n: n + 1, ((n,) for n in range(5)))) == [1, 2, 3, 4, 5]
+
+
+def test_an_error_in_a_worker_reaches_the_caller() -> None:
+    def fails(n: int) -> int:
+        if n == 3:
+            raise ValueError("three")
+        return n
+
+    with ThreadPoolExecutor(2) as pool, pytest.raises(ValueError, match="three"):
+        list(ordered_map(fails, ((n,) for n in range(10)), executor=pool))
+
+
+def test_bad_workers() -> None:
+    with pytest.raises(ginrules.GinRulesError, match="workers must be"):
+        list(validate_many([GOOD[0]], workers=0))

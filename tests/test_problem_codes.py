@@ -1,0 +1,120 @@
+"""Every problem has a stable code (documented in docs/records.rst), and the expected and
+the declared value where the record declares a wrong one."""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import ginrules
+from ginrules import game, records
+from ginrules.records import CODES, Problem
+
+PLAYED = game.play(game.new_game(ginrules.rules("short"), seed=3), game.random_policies(3))
+GAME = records.to_record(PLAYED)  # two hands: a dead hand, then player 0 knocks for 59
+HAND = records.to_record(PLAYED.finished[1])
+
+
+def first_problem(data: Any) -> Problem:
+    report = records.validate(data)
+    assert not report.valid
+    problem = report.problems[0]
+    assert problem.code in CODES
+    assert all(p.code in CODES for p in records.validate(data, lenient=True).problems)
+    return problem
+
+
+def edit(change: Callable[[dict[str, Any]], object], base: dict[str, Any] = GAME
+         ) -> dict[str, Any]:
+    data = copy.deepcopy(base)
+    change(data)
+    return data
+
+
+def actions(data: dict[str, Any], number: int = 1) -> list[str]:
+    out: list[str] = data["hands"][number - 1]["actions"]
+    return out
+
+
+def set_item(mapping: Any, key: Any, value: Any) -> None:
+    mapping[key] = value
+
+
+CASES: list[tuple[str, Any, Any, Any]] = [
+    # code, the record, expected, declared (None: not compared)
+    ("malformed-json", '{"format": ', None, None),
+    ("not-a-record", b"[1, 2]", None, None),
+    ("not-a-record", edit(lambda d: set_item(d, "format", "pgn")), records.FORMAT, "pgn"),
+    ("unsupported-version", edit(lambda d: set_item(d, "version", 7)), 1, 7),
+    ("unknown-field", edit(lambda d: set_item(d, "colour", "red")), None, None),
+    ("bad-field", edit(lambda d: set_item(d, "complete", "yes")), None, None),
+    ("bad-rules", edit(lambda d: set_item(d, "rules", {"preset": "chess"})), None, None),
+    ("bad-card", edit(lambda d: set_item(d["hands"][0], "deck",
+                                         d["hands"][0]["deck"].replace("5H", "5X"))), None, None),
+    ("bad-deal", edit(lambda d: d["hands"][0].pop("deck")), None, None),
+    ("bad-action", edit(lambda d: set_item(actions(d), 0, "p1 juggle")), None, None),
+    ("unknown-card", edit(lambda d: set_item(actions(d), 6, "p0 draw stock ??")), None, None),
+    ("wrong-card", edit(lambda d: set_item(actions(d), 6, "p0 draw stock 2C")), "KS", "2C"),
+    ("illegal-action", edit(lambda d: set_item(actions(d), 1, "p1 discard 2C")), None, None),
+    ("play-after-end", edit(lambda d: actions(d, 2).append("p1 pass")), None, None),
+    ("hand-incomplete", edit(lambda d: actions(d, 2).pop()), None, None),
+    ("bad-melds", edit(lambda d: set_item(d["hands"][0], "knocker_melds", "x")), None, None),
+    ("wrong-dealer", edit(lambda d: set_item(d["hands"][1], "dealer", 1 - PLAYED.finished[1].dealer)),
+     PLAYED.finished[1].dealer, 1 - PLAYED.finished[1].dealer),
+    ("wrong-kind", edit(lambda d: set_item(d["hands"][1]["outcome"], "kind", "gin")),
+     "knock", "gin"),
+    ("wrong-knocker", edit(lambda d: set_item(d["hands"][1]["outcome"], "knocker", 1)), 0, 1),
+    ("wrong-deadwood", edit(lambda d: set_item(d["hands"][1]["outcome"], "deadwood", [9, 69])),
+     10, 9),
+    ("wrong-winner", edit(lambda d: set_item(d["hands"][1]["outcome"], "winner", 1)), 0, 1),
+    ("wrong-points", edit(lambda d: set_item(d["hands"][1]["outcome"], "points", 69)), 59, 69),
+    ("wrong-totals", edit(lambda d: set_item(d["hands"][1], "totals", [60, 0])),
+     [59, 0], [60, 0]),
+    ("game-continues", edit(lambda d: d["hands"].append(copy.deepcopy(d["hands"][0]))),
+     None, None),
+    ("game-incomplete", edit(lambda d: (d["hands"].pop(), d.pop("final"), d.pop("winner"))),
+     None, None),
+    ("game-not-over", edit(lambda d: (d["hands"].pop(), set_item(d, "complete", False))),
+     None, None),
+    ("wrong-final", edit(lambda d: set_item(d, "final", [244, 0])), [243, 0], [244, 0]),
+    ("wrong-game-winner", edit(lambda d: set_item(d, "winner", 1)), 0, 1),
+]
+
+
+@pytest.mark.parametrize(("code", "data", "expected", "declared"), CASES,
+                         ids=[f"{c[0]}-{i}" for i, c in enumerate(CASES)])
+def test_each_problem_has_its_code(code: str, data: Any, expected: Any, declared: Any) -> None:
+    problem = first_problem(data)
+    assert problem.code == code, problem
+    if expected is not None or declared is not None:
+        assert (problem.expected, problem.declared) == (expected, declared)
+        out = problem.to_dict()
+        assert (out["code"], out["expected"], out["declared"]) == (code, expected, declared)
+
+
+def test_every_code_is_reached_and_documented() -> None:
+    reached = {case[0] for case in CASES} | {"unreadable"}
+    assert reached == set(CODES)
+    text = (Path(__file__).parent.parent / "docs" / "records.rst").read_text("utf-8")
+    table = text.split(".. the problem codes")[1].split(".. end of the problem codes")[0]
+    documented = set(re.findall(r"^``([a-z-]+)``\s{2,}", table, re.MULTILINE))
+    assert documented == set(CODES)
+
+
+def test_an_unreadable_file_is_a_problem(tmp_path: Path) -> None:
+    problem = first_problem(str(tmp_path / "missing.json"))
+    assert problem.code == "unreadable" and "cannot read" in problem.message
+    (tmp_path / "latin.json").write_bytes(b"\xff\xfe{")
+    assert first_problem(str(tmp_path / "latin.json")).code == "unreadable"
+    assert first_problem(str(tmp_path)).code == "unreadable"  # a folder
+
+
+def test_problems_made_by_hand_keep_their_old_constructor() -> None:
+    problem = Problem(1, 2, "bad")
+    assert (problem.code, problem.expected, problem.declared) == ("invalid", None, None)
+    assert str(problem) == "hand 1, action 2: bad"

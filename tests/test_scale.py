@@ -1,0 +1,163 @@
+"""Long games cost linear time: the score sheet is extended one hand at a time, and play,
+the record writer and the validator price each hand once (not the whole sheet again)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import ginrules
+from ginrules import HandScore, records, rules
+from ginrules import game as gm
+from ginrules import sheet as sheet_mod
+from ginrules.sheet import FinalScore, ScoreSheet, score_sheet
+
+
+def long_game(hands: int, seed: int = 1) -> gm.GameState:
+    """A game cut after ``hands`` dead-or-won hands: straight gin, random players, a
+    short turn cap, so the game never ends by itself."""
+    g = gm.new_game(rules("straight", max_turns=4), seed=seed)
+    policies = gm.random_policies(seed)
+    while len(g.finished) < hands:
+        hand = g.hand
+        assert hand is not None
+        g = gm.apply(g, policies[hand.turn](hand, hand.turn))
+    return g
+
+
+def reference_totals(scores: list[HandScore], target: int) -> list[tuple[int, int]]:
+    """The running totals after each hand, summed from scratch (the definition)."""
+    out = []
+    for k in range(1, len(scores) + 1):
+        totals = [0, 0]
+        for score in scores[:k]:
+            if score.player is not None:
+                totals[score.player] += score.points
+        out.append((totals[0], totals[1]))
+    return out
+
+
+scores = st.lists(
+    st.builds(lambda player, points: HandScore(None if player is None else "knocker", player,
+                                               points, points, 0, False, False),
+              st.sampled_from([None, 0, 1]), st.integers(0, 60)),
+    max_size=30)
+
+
+@given(scores, st.integers(1, 400))
+def test_added_hand_by_hand_the_totals_are_the_sums_from_scratch(
+        hands: list[HandScore], target: int) -> None:
+    the_rules = rules("classic", target=target)
+    sheet = ScoreSheet.empty()
+    reference = reference_totals(hands, target)
+    for number, (score, totals) in enumerate(zip(hands, reference, strict=True), 1):
+        if sheet.is_over:
+            with pytest.raises(ginrules.GinRulesError, match=f"hand {number} comes after"):
+                sheet.add(score, the_rules)
+            return
+        sheet = sheet.add(score, the_rules)
+        assert sheet.games[0].totals == totals
+        assert sheet.rows[-1].number == number == len(sheet.rows)
+        reached = [p for p in (0, 1) if totals[p] >= target]
+        assert sheet.is_over == bool(reached)
+        if reached:
+            winner = reached[0]
+            assert sheet.winner == winner
+            final = sheet.games[0].final
+            assert final is not None
+            won = sum(1 for s in hands[:number] if s.player == winner)
+            assert final[winner] == FinalScore(
+                totals[winner], won * the_rules.line_bonus, the_rules.game_bonus,
+                totals[winner] if all(s.player != 1 - winner for s in hands[:number]) else 0)
+    assert sheet == score_sheet(hands[:len(sheet.rows)], the_rules)
+
+
+@given(scores)
+def test_hollywood_sheet_hand_by_hand_is_the_sheet_of_the_list(hands: list[HandScore]) -> None:
+    the_rules = rules("classic")
+    sheet = ScoreSheet.empty(hollywood=True)
+    for count, score in enumerate(hands, 1):
+        if sheet.is_over:
+            break
+        sheet = sheet.add(score, the_rules)
+        assert sheet == score_sheet(hands[:count], the_rules, hollywood=True)
+
+
+def test_empty_sheets() -> None:
+    assert ScoreSheet.empty() == score_sheet((), rules("classic"))
+    assert len(ScoreSheet.empty(hollywood=True).games) == 3
+
+
+class CountingPricer:
+    """Counts the hands the score sheet prices."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.calls = 0
+        original = sheet_mod.score_hand
+
+        def counting(*args: Any, **kwargs: Any) -> Any:
+            self.calls += 1
+            return original(*args, **kwargs)
+
+        monkeypatch.setattr(sheet_mod, "score_hand", counting)
+
+
+@pytest.mark.parametrize("hands", [10, 120])
+def test_play_writer_and_validator_price_each_hand_once(
+        hands: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    counter = CountingPricer(monkeypatch)
+    g = long_game(hands)
+    assert counter.calls == hands  # play: once per hand, not once per hand so far
+    counter.calls = 0
+    text = records.dump(g)
+    assert counter.calls == hands  # the writer's running totals
+    counter.calls = 0
+    report = records.validate(text)
+    assert report.valid and report.hands == hands + 1  # the hand in play is written too
+    assert counter.calls == hands
+
+
+def test_a_long_game_round_trips_with_its_running_totals() -> None:
+    g = long_game(60, seed=5)
+    data = records.to_record(g)
+    totals = [entry["totals"] for entry in data["hands"] if "totals" in entry]
+    assert totals == [list(t) for t in reference_totals(
+        [ginrules.score_hand(r, g.rules) for r in g.results], g.rules.target)]
+    assert records.load(records.dump(g)).hands == (*g.finished, g.hand)
+    assert g.results == tuple(h.result for h in g.finished)
+
+
+@given(st.integers(0, 300), st.data())
+def test_sheet_rows_grown_one_by_one_are_the_tuple_of_rows(count: int,
+                                                           data: st.DataObject) -> None:
+    import pickle
+
+    rows = [sheet_mod.SheetRow(n, None, None, n % 2, n, (0,)) for n in range(1, count + 1)]
+    grown = sheet_mod._Rows.of(())
+    for row in rows:
+        grown = grown.plus(row)
+    as_tuple = tuple(rows)
+    assert grown == as_tuple and as_tuple == grown and list(grown) == rows
+    assert len(grown) == count and repr(grown) == repr(as_tuple)
+    assert hash(grown) == hash(as_tuple) and grown == sheet_mod._Rows.of(as_tuple)
+    assert pickle.loads(pickle.dumps(grown)) == grown
+    if count:
+        index = data.draw(st.integers(-count, count - 1))
+        assert grown[index] == as_tuple[index]
+        start, stop = sorted(data.draw(st.lists(st.integers(-count, count), min_size=2,
+                                                max_size=2)))
+        assert grown[start:stop] == as_tuple[start:stop]
+    for bad in (count, -count - 1):
+        with pytest.raises(IndexError):
+            grown[bad]
+    assert grown != (*as_tuple, None) and grown != "x" * count
+
+
+def test_sheets_share_their_full_chunks() -> None:
+    sheet = score_sheet([HandScore(None, None, 0, 0, 0, False, False)] * 200, rules("classic"))
+    longer = sheet.add(HandScore(None, None, 0, 0, 0, False, False), rules("classic"))
+    assert longer.rows._chunks[0] is sheet.rows._chunks[0]  # type: ignore[attr-defined]
+    assert sheet.rows == longer.rows[:200] and len(longer.rows) == 201
