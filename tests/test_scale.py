@@ -13,6 +13,7 @@ import ginrules
 from ginrules import HandScore, records, rules
 from ginrules import game as gm
 from ginrules import sheet as sheet_mod
+from ginrules._chunked import Chunked
 from ginrules.sheet import FinalScore, ScoreSheet, score_sheet
 
 
@@ -136,13 +137,13 @@ def test_sheet_rows_grown_one_by_one_are_the_tuple_of_rows(count: int,
     import pickle
 
     rows = [sheet_mod.SheetRow(n, None, None, n % 2, n, (0,)) for n in range(1, count + 1)]
-    grown = sheet_mod._Rows.of(())
+    grown = Chunked.of(())
     for row in rows:
         grown = grown.plus(row)
     as_tuple = tuple(rows)
     assert grown == as_tuple and as_tuple == grown and list(grown) == rows
     assert len(grown) == count and repr(grown) == repr(as_tuple)
-    assert hash(grown) == hash(as_tuple) and grown == sheet_mod._Rows.of(as_tuple)
+    assert hash(grown) == hash(as_tuple) and grown == Chunked.of(as_tuple)
     assert pickle.loads(pickle.dumps(grown)) == grown
     if count:
         index = data.draw(st.integers(-count, count - 1))

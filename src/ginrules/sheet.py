@@ -14,11 +14,11 @@ rule set; a score-keeping app calls it with its own results, and a game
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, overload
+from collections.abc import Iterable, Sequence
 
 import attrs
 
+from ginrules._chunked import Chunked
 from ginrules.errors import GinRulesError
 from ginrules.knock import EndKind, HandResult
 from ginrules.rulesets import RuleSet, ShutoutRule
@@ -73,85 +73,10 @@ class SheetRow:
     columns: tuple[int, ...]
 
 
-class _Rows(Sequence[SheetRow]):
-    """The rows of a sheet: an immutable sequence that grows by one row in constant
-    time. Full chunks of ``_CHUNK`` rows are shared by every sheet that has them; adding
-    a row copies only the last, partial chunk (and, once every ``_CHUNK`` rows, the
-    tuple of chunk references, ``1/_CHUNK`` of the rows). It equals any sequence of the
-    same rows, tuples included, and prints as a tuple.
-    """
-
-    __slots__ = ("_chunks", "_tail")
-
-    def __init__(self, chunks: tuple[tuple[SheetRow, ...], ...], tail: tuple[SheetRow, ...]
-                 ) -> None:
-        self._chunks = chunks
-        self._tail = tail
-
-    @classmethod
-    def of(cls, rows: Iterable[SheetRow]) -> _Rows:
-        if isinstance(rows, _Rows):
-            return rows
-        items = tuple(rows)
-        cut = len(items) - len(items) % _CHUNK
-        return cls(tuple(items[i:i + _CHUNK] for i in range(0, cut, _CHUNK)), items[cut:])
-
-    def plus(self, row: SheetRow) -> _Rows:
-        tail = self._tail + (row,)  # noqa: RUF005 - at most _CHUNK references
-        if len(tail) == _CHUNK:
-            return _Rows(self._chunks + (tail,), ())  # noqa: RUF005
-        return _Rows(self._chunks, tail)
-
-    def __len__(self) -> int:
-        return len(self._chunks) * _CHUNK + len(self._tail)
-
-    @overload
-    def __getitem__(self, index: int) -> SheetRow: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> tuple[SheetRow, ...]: ...
-
-    def __getitem__(self, index: int | slice) -> SheetRow | tuple[SheetRow, ...]:
-        if isinstance(index, slice):
-            return tuple(self)[index]
-        size = len(self)
-        if index < 0:
-            index += size
-        if not 0 <= index < size:
-            raise IndexError("sheet row index out of range")
-        chunk, offset = divmod(index, _CHUNK)
-        if chunk == len(self._chunks):
-            return self._tail[offset]
-        return self._chunks[chunk][offset]
-
-    def __iter__(self) -> Iterator[SheetRow]:
-        for chunk in self._chunks:
-            yield from chunk
-        yield from self._tail
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, _Rows):
-            return self._chunks == other._chunks and self._tail == other._tail
-        if isinstance(other, Sequence) and not isinstance(other, (str, bytes)):
-            return len(other) == len(self) and all(
-                a == b for a, b in zip(self, other, strict=True))
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(tuple(self))
-
-    def __repr__(self) -> str:
-        return repr(tuple(self))
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_Rows, (self._chunks, self._tail))
 
 
-_CHUNK = 64
-
-
-def _as_rows(rows: Iterable[SheetRow]) -> _Rows:
-    return _Rows.of(rows)
+def _as_rows(rows: Iterable[SheetRow]) -> Chunked[SheetRow]:
+    return Chunked.of(rows)
 
 
 @attrs.frozen
@@ -254,7 +179,7 @@ class ScoreSheet:
             games = tuple(changed)
         row = SheetRow(number, kind, dealer, player, score.points, columns)
         rows = self.rows
-        assert isinstance(rows, _Rows)  # the converter made it one
+        assert isinstance(rows, Chunked)  # the converter made it one
         return ScoreSheet(rows.plus(row), games)
 
     @property

@@ -35,6 +35,7 @@ Oklahoma upcard. :func:`encode` is the planes, flattened, then the scalars: 482 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Sequence
 from typing import Any
 
 from ginrules.actions import _DRAW_STOCK_KIND, _PASS_KIND, Phase
@@ -66,7 +67,7 @@ _PHASES = (Phase.OFFER, Phase.DRAW, Phase.DISCARD, Phase.OVER)
 _SCANNED: dict[int, tuple[Any, ...]] = {}
 
 
-def _scan(history: tuple[tuple[int, Any], ...], me: int, up: int) -> tuple[int, int, int]:
+def _scan(history: Sequence[tuple[int, Any]], me: int, up: int) -> tuple[int, int, int]:
     """The masks of the cards ever face up, discarded by the opponent, and passed over by
     the opponent, from the public history."""
     start = 0

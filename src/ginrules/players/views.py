@@ -20,6 +20,7 @@ stock order, so a game server can send it to a client as it is.
 from __future__ import annotations
 
 import warnings
+from collections.abc import Sequence
 
 import attrs
 
@@ -62,7 +63,7 @@ class Event:
         return text
 
 
-def _events(history: tuple[tuple[int, Action], ...], upcard: Card) -> tuple[Event, ...]:
+def _events(history: Sequence[tuple[int, Action]], upcard: Card) -> tuple[Event, ...]:
     pile = [upcard]
     out = []
     for player, action in history:
@@ -137,7 +138,7 @@ class View:
     turn: int
     knock_limit: int
     legal_actions: tuple[Action, ...]
-    history: tuple[tuple[int, Action], ...]
+    history: Sequence[tuple[int, Action]]
     result: HandResult | None
 
     @property
