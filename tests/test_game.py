@@ -106,9 +106,11 @@ def expected_final(
                 ShutoutRule.DOUBLE_GAME_BONUS: the_rules.game_bonus,
                 ShutoutRule.FLAT_BONUS: the_rules.shutout_bonus,
             }[the_rules.shutout]
+        line = won[p] * the_rules.line_bonus
+        if the_rules.line_bonus_to.value == "winner" and p != winner:
+            line = 0
         finals.append(sheet_mod.FinalScore(
-            totals[p], won[p] * the_rules.line_bonus,
-            the_rules.game_bonus if p == winner else 0, shutout,
+            totals[p], line, the_rules.game_bonus if p == winner else 0, shutout,
         ))
     return finals[0], finals[1]
 

@@ -8,6 +8,7 @@ import pytest
 from ginrules import (
     PRESETS,
     GinRulesError,
+    LineBonusTo,
     NextDealer,
     RuleSet,
     RuleSetError,
@@ -33,6 +34,7 @@ OPTIONAL_INT_FIELDS = {"big_gin_bonus": 0, "max_turns": 1}
 BOOL_FIELDS = ["oklahoma", "undercut_on_tie", "may_discard_taken_card", "auto_layout"]
 ENUM_FIELDS = {
     "spade_doubling": SpadeDoubling,
+    "line_bonus_to": LineBonusTo,
     "shutout": ShutoutRule,
     "dealer_after_hand": NextDealer,
     "dealer_after_dead_hand": NextDealer,
@@ -191,6 +193,7 @@ CLASSIC = {
     "gin_bonus": 25,
     "big_gin_bonus": 31,
     "line_bonus": 25,
+    "line_bonus_to": LineBonusTo.EACH,
     "game_bonus": 100,
     "shutout": ShutoutRule.DOUBLE_HAND_POINTS,
     "shutout_bonus": 0,
@@ -212,6 +215,7 @@ EXPECTED_PRESETS = {
         "target": 150,
     },
     "short": {**CLASSIC, "target": 50},
+    "dutch-howto": {**CLASSIC, "line_bonus_to": LineBonusTo.WINNER},
     "dutch": {**CLASSIC, "undercut_bonus": 20, "big_gin_bonus": None,
               "may_discard_taken_card": True, "auto_layout": False},
     "dutch-oklahoma": {

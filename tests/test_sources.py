@@ -68,3 +68,18 @@ def test_eaai_rules() -> None:
         (100, 25, 25, True)
     assert eaai.big_gin_bonus is None and eaai.line_bonus == eaai.game_bonus == 0
     assert eaai.shutout.value == "none" and eaai.dealer_after_dead_hand is NextDealer.SAME
+
+
+def test_the_dutch_how_to_gives_the_line_bonus_to_the_winner_only() -> None:
+    """The Dutch how-to: "De winnaar ontvangt ook 25 bonuspunten voor elke hand die
+    tijdens het spel is gewonnen." Player 0 wins hands of 60 and 50, player 1 one of 30:
+    the winner has 110 + 2 x 25 + 100 = 260; the loser 30 and no line bonus (on the German
+    page, 30 + 25 = 55)."""
+    from ginrules import HandScore
+    from ginrules.sheet import score_sheet
+
+    hands = [HandScore("knocker", 0, 60, 60, 0, False, False),
+             HandScore("knocker", 1, 30, 30, 0, False, False),
+             HandScore("knocker", 0, 50, 50, 0, False, False)]
+    assert score_sheet(hands, rules("dutch-howto")).final_totals() == (260, 30)
+    assert score_sheet(hands, rules("classic")).final_totals() == (260, 55)

@@ -88,7 +88,15 @@ if _typing.TYPE_CHECKING:  # what the module __getattr__ below loads on first us
     from ginrules.knock import EndKind, HandResult, Layoff
     from ginrules.players import Hint, View, hint, view
     from ginrules.records import Record, Report, dump, load, validate
-    from ginrules.rulesets import PRESETS, NextDealer, RuleSet, ShutoutRule, SpadeDoubling, rules
+    from ginrules.rulesets import (
+        PRESETS,
+        LineBonusTo,
+        NextDealer,
+        RuleSet,
+        ShutoutRule,
+        SpadeDoubling,
+        rules,
+    )
     from ginrules.scoring import HandScore, score_hand, showdown
 
 # A script that computes deadwood needs the cards and the solver, imported above; the rest
@@ -101,8 +109,8 @@ _LAZY = {
     "ginrules.knock": ("EndKind", "HandResult", "Layoff"),
     "ginrules.players": ("Hint", "View", "hint", "view"),
     "ginrules.records": ("Record", "Report", "dump", "load", "validate"),
-    "ginrules.rulesets": ("PRESETS", "NextDealer", "RuleSet", "ShutoutRule", "SpadeDoubling",
-                          "rules"),
+    "ginrules.rulesets": ("PRESETS", "LineBonusTo", "NextDealer", "RuleSet", "ShutoutRule",
+                          "SpadeDoubling", "rules"),
     "ginrules.scoring": ("HandScore", "score_hand", "showdown"),
 }
 _MODULE_OF = {name: module for module, names in _LAZY.items() for name in names}
@@ -152,6 +160,7 @@ __all__ = [
     "InvalidMeldError",
     "InvalidRecordError",
     "Layoff",
+    "LineBonusTo",
     "Meld",
     "MeldKind",
     "NextDealer",

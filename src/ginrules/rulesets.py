@@ -29,6 +29,7 @@ from ginrules.errors import RuleSetError
 
 __all__ = [
     "PRESETS",
+    "LineBonusTo",
     "NextDealer",
     "RuleSet",
     "ShutoutRule",
@@ -72,6 +73,22 @@ class ShutoutRule(enum.Enum):
     DOUBLE_HAND_POINTS = "double-hand-points"
     DOUBLE_GAME_BONUS = "double-game-bonus"
     FLAT_BONUS = "flat-bonus"
+
+
+class LineBonusTo(enum.Enum):
+    """Who gets the line bonus at the end of a game, for the hands they won.
+
+    * ``EACH``: each player, for every hand they won (the German rules page);
+    * ``WINNER``: the game's winner only, for the hands the winner won (the Dutch how-to:
+      "De winnaar ontvangt ook 25 bonuspunten voor elke hand die tijdens het spel is
+      gewonnen").
+
+    >>> LineBonusTo("winner")
+    <LineBonusTo.WINNER: 'winner'>
+    """
+
+    EACH = "each"
+    WINNER = "winner"
 
 
 class NextDealer(enum.Enum):
@@ -131,6 +148,10 @@ def _to_shutout(value: object) -> ShutoutRule:
     return _to_enum(ShutoutRule, value)
 
 
+def _to_line_bonus_to(value: object) -> LineBonusTo:
+    return _to_enum(LineBonusTo, value)
+
+
 def _to_next_dealer(value: object) -> NextDealer:
     return _to_enum(NextDealer, value)
 
@@ -151,7 +172,8 @@ class RuleSet:
     * ``undercut_on_tie``: whether equal deadwood is an undercut; if not, a tie scores
       nothing for either player.
     * ``gin_bonus``; ``big_gin_bonus`` (``None``: big gin is not offered).
-    * ``line_bonus`` (per hand won, for each player), ``game_bonus`` (for the winner),
+    * ``line_bonus`` (per hand won), ``line_bonus_to`` (:class:`LineBonusTo`: each player,
+      or the game's winner only), ``game_bonus`` (for the winner),
       ``shutout`` (:class:`ShutoutRule`) and ``shutout_bonus`` (for ``FLAT_BONUS``).
     * ``target``: the game ends when a player's total reaches it.
     * ``dead_hand_stock``: when a player discards without knocking and the stock has this
@@ -190,6 +212,8 @@ class RuleSet:
     gin_bonus: int = attrs.field(default=25, validator=_int_at_least(0))
     big_gin_bonus: int | None = attrs.field(default=31, validator=_optional_int_at_least(0))
     line_bonus: int = attrs.field(default=25, validator=_int_at_least(0))
+    line_bonus_to: LineBonusTo = attrs.field(default=LineBonusTo.EACH,
+                                             converter=_to_line_bonus_to)
     game_bonus: int = attrs.field(default=100, validator=_int_at_least(0))
     shutout: ShutoutRule = attrs.field(
         default=ShutoutRule.DOUBLE_HAND_POINTS, converter=_to_shutout
@@ -291,6 +315,9 @@ PRESETS: dict[str, RuleSet] = {
         oklahoma=True, spade_doubling=SpadeDoubling.DEADWOOD_ONLY, target=150
     ),
     "short": _CLASSIC.evolve(target=50),
+    # the Dutch how-to (Hoe speel je Gin Rummy): the classic game, but the line bonus goes
+    # to the game's winner only, for the hands the winner won
+    "dutch-howto": _CLASSIC.evolve(line_bonus_to=LineBonusTo.WINNER),
     # the Dutch game manual (Gin Rummy: Spelhandleiding), with two variants: "Gin"
     # (undercut 20, no big gin) and "Oklahoma-Gin" (the same, with the knock limit from
     # the first upcard and the deadwood points doubled under a spade); a turn takes and

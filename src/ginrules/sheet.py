@@ -21,7 +21,7 @@ import attrs
 from ginrules._chunked import Chunked
 from ginrules.errors import GinRulesError
 from ginrules.knock import EndKind, HandResult
-from ginrules.rulesets import RuleSet, ShutoutRule
+from ginrules.rulesets import LineBonusTo, RuleSet, ShutoutRule
 from ginrules.scoring import HandScore, score_hand
 
 __all__ = ["FinalScore", "GameColumn", "ScoreSheet", "SheetRow", "score_sheet"]
@@ -247,7 +247,10 @@ def _finals(rules: RuleSet, totals: tuple[int, int], won: tuple[int, int], winne
                 ShutoutRule.DOUBLE_GAME_BONUS: rules.game_bonus,
                 ShutoutRule.FLAT_BONUS: rules.shutout_bonus,
             }[rules.shutout]
-        out.append(FinalScore(totals[p], won[p] * rules.line_bonus, game_bonus, shutout))
+        line = won[p] * rules.line_bonus
+        if rules.line_bonus_to is LineBonusTo.WINNER and p != winner:
+            line = 0  # the Dutch how-to: the winner's hands only
+        out.append(FinalScore(totals[p], line, game_bonus, shutout))
     return out[0], out[1]
 
 
