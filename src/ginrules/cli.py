@@ -512,8 +512,8 @@ def build_parser() -> argparse.ArgumentParser:
         "| ginrules validate -",
     )
     p.add_argument("files", nargs="+", metavar="PATH",
-                   help="record files, or folders (every *.json in them, recursively); "
-                   "'-' reads stdin")
+                   help="record files, or folders (every *.json in them, recursively, in "
+                   "the order the file system lists them); '-' reads stdin")
     p.add_argument("--lenient", action="store_true",
                    help="continue after a problem and list every problem")
     p.add_argument("--quiet", action="store_true",
