@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import tempfile
 import time
 from collections.abc import Callable
@@ -69,10 +70,16 @@ def processes() -> dict[int, tuple[int, float]]:
     return out
 
 
-def others_cpu(before: dict[int, tuple[int, float]], after: dict[int, tuple[int, float]]
-               ) -> float:
-    """CPU seconds that processes other than this one and its descendants used between
-    the two snapshots: how much the machine was shared during a measurement."""
+def machine_busy() -> float:
+    """CPU seconds the whole machine has been busy (all cores; Linux /proc/stat)."""
+    with open("/proc/stat", encoding="ascii") as f:
+        fields = [int(v) for v in f.readline().split()[1:]]
+    # user nice system idle iowait irq softirq steal ...: all but idle and iowait
+    return (sum(fields[:8]) - fields[3] - fields[4]) / os.sysconf("SC_CLK_TCK")
+
+
+def ours(snapshot: dict[int, tuple[int, float]]) -> float:
+    """CPU seconds of this process, its finished children and its live descendants."""
     me = os.getpid()
 
     def mine(pid: int) -> bool:
@@ -80,22 +87,24 @@ def others_cpu(before: dict[int, tuple[int, float]], after: dict[int, tuple[int,
         while pid > 1 and seen < 64:
             if pid == me:
                 return True
-            pid = after.get(pid, (0, 0.0))[0]
+            pid = snapshot.get(pid, (0, 0.0))[0]
             seen += 1
         return False
 
-    return sum(cpu - before.get(pid, (0, 0.0))[1] for pid, (_, cpu) in after.items()
-               if not mine(pid))
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    live = sum(cpu for pid, (_, cpu) in snapshot.items() if pid != me and mine(pid))
+    return time.process_time() + children.ru_utime + children.ru_stime + live
 
 
 def timed(run: Callable[[], Any]) -> tuple[Any, float, float, float]:
-    """(result, wall seconds, CPU seconds of this process, CPU seconds of the other
-    processes of the machine meanwhile)."""
-    snapshot = processes()
+    """(result, wall seconds, CPU seconds of this process, CPU seconds the machine spent
+    on other processes meanwhile: its busy time less ours and our descendants')."""
+    busy, mine = machine_busy(), ours(processes())
     wall, cpu = time.perf_counter(), time.process_time()
     result = run()
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    return result, wall, cpu, others_cpu(snapshot, processes())
+    others = (machine_busy() - busy) - (ours(processes()) - mine)
+    return result, wall, cpu, max(0.0, others)
 
 
 def game_records(count: int) -> list[str]:
