@@ -197,3 +197,14 @@ def test_a_closed_pipe_prints_no_traceback(tmp_path: Path) -> None:
     assert done.stdout.count("\n") == 1 and ": valid (" in done.stdout
     assert done.stderr == "", done.stderr
     assert done.returncode == 1  # not every file was checked
+
+
+def test_a_junit_report_that_cannot_be_written_is_a_usage_error(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    good = str(DATA / "valid_hand.json")
+    for target in (tmp_path / "no" / "such" / "folder.xml", tmp_path):
+        assert main(["validate", "--junit", str(target), good]) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and err.startswith("ginrules validate: error: ")
+        assert len(err.splitlines()) == 1
+    assert os.listdir(tmp_path) == []

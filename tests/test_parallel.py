@@ -79,8 +79,9 @@ def test_sources_are_read_as_reports_are_taken() -> None:
         first = [next(reports) for _ in range(5)]
         assert all(r.valid for r in first)
         taken = next(read)
-        # at most the window (4 per worker) of batches (16 records) plus one batch ahead
-        assert taken <= (4 * executor_width(pool) + 1) * 16 + 1
+        # at most the window (4 per worker) of batches (of 64 records to an executor)
+        # plus one batch ahead
+        assert taken <= (4 * executor_width(pool) + 1) * 64 + 1
         reports.close()  # cancels the rest
 
 

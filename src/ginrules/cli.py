@@ -392,9 +392,15 @@ class _JUnit:
     def __init__(self, path: str) -> None:
         self.path = os.path.abspath(path)
         folder = os.path.dirname(self.path)
-        self.cases = tempfile.NamedTemporaryFile(  # noqa: SIM115 - closed in finish/abort
-            "w+", encoding="utf-8", dir=folder, prefix=".junit-", suffix=".part",
-            delete=False)
+        if os.path.isdir(self.path):
+            raise GinRulesError(f"--junit {path}: that is a folder; name a file")
+        try:
+            self.cases = tempfile.NamedTemporaryFile(  # noqa: SIM115 - closed in finish/abort
+                "w+", encoding="utf-8", dir=folder, prefix=".junit-", suffix=".part",
+                delete=False)
+        except OSError as error:
+            raise GinRulesError(f"cannot write the JUnit report {path}: "
+                                f"{error.strerror or error}") from None
         self.tests = self.failures = 0
 
     def add(self, report: Report) -> None:
@@ -403,6 +409,15 @@ class _JUnit:
         self.cases.write(_junit_case(report))
 
     def finish(self, seconds: float) -> None:
+        try:
+            self._write(seconds)
+        except OSError as error:
+            raise GinRulesError(f"cannot write the JUnit report {self.path}: "
+                                f"{error.strerror or error}") from None
+        finally:
+            self.abort()
+
+    def _write(self, seconds: float) -> None:
         folder = os.path.dirname(self.path)
         with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=folder,
                                          prefix=".junit-", suffix=".tmp",
@@ -415,8 +430,12 @@ class _JUnit:
             self.cases.seek(0)
             shutil.copyfileobj(self.cases, out)
             out.write("  </testsuite>\n</testsuites>\n")
-        os.replace(out.name, self.path)
-        self.abort()
+        try:
+            os.replace(out.name, self.path)
+        except OSError:
+            with contextlib.suppress(OSError):
+                os.unlink(out.name)
+            raise
 
     def abort(self) -> None:
         self.cases.close()
@@ -617,8 +636,8 @@ def build_parser() -> argparse.ArgumentParser:
         "| ginrules validate -",
     )
     p.add_argument("files", nargs="+", metavar="PATH",
-                   help="record files, or folders (every *.json in them, recursively); "
-                   "'-' reads stdin")
+                   help="record files, or folders (every *.json in them, recursively, in "
+                   "the order the file system lists them); '-' reads stdin")
     p.add_argument("--lenient", action="store_true",
                    help="continue after a problem and list every problem")
     p.add_argument("--quiet", action="store_true",

@@ -121,14 +121,18 @@ def validate_many(
 
 def _validate_stream(
     items: Iterable[tuple[RecordLike, str | None]], *, executor: Executor | None,
-    workers: int, lenient: bool, batch: int = 16,
+    workers: int, lenient: bool, batch: int | None = None,
 ) -> Generator[Report, None, None]:
     """:func:`validate_many` of ``(source, name)`` pairs (``name`` as :func:`validate`
-    takes it); the ``ginrules validate`` command sends absolute paths named as typed."""
+    takes it); the ``ginrules validate`` command sends absolute paths named as typed.
+    Records go in batches: 16 to a local process pool, 64 to another executor (a
+    cluster's scheduler has more overhead per call)."""
     if executor is None and workers == 1:
         for source, name in items:
             yield validate(source, lenient=lenient, name=name)
         return
+    if batch is None:
+        batch = 16 if executor is None else 64
     iterator = iter(items)
     calls = iter(lambda: (list(itertools.islice(iterator, batch)), lenient), ([], lenient))
     for reports in ordered_map(_validate_batch, calls, executor=executor, workers=workers):
