@@ -151,7 +151,11 @@ def _read(source: RecordLike) -> tuple[Any, str | None]:
                           f"not {type(source).__name__}")
     name: str | None = None
     if isinstance(source, bytes):
-        text = source.decode("utf-8", errors="replace")
+        try:
+            text = source.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise _read_error("unreadable", f"the record is not UTF-8 text (byte "
+                              f"{error.start + 1})") from None
     elif isinstance(source, str) and source.lstrip().startswith("{"):
         text = source
     else:
@@ -163,8 +167,11 @@ def _read(source: RecordLike) -> tuple[Any, str | None]:
                               f"cannot read {name}: {error.strerror or error}") from None
         except UnicodeDecodeError:
             raise _read_error("unreadable", f"{name} is not UTF-8 text") from None
+    if "\x00" in text:
+        raise _read_error("malformed-json", "malformed JSON: the text holds a NUL character")
     try:
-        return json.loads(text), name
+        return json.loads(text, object_pairs_hook=_no_duplicate_keys,
+                          parse_constant=_no_constant), name
     except json.JSONDecodeError as error:
         raise _read_error(
             "malformed-json",
@@ -172,6 +179,27 @@ def _read(source: RecordLike) -> tuple[Any, str | None]:
         ) from None
     except RecursionError:
         raise _read_error("malformed-json", "malformed JSON: nested too deeply") from None
+    except InvalidRecordError:
+        raise
+    except ValueError as error:  # an integer of more digits than Python converts
+        raise _read_error("malformed-json", f"malformed JSON: {error}".split(";")[0]
+                          ) from None
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object, refusing a key given twice (JSON readers disagree on which wins)."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _read_error("malformed-json", f"malformed JSON: the key {key!r} is given "
+                              "twice in one object")
+        out[key] = value
+    return out
+
+
+def _no_constant(name: str) -> Any:
+    """NaN and Infinity are not JSON."""
+    raise _read_error("malformed-json", f"malformed JSON: {name} is not a JSON value")
 
 
 def _read_error(code: str, message: str) -> InvalidRecordError:

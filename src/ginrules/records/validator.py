@@ -237,7 +237,7 @@ class _Checker(_DealChecks):
                          f"not {data.get('format')!r}", expected=FORMAT,
                          declared=_json_value(data.get("format")))
         version = data.get("version")
-        if version != VERSION:
+        if type(version) is not int or version != VERSION:
             self.problem("unsupported-version", f"unsupported format version {version!r} "
                          f"(this ginrules reads version {VERSION})", expected=VERSION,
                          declared=_json_value(version))
@@ -270,7 +270,7 @@ class _Checker(_DealChecks):
         if meta is not None and not isinstance(meta, Mapping):
             self.problem("bad-field", "\"meta\" must be an object")
         view = data.get("view")
-        if view not in (None, 0, 1) or isinstance(view, bool):
+        if view is not None and (type(view) is not int or view not in (0, 1)):
             self.problem("bad-field", f"\"view\" must be 0 or 1 (the player whose view this is), not {view!r}")
             view = None
         source = data.get("source")
@@ -424,7 +424,7 @@ class _Checker(_DealChecks):
                          f"{', '.join(sorted(_HAND_KEYS))})", number)
         declared = self.declared_score(entry.get("outcome"), number)
         dealer = entry.get("dealer")
-        if dealer not in (0, 1) or isinstance(dealer, bool):
+        if type(dealer) is not int or dealer not in (0, 1):
             self.problem("bad-field", f"the dealer must be 0 or 1, not {dealer!r}", number)
             dealer = None
         elif expected_dealer is not None and dealer != expected_dealer:
@@ -478,12 +478,12 @@ class _Checker(_DealChecks):
             self.problem("unknown-field", f"outcome: unknown field {key!r} (the fields are "
                          f"{', '.join(sorted(_OUTCOME_KEYS))})", number)
         kind = outcome.get("kind")
-        if kind is not None and kind not in _KINDS:
+        if kind is not None and (not isinstance(kind, str) or kind.lower() not in _KINDS):
             self.problem("bad-field", f"outcome: unknown kind {kind!r}; the kinds are "
                          f"{', '.join(_KINDS)}", number)
         winner = outcome.get("winner")
         points = outcome.get("points", 0)
-        if winner not in (None, 0, 1) or isinstance(winner, bool):
+        if winner is not None and (type(winner) is not int or winner not in (0, 1)):
             self.problem("bad-field", f"outcome: the winner must be 0, 1 or null, not {winner!r}", number)
             return None
         if not isinstance(points, int) or isinstance(points, bool) or points < 0:
@@ -586,7 +586,7 @@ class _Checker(_DealChecks):
         assert result is not None
         score = score_hand(result, state.rules)
         kind = outcome.get("kind")
-        if kind is not None and kind != result.kind.value:
+        if kind is not None and (not isinstance(kind, str) or kind.lower() != result.kind.value):
             self.problem("wrong-kind", f"the declared kind is {kind!r}, but the hand ended with "
                          f"{_describe_result(result)}", number,
                          expected=result.kind.value, declared=_json_value(kind))
