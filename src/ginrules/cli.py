@@ -599,8 +599,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser(
         "simulate",
         help="play many games between computer players and show win rates",
-        description="Play GAMES games between two computer players (random, basic, "
-        "advanced), alternating seats, and print each player's win rate with a 95%% "
+        description="Play GAMES games between two computer players (" + ", ".join(PLAYERS)
+        + "), alternating seats, and print each player's win rate with a 95% "
         "confidence interval, points per hand and the rates of knock, gin, big gin, "
         "undercut and dead hands.",
         epilog="example: ginrules simulate --rules classic --games 200 "
@@ -610,7 +610,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=100, metavar="N",
                    help="how many games (default: 100)")
     p.add_argument("--players", default="advanced,basic", metavar="A,B",
-                   help="two of random, basic, advanced (default: advanced,basic)")
+                   help="two of " + ", ".join(PLAYERS) + " (default: advanced,basic)")
     p.add_argument("--seed", type=int, default=0, help="the seed (default: 0)")
     p.add_argument("--workers", type=int, default=1, metavar="K",
                    help="local processes to spread the games over; the totals do not "
