@@ -132,7 +132,8 @@ def test_importing_the_library_imports_no_optional_peer() -> None:
 # An upward convenience (the game seating view players, the validator's OpenSpiel
 # explanations) is imported inside the function that uses it, or only for type checking.
 LAYERS = [
-    ("ginrules.errors", "ginrules._splitmix", "ginrules._version", "ginrules._chunked"),
+    ("ginrules.errors", "ginrules._splitmix", "ginrules._version", "ginrules._chunked",
+     "ginrules._files"),
     ("ginrules.cards", "ginrules._wire"),
     ("ginrules.masks",),
     ("ginrules.melds",),

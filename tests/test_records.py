@@ -185,3 +185,38 @@ def test_an_unfinished_game_declares_no_end(key: str, value: object, what: str) 
     report = ginrules.validate(json.dumps(data))
     assert not report.valid
     assert f"declares the game's {what}, but the game is not over" in str(report)
+
+
+def test_dump_writes_atomically_and_keeps_the_old_file(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    g = game.play(game.new_game(ginrules.rules("short"), seed=3), game.random_policies(3))
+    path = tmp_path / "game.json"
+    records.dump(g, path)
+    before = path.read_text("utf-8")
+
+    def full_disk(*args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("os.replace", full_disk)
+    with pytest.raises(ginrules.GinRulesError, match=r"cannot write .*No space left on device"):
+        records.dump(game.new_game(ginrules.rules("classic"), seed=9), path)
+    monkeypatch.undo()
+    assert path.read_text("utf-8") == before
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]  # no temporary file left
+    with pytest.raises(ginrules.GinRulesError, match="it is a folder"):
+        records.dump(g, tmp_path)
+    with pytest.raises(ginrules.GinRulesError, match="does not exist"):
+        records.dump(g, tmp_path / "no" / "such.json")
+
+
+def test_dump_refuses_what_json_cannot_hold() -> None:
+    state = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
+    with pytest.raises(ginrules.GinRulesError, match="not JSON: Out of range float"):
+        records.dump(state, meta={"x": float("nan")})
+    deep: dict[str, object] = {}
+    node = deep
+    for _ in range(5000):
+        node["a"] = {}
+        node = node["a"]  # type: ignore[assignment]
+    with pytest.raises(ginrules.GinRulesError, match="nested too deeply"):
+        records.dump(state, meta=deep)

@@ -14,9 +14,9 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import IO, Any
 
+from ginrules._files import write_atomically
 from ginrules.actions import ActionKind
 from ginrules.errors import GinRulesError
 from ginrules.game import GameState
@@ -192,9 +192,10 @@ def _format_json(data: Mapping[str, Any]) -> str:
             items = [f"{inner}{block(v, inner)}" for v in value]
             return "[\n" + ",\n".join(items) + "\n" + indent + "]"
         if isinstance(value, list) and len(value) > 4:  # actions: one per line
-            items = [f"{inner}{json.dumps(v, ensure_ascii=False)}" for v in value]
+            items = [f"{inner}{json.dumps(v, ensure_ascii=False, allow_nan=False)}"
+                     for v in value]
             return "[\n" + ",\n".join(items) + "\n" + indent + "]"
-        return json.dumps(value, ensure_ascii=False)
+        return json.dumps(value, ensure_ascii=False, allow_nan=False)
 
     return block(dict(data), "") + "\n"
 
@@ -238,10 +239,15 @@ def dump(
     else:
         raise TypeError("dump takes a record dict, a Record, a HandState or a GameState, "
                         f"not {type(item).__name__}")
-    text = _format_json(data)
+    try:
+        text = _format_json(data)
+    except (ValueError, TypeError) as error:  # NaN or Infinity, or not a JSON value
+        raise GinRulesError(f"the record is not JSON: {error}") from None
+    except RecursionError:
+        raise GinRulesError("the record is not JSON: nested too deeply") from None
     if file is not None:
         if isinstance(file, (str, os.PathLike)):
-            Path(file).write_text(text, encoding="utf-8")
+            write_atomically(file, text)  # the old file stays whole if this fails
         else:
             file.write(text)
     return text
