@@ -18,6 +18,11 @@ from ginrules.records import CODES, Problem
 PLAYED = game.play(game.new_game(ginrules.rules("short"), seed=3), game.random_policies(3))
 GAME = records.to_record(PLAYED)  # two hands: a dead hand, then player 0 knocks for 59
 HAND = records.to_record(PLAYED.finished[1])
+_GIN_DECK = ginrules.parse_cards("AS 2C 2S 3C 3S 4C 4S 5C 5S 6C 6S 7C 7S 8C 8S 9C 9S TC KH "
+                                 "JC TS")
+_GIN_DECK += tuple(c for c in ginrules.CARDS if c not in _GIN_DECK)
+GIN = records.to_record(ginrules.deal(ginrules.rules("classic"), deck=_GIN_DECK, dealer=1)
+                        .apply("take").apply("knock KH"))  # gin, laid out by the rules
 
 
 def first_problem(data: Any) -> Problem:
@@ -64,6 +69,9 @@ CASES: list[tuple[str, Any, Any, Any]] = [
     ("play-after-end", edit(lambda d: actions(d, 2).append("p1 pass")), None, None),
     ("hand-incomplete", edit(lambda d: actions(d, 2).pop()), None, None),
     ("bad-melds", edit(lambda d: set_item(d["hands"][0], "knocker_melds", "x")), None, None),
+    ("worse-melds", edit(lambda d: set_item(d["hands"][0], "knocker_melds",
+                                            [["AS", "2S", "3S"], ["5S", "6S", "7S", "8S", "9S",
+                                                                  "TS"]]), GIN), 0, 4),
     ("wrong-dealer", edit(lambda d: set_item(d["hands"][1], "dealer", 1 - PLAYED.finished[1].dealer)),
      PLAYED.finished[1].dealer, 1 - PLAYED.finished[1].dealer),
     ("wrong-kind", edit(lambda d: set_item(d["hands"][1]["outcome"], "kind", "gin")),

@@ -35,6 +35,8 @@ CODES: dict[str, str] = {
     "play-after-end": "actions after the hand was over",
     "hand-incomplete": "a hand that stops before it is over (in a complete record)",
     "bad-melds": "knocker_melds that are not melds of the knocker's cards, or no knock",
+    "worse-melds": "knocker_melds that leave more deadwood than the best layout, under "
+                   "rules that lay hands out for the players (auto_layout)",
     # the declared outcome of a hand
     "wrong-dealer": "the dealer is not the one the rules name",
     "wrong-kind": "the declared kind of the hand's end is wrong",

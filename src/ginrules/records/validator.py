@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ginrules.actions import Action, ActionKind, Phase
-from ginrules.cards import Card
+from ginrules.cards import Card, cards_from_mask
 from ginrules.errors import GinRulesError, IllegalActionError, InvalidRecordError, NotationError
 from ginrules.game import GameState, next_dealer
 from ginrules.hand import HandState, apply, deal, knock
@@ -566,6 +566,20 @@ class _Checker(_DealChecks):
         if melds is not None and state.actions[-1][1].kind is not ActionKind.KNOCK:
             self.problem("bad-melds", f"\"knocker_melds\" are given, but the hand ended with "
                          f"{_describe_result(state.result)}, not a knock", number)
+        elif melds is not None and state.rules.auto_layout and state.result.knocker is not None:
+            # rules that lay hands out for the players: worse melds are a false statement
+            used = 0
+            for meld in melds:
+                used |= meld.mask
+            stated = sum(c.points for c in cards_from_mask(
+                state.masks[state.result.knocker] & ~used))
+            best = state.result.knocker_deadwood
+            if stated > best:
+                self.problem(
+                    "worse-melds", f"the knocker's melds leave deadwood {stated}, but these "
+                    f"rules lay the hand out for the least deadwood, {best} (auto_layout: "
+                    "the German rules page and the Polish site arrange hands for the "
+                    "players)", number, expected=best, declared=stated)
         if hidden is None:
             self.check_outcome(state, entry.get("outcome"), number)
             return state, None
