@@ -7,6 +7,7 @@ import contextlib
 import copy
 import io
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -134,10 +135,15 @@ def test_any_command_line_gets_a_result_or_a_one_line_error(argv: list[str]) -> 
     if "simulate" in argv:
         argv = [*argv, "--games", "2"]
     out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), \
-            contextlib.suppress(SystemExit):
-        code = main(argv)
-        assert code in (0, 1, 2, 130)
+    saved = sys.stdin
+    sys.stdin = io.StringIO("7H 8H 9H\n\nJoker\n")  # for '-'
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), \
+                contextlib.suppress(SystemExit):
+            code = main(argv)
+            assert code in (0, 1, 2, 130)
+    finally:
+        sys.stdin = saved
     assert "Traceback" not in err.getvalue()
     if err.getvalue().strip() and ": error: " in err.getvalue():
         assert err.getvalue().count("\n") == 1, err.getvalue()

@@ -220,3 +220,26 @@ def test_dump_refuses_what_json_cannot_hold() -> None:
         node = node["a"]  # type: ignore[assignment]
     with pytest.raises(ginrules.GinRulesError, match="nested too deeply"):
         records.dump(state, meta=deep)
+
+
+def test_a_game_in_progress_is_resumed_from_its_record() -> None:
+    """load(dump(game)).game gives back the game, equal, and it can be played on."""
+    from ginrules.players import BasicPlayer
+
+    g = ginrules.new_game(ginrules.rules("classic"), seed=5)
+    for _ in range(150):
+        g = g.apply(BasicPlayer().choose(g.view(g.hand.turn)))
+    assert g.finished and not g.is_over and g.hand is not None
+    resumed = records.load(records.dump(g)).game
+    assert resumed == g
+    while not resumed.is_over:
+        resumed = resumed.apply(BasicPlayer().choose(resumed.view(resumed.hand.turn)))
+    assert resumed.winner in (0, 1)
+    fresh = ginrules.new_game(ginrules.rules("short"), seed=3).apply("pass")
+    assert records.load(records.dump(fresh)).game == fresh
+
+
+def test_a_view_record_gives_no_game_of_made_up_cards() -> None:
+    data = json.loads((DATA / "view_player0.json").read_text("utf-8"))
+    record = records.load(data)
+    assert record.game is None  # the other player's cards were made up to replay it

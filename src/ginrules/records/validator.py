@@ -217,6 +217,7 @@ class _Checker(_DealChecks):
         self.hand_count = 0
         self.action_count = 0
         self.explain = Explanations()
+        self.made_up = False  # whether any hand was replayed with made-up cards
         self.filled = False  # whether the last hand replayed had made-up cards filled in
 
     def problem(self, code: str, message: str, hand: int | None = None,
@@ -344,9 +345,8 @@ class _Checker(_DealChecks):
                 result = state.result
                 priced = result
                 expected_dealer = next_dealer(result, rules)
-            elif state is not None:
+            elif state is not None:  # the last hand, still being played
                 self.states.append(state)
-                track = False
                 in_progress = True
             elif declared is not None:
                 priced = declared
@@ -401,9 +401,14 @@ class _Checker(_DealChecks):
                          f"{sheet.winner} won", expected=sheet.winner,
                          declared=_json_value(winner))
 
-        if over_at is not None:
+        if self.made_up:
+            return  # no game of made-up cards: only its checked facts are reported
+        if over_at is not None or (not complete and len(self.states) == len(hands)):
+            # a whole game, or one in progress: it can be played on from here
             first = self.states[0].dealer if self.states else 0
-            game = GameState(rules, first, None, hollywood, tuple(self.states), None, sheet)
+            finished = tuple(self.states[:-1] if in_progress else self.states)
+            playing = self.states[-1] if in_progress else None
+            game = GameState(rules, first, None, hollywood, finished, playing, sheet)
             meta = data.get("meta")
             seed = meta.get("seed") if isinstance(meta, Mapping) else None
             if isinstance(seed, int):
@@ -465,6 +470,7 @@ class _Checker(_DealChecks):
         state = deal(rules, deck=deck, dealer=dealer)
         hidden = 1 - view if (view is not None and filled) else None
         self.filled = hidden is not None
+        self.made_up = self.made_up or self.filled
         return self.replay_hand(state, parsed, number, melds, hidden, entry, allow_open,
                                 declared)
 
