@@ -243,3 +243,43 @@ def test_a_view_record_gives_no_game_of_made_up_cards() -> None:
     data = json.loads((DATA / "view_player0.json").read_text("utf-8"))
     record = records.load(data)
     assert record.game is None  # the other player's cards were made up to replay it
+
+
+def _gin_hand() -> hand.HandState:
+    deck = ginrules.parse_cards("AS 2C 2S 3C 3S 4C 4S 5C 5S 6C 6S 7C 7S 8C 8S 9C 9S TC KH "
+                                "JC TS")
+    deck += tuple(c for c in ginrules.CARDS if c not in deck)
+    return ginrules.deal(ginrules.rules("classic"), deck=deck, dealer=1).apply("take") \
+        .apply("knock KH")
+
+
+def test_messages_that_say_what_happened() -> None:
+    # a stock draw after gin: the hand is over (not "a stock draw must name its card")
+    data = records.to_record(_gin_hand(), deal_form="hands")
+    data["hands"][0]["actions"].append("p1 draw stock")
+    assert "play continues after the hand was over (gin by player 0" in str(
+        records.validate(data))
+    # a missing format field is missing, not "None"
+    data = records.to_record(_gin_hand())
+    del data["format"]
+    assert 'the "format" field is missing' in str(records.validate(data))
+    # lenient: the first problem once
+    data = records.to_record(_gin_hand())
+    data["hands"][0]["actions"] += ["p1 juggle", "p1 fold"]
+    text = str(records.validate(data, lenient=True))
+    assert text.count("'p1 juggle'") == 1 and text.count("'p1 fold'") == 1
+
+
+def test_a_defender_deadwood_declared_before_the_layoffs_is_named() -> None:
+    knocker = ginrules.parse_cards("4H 5H 6H 9C 9D 9S AC 2C 3C 2S")
+    defender = ginrules.parse_cards("7H 8H KS QS JS 5C 5D 7S 7D 9H")
+    rest = [c for c in ginrules.CARDS if c not in knocker and c not in defender]
+    order: list[ginrules.Card] = []
+    for a, b in zip(knocker, defender, strict=True):
+        order += [a, b]
+    state = ginrules.deal(ginrules.rules("classic"), deck=[*order, *rest], dealer=1)
+    state = state.apply("pass").apply("pass").apply("draw stock").apply(f"knock {rest[1]}")
+    data = records.to_record(state)
+    data["hands"][0]["outcome"]["deadwood"][1] = 27  # 18 + the 9H laid off
+    assert ("the declared deadwood of player 1 (the defender) is 27, but it is 18 after "
+            "laying off 9H (27 before the layoffs)") in str(records.validate(data))

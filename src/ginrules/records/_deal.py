@@ -132,10 +132,15 @@ class _DealChecks:
             ok = False
         place[up] = "the upcard"
         draws: list[Card | str] = []
+        ended = False  # a knock or big gin ended the hand: the replay says what follows
         for index, item in enumerate(parsed, 1):
+            if item is not None and item[1].kind in (ActionKind.KNOCK, ActionKind.BIG_GIN):
+                ended = True
             if item is None or item[1].kind is not ActionKind.DRAW_STOCK:
                 continue
             player, _, named = item
+            if named is None and ended:
+                continue  # never drawn: the hand was over, and the replay says so
             if named is None:
                 self.problem("bad-action", "a stock draw must name the card drawn (like \"p0 draw stock "
                              "5C\") in a record that gives the hands rather than the deck",
@@ -196,7 +201,7 @@ class _DealChecks:
             if item is None:
                 continue
             if item[1].kind is ActionKind.DRAW_STOCK:
-                if draws[draw_no] == UNKNOWN:
+                if draw_no < len(draws) and draws[draw_no] == UNKNOWN:
                     slots.append((index, "draw", draw_no))
                 draw_no += 1
         seen_discarded: set[Card] = set()

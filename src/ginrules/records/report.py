@@ -181,8 +181,8 @@ class Report:
 
     def __str__(self) -> str:
         lines = [self.summary()]
-        if len(self.problems) > 1:
-            lines += [f"  {p}" for p in self.problems]
+        if len(self.problems) > 1:  # the summary gave the first
+            lines += [f"  {p}" for p in self.problems[1:]]
         lines += [f"  note: {n}" for n in self.notes]
         return "\n".join(lines)
 

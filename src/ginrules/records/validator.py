@@ -144,6 +144,18 @@ def _validate_batch(items: list[tuple[RecordLike, str | None]], lenient: bool
     return [validate(source, lenient=lenient, name=name) for source, name in items]
 
 
+def _before_layoffs(result: HandResult, player: int, declared: object) -> str:
+    """Why a declared defender's deadwood may be the count before its layoffs."""
+    if player == result.knocker or not result.layoffs or result.defender_arrangement is None:
+        return ""
+    laid = [x.card for x in result.layoffs]
+    before = result.defender_deadwood + sum(c.points for c in laid)
+    if declared != before:
+        return ""
+    return (f" after laying off {' '.join(str(c) for c in laid)} ({before} before the "
+            "layoffs)")
+
+
 def _describe_result(result: HandResult) -> str:
     if result.kind is EndKind.DEAD:
         return "a dead hand"
@@ -233,7 +245,10 @@ class _Checker(_DealChecks):
         if not isinstance(data, Mapping):
             self.problem("not-a-record", f"a record is a JSON object, not {type(data).__name__}")
             return
-        if data.get("format") != FORMAT:
+        if "format" not in data:
+            self.problem("not-a-record", f"not a ginrules record: the \"format\" field is "
+                         f"missing (it is {FORMAT!r})", expected=FORMAT, declared=None)
+        elif data.get("format") != FORMAT:
             self.problem("not-a-record", f"not a ginrules record: \"format\" must be {FORMAT!r}, "
                          f"not {data.get('format')!r}", expected=FORMAT,
                          declared=_json_value(data.get("format")))
@@ -626,8 +641,8 @@ class _Checker(_DealChecks):
                     follows = " (this follows from the deadwood difference)"
                     role = "the knocker" if p == result.knocker else "the defender"
                     self.problem("wrong-deadwood", f"the declared deadwood of player {p} ({role}) is {dw[p]}, "
-                                 f"but it is {actual[p]}" + self.explain.deadwood(
-                                     state, p, dw[p]), number,
+                                 f"but it is {actual[p]}" + _before_layoffs(result, p, dw[p])
+                                 + self.explain.deadwood(state, p, dw[p]), number,
                                  expected=actual[p], declared=_json_value(dw[p]))
         if "winner" in outcome and outcome["winner"] != score.player:
             self.problem("wrong-winner", f"the declared winner is {_who(outcome['winner'])}, but "
