@@ -120,3 +120,24 @@ def test_parameters() -> None:
         from_openspiel(history, params={"hand_size": 11})
     with pytest.raises(InvalidRecordError, match="21 deal outcomes"):
         from_openspiel([1, 2, 3])
+
+
+@pytest.mark.parametrize("kind", ["wall-knock", "draw-upcard-limit", "repeated-move"])
+def test_openspiel_endings_can_be_accepted(kind: str) -> None:
+    """With openspiel_endings the record is written as far as these rules play the hand,
+    and validates; OpenSpiel's own outcome stays in the source."""
+    data = from_openspiel(fixture(kind)["history"], openspiel_endings=True)
+    report = records.validate(data)
+    assert report.valid, str(report)
+    entry = data["hands"][0]
+    assert entry["source"]["end"] == kind and "openspiel_outcome" in entry["source"]
+    if kind == "wall-knock":
+        assert entry["outcome"]["kind"] == "dead" and "knocker_melds" not in entry
+        assert not any(" knock " in a for a in entry["actions"])
+        assert records.load(data).hands[0].result.kind.value == "dead"
+    else:
+        assert data["complete"] is False and "outcome" not in entry
+    # without the option, the same history is invalid and says why
+    assert not records.validate(from_openspiel(fixture(kind)["history"])).valid
+    with pytest.raises(InvalidRecordError, match="true or false"):
+        from_openspiel(fixture(kind)["history"], openspiel_endings="yes")  # type: ignore[arg-type]

@@ -215,8 +215,17 @@ def from_openspiel(
     rules: str = "openspiel",
     params: Mapping[str, Any] | None = None,
     players: Sequence[str] | None = None,
+    openspiel_endings: bool = False,
 ) -> dict[str, Any]:
     """A hand record from an OpenSpiel ``gin_rummy`` action history (``state.history()``).
+
+    Three endings exist only in OpenSpiel: the 50-upcard-draw cap, the repeated move,
+    and a knock at the wall (two stock cards left; under these rules the hand is dead at
+    the discard that left them). By default such a record is invalid, and the validator
+    says which ending it was. With ``openspiel_endings=True`` the record is written as far
+    as these rules play the hand: a knock at the wall is a dead hand, and a hand stopped
+    by the cap or the repeated move is an unfinished one (``"complete": false``);
+    OpenSpiel's own outcome is kept in the hand's ``source`` (``openspiel_outcome``).
 
     ``params`` are the OpenSpiel game parameters (``knock_card``, ``oklahoma``,
     ``gin_bonus``, ``undercut_bonus``); they become overrides of the preset ``rules``.
@@ -233,6 +242,8 @@ def from_openspiel(
     >>> validate(data).summary()
     'invalid: hand 1: the hand stops before it is over: player 1 is to draw; the OpenSpiel history ends here'
     """
+    if not isinstance(openspiel_endings, bool):
+        raise InvalidRecordError(f"openspiel_endings is true or false, not {openspiel_endings!r}")
     try:
         ids = [_os_int(a) for a in history]
     except TypeError:
@@ -275,6 +286,7 @@ def from_openspiel(
     defender_layoffs: list[Card] = []
     defender_melds: list[list[Card]] = []
     draw_upcards = 0
+    wall_at = -1  # how many actions were played when the wall was reached
     end = "incomplete"
     i = 21
     n = len(ids)
@@ -342,6 +354,8 @@ def from_openspiel(
             actions.append(f"p{turn} discard {c}")
             turn = 1 - turn
             phase = "wall" if stock <= 2 else "draw"
+            if phase == "wall":
+                wall_at = len(actions)
             if repeats >= 2:
                 end = "repeated-move"
                 break
@@ -397,8 +411,20 @@ def from_openspiel(
         entry["outcome"] = {"kind": "dead", "winner": None, "points": 0}
     source["end"] = end
     entry["source"] = source
+    complete = True
+    if openspiel_endings and end in ("wall-knock", "draw-upcard-limit", "repeated-move"):
+        # as far as these rules play the hand; OpenSpiel's own outcome goes to the source
+        source["openspiel_outcome"] = entry.pop("outcome", None)
+        if end == "wall-knock":
+            del actions[wall_at:]  # the hand is dead at the discard that reached the wall
+            entry.pop("knocker_melds", None)
+            entry["outcome"] = {"kind": "dead", "winner": None, "points": 0}
+        else:
+            complete = False  # stopped by OpenSpiel's own rule before these rules end it
     data: dict[str, Any] = {"format": FORMAT, "version": VERSION, "kind": "hand",
                             "rules": {"preset": rules}}
+    if not complete:
+        data["complete"] = False
     if overrides:
         data["rules"]["overrides"] = overrides
     if players is not None:
