@@ -114,3 +114,66 @@ def test_an_error_in_a_worker_reaches_the_caller() -> None:
 def test_bad_workers() -> None:
     with pytest.raises(ginrules.GinRulesError, match="workers must be"):
         list(validate_many([GOOD[0]], workers=0))
+
+
+# -- faults: a lost worker, an interrupted run, too many workers ------------------------
+
+
+def _dies_once(flag: str, value: int) -> int:
+    """Kills its worker process the first time it runs (a worker lost to the OOM killer)."""
+    import os
+    from pathlib import Path
+
+    marker = Path(flag)
+    if not marker.exists():
+        marker.write_text("died")
+        os._exit(1)
+    return value * 2
+
+
+def _always_dies(value: int) -> int:
+    import os
+
+    os._exit(1)
+
+
+def test_a_lost_worker_is_retried_once(tmp_path: Path) -> None:
+    from ginrules.records._parallel import ordered_map
+
+    flag = str(tmp_path / "died")
+    assert list(ordered_map(_dies_once, [(flag, n) for n in range(6)], workers=2)) == \
+        [0, 2, 4, 6, 8, 10]
+    with pytest.raises(ginrules.GinRulesError, match="a worker process died twice"):
+        list(ordered_map(_always_dies, [(n,) for n in range(3)], workers=2))
+
+
+def test_sigterm_stops_the_workers_at_once() -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    marker = "987654321"
+    child = subprocess.Popen(
+        [sys.executable, "-m", "ginrules", "simulate", "--players", "advanced,advanced",
+         "--games", "400", "--workers", "2", "--seed", marker],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(3)
+    child.send_signal(signal.SIGTERM)
+    start = time.monotonic()
+    _, err = child.communicate(timeout=30)
+    assert time.monotonic() - start < 10
+    assert child.returncode == 130
+    assert err.strip() == "ginrules simulate: interrupted"
+    time.sleep(0.5)
+    left = []
+    for pid in os.listdir("/proc"):
+        if pid.isdigit():
+            try:
+                with open(f"/proc/{pid}/cmdline", "rb") as handle:
+                    if marker.encode() in handle.read():
+                        left.append(pid)
+            except OSError:
+                continue
+    assert left == []

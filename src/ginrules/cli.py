@@ -11,12 +11,14 @@ import contextlib
 import json
 import os
 import shutil
+import signal
 import sys
 import tempfile
+import threading
 import time
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 from xml.sax.saxutils import escape, quoteattr
 
 from ginrules._version import __version__
@@ -667,11 +669,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     parser = build_parser()
     args = parser.parse_args(argv)
+    previous = _stop_on_sigterm()
     try:
         code: int = args.func(args)
     except GinRulesError as error:
         print(f"ginrules {args.command}: error: {error}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # Ctrl-C, or SIGTERM (see _stop_on_sigterm)
+        print(f"\nginrules {args.command}: interrupted", file=sys.stderr)
+        _exit_now_if_workers_ran(130)
+        return 130
     except BrokenPipeError:
         # the reader went away (``| head``): stop quietly, and keep Python from
         # complaining when it flushes stdout at exit
@@ -679,4 +686,32 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(devnull, sys.stdout.fileno())
         os.close(devnull)
         return 0
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
     return code
+
+
+def _exit_now_if_workers_ran(code: int) -> None:
+    """After an interruption, leave at once if worker processes were used: their pool's
+    threads would otherwise keep the interpreter waiting at exit (the workers themselves
+    were already stopped). Only the ``ginrules`` command does this, never a caller of
+    :func:`main` in the same process (``main`` runs in the command's main thread)."""
+    others = [t for t in threading.enumerate()
+              if t is not threading.current_thread() and not t.daemon]
+    if others and sys.argv and os.path.basename(sys.argv[0]) in ("ginrules", "__main__.py"):
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+
+
+def _stop_on_sigterm() -> Any:
+    """Make SIGTERM stop the command as Ctrl-C does (workers stopped, one line, exit
+    130), when this runs in the main thread; returns the handler it replaced."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+
+    def stop(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    return signal.signal(signal.SIGTERM, stop)

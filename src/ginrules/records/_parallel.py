@@ -21,7 +21,7 @@ from __future__ import annotations
 import contextlib
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from ginrules.errors import GinRulesError
 
@@ -94,15 +94,61 @@ def ordered_map(
         for args in calls:
             yield function(*args)
         return
-    from concurrent.futures import ProcessPoolExecutor  # imported when processes are used
+    if executor is not None:
+        yield from _ordered(function, calls, executor,
+                            window if window is not None else 4 * executor_width(executor))
+        return
+    # our own pool: no more processes than cores (more never help this work), workers
+    # that leave Ctrl-C to this process, stopped at once if this one is interrupted or
+    # stopped, and one more try for the calls of a worker that died
+    import os
+    from concurrent.futures.process import BrokenProcessPool
 
-    own = executor is None
-    pool: Executor = ProcessPoolExecutor(max_workers=workers) if executor is None else executor
-    size = window if window is not None else 4 * executor_width(executor, workers)
+    workers = min(workers, os.cpu_count() or 1)
+    size = window if window is not None else 4 * workers
+    pending: deque[tuple[tuple[Any, ...], Future[T] | None]] = deque()
+    source = iter(calls)
+    nothing = cast("tuple[Any, ...]", object())  # the end of the calls (never a call)
+    retried = False
+    pool = _pool(workers)
+    try:
+        while True:
+            while len(pending) < size:
+                args = next(source, nothing)
+                if args is nothing:
+                    break
+                pending.append((args, pool.submit(function, *args)))
+            if not pending:
+                break
+            args, future = pending[0]
+            assert future is not None
+            try:
+                result = future.result()
+            except BrokenProcessPool:
+                if retried:
+                    raise GinRulesError(
+                        "a worker process died twice (killed, or out of memory); the work "
+                        "it held was retried once") from None
+                retried = True
+                _stop(pool)
+                pool = _pool(workers)
+                pending = deque((a, pool.submit(function, *a)) for a, _ in pending)
+                continue
+            pending.popleft()
+            yield result
+    except BaseException:
+        _stop(pool)  # Ctrl-C, SIGTERM, an error, or the consumer stopped: at once
+        raise
+    pool.shutdown(wait=True)
+
+
+def _ordered(function: Callable[..., T], calls: Iterable[tuple[Any, ...]],
+             executor: Executor, size: int) -> Iterator[T]:
+    """:func:`ordered_map` on an executor that is not ours (it is not shut down)."""
     pending: deque[Future[T]] = deque()
     try:
         for args in calls:
-            pending.append(pool.submit(function, *args))
+            pending.append(executor.submit(function, *args))
             if len(pending) >= size:
                 yield pending.popleft().result()
         while pending:
@@ -110,8 +156,32 @@ def ordered_map(
     finally:
         for future in pending:
             future.cancel()
-        if own:
-            pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _ignore_interrupts() -> None:
+    """A worker's initializer: Ctrl-C is the main process's to handle, and SIGTERM (what
+    the main process stops a worker with) ends the worker, whatever handler a fork
+    inherited."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _pool(workers: int) -> Executor:
+    from concurrent.futures import ProcessPoolExecutor
+
+    return ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
+
+
+def _stop(pool: Executor) -> None:
+    """Stop a process pool's workers now, not after their current work."""
+    processes = getattr(pool, "_processes", None) or {}
+    for process in list(processes.values()):
+        with contextlib.suppress(Exception):
+            process.terminate()
+    with contextlib.suppress(Exception):
+        pool.shutdown(wait=False, cancel_futures=True)
 
 
 @contextlib.contextmanager

@@ -75,7 +75,6 @@ def validate(source: RecordLike, *, lenient: bool = False, name: str | None = No
     >>> print(validate({"format": "ginrules-record", "version": 1, "rules": "classic",
     ...                 "hands": [{"dealer": 3}]}, lenient=True))
     invalid: hand 1: the dealer must be 0 or 1, not 3 (and 1 more problem)
-      hand 1: the dealer must be 0 or 1, not 3
       hand 1: the deal is missing: give "deck" (52 cards) or "deal" (both hands and the upcard)
       note: the game totals after an unchecked hand were not checked
     """
