@@ -1,0 +1,183 @@
+"""``ginrules play``: a whole game between computer players, or a person in the terminal."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import TYPE_CHECKING, Any
+
+from ginrules.errors import GinRulesError
+from ginrules.game import apply as game_apply
+from ginrules.game import new_game
+from ginrules.knock import EndKind, HandResult
+from ginrules.players import PLAYERS, Player, make_player, view
+from ginrules.rulesets import rules as preset
+
+if TYPE_CHECKING:
+    pass
+
+from ginrules.cli.common import _add_rules_option
+
+__all__: list[str] = []  # the command is ginrules.cli.main
+
+
+def _seats(text: str, seed: int) -> list[Player | None]:
+    """The two seats of ``--players``: a computer player by name, or ``human`` (None)."""
+    names = [n.strip().lower() for n in text.split(",")]
+    if len(names) != 2:
+        raise GinRulesError(f"--players names two players, like advanced,basic or "
+                            f"human,advanced; got {text!r}")
+    return [None if name == "human" else make_player(name, seed=seed ^ (seat + 1))
+            for seat, name in enumerate(names)]
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    rules = preset(args.rules)
+    if args.target is not None:
+        rules = rules.evolve(target=args.target)
+    if args.max_turns is not None:
+        rules = rules.evolve(max_turns=args.max_turns)
+    if args.max_hands is not None and args.max_hands < 1:
+        raise GinRulesError(f"--max-hands must be at least 1, not {args.max_hands}")
+    seats = _seats(args.players, args.seed)
+    start = new_game(rules, seed=args.seed, hollywood=args.hollywood)
+    if None in seats:
+        from ginrules.terminal import play_in_terminal
+
+        if args.json or args.record == "-":
+            raise GinRulesError("a game with a human player is played in the terminal: "
+                                "--json and --record - are for games between computers")
+        print(f"Gin Rummy, {args.rules} rules, to {rules.target}: "
+              f"{args.players.replace(',', ' against ')}. Type 'help' for the commands.")
+        return play_in_terminal(start, seats, max_hands=args.max_hands)
+    players = [p for p in seats if p is not None]
+    bar = sys.stderr.isatty() and not args.json
+    game = start
+    try:
+        while not game.is_over and (args.max_hands is None
+                                    or len(game.finished) < args.max_hands):
+            hand = game.hand
+            assert hand is not None
+            before = len(game.finished)
+            game = game_apply(game, players[hand.turn].choose(view(hand, hand.turn)))
+            if bar and len(game.finished) > before:
+                print(f"\r\x1b[Kplaying: hand {len(game.finished)}, totals "
+                      f"{game.totals[0]}-{game.totals[1]}", end="", file=sys.stderr,
+                      flush=True)
+    finally:
+        if bar:
+            print("\r\x1b[K", end="", file=sys.stderr, flush=True)
+    final = game
+    if args.record is not None:
+        from ginrules.records import dump
+
+        if args.record == "-":  # the record alone on stdout, for a pipe
+            dump(final, sys.stdout, preset=args.rules)
+            return 0
+        dump(final, args.record, preset=args.rules)
+    sheet = final.sheet
+    if args.json:
+        out = {"rules": args.rules, "seed": args.seed, "first_dealer": start.first_dealer,
+           "players": [n.strip().lower() for n in args.players.split(",")],
+           "finished": final.is_over}
+        out.update(sheet.to_dict())
+        print(json.dumps(out))
+        return 0
+    kind = "Hollywood game" if args.hollywood else "Game"
+    print(f"{kind}: {args.rules} rules, target {rules.target}, seed {args.seed}; "
+          f"{args.players.replace(',', ' against ')}")
+    print()
+    print("     Hand  Dealer  Result                                  Points   Totals")
+    totals = [0, 0]
+    rows = list(zip(sheet.rows, final.results, strict=True))
+    i = 0
+    while i < len(rows):
+        row, result = rows[i]
+        if result.kind is EndKind.DEAD:  # a run of dead hands is one line
+            j = i
+            while j + 1 < len(rows) and rows[j + 1][1].kind is EndKind.DEAD:
+                j += 1
+            numbers = f"{row.number}" if i == j else f"{row.number}-{rows[j][0].number}"
+            what = "dead hand" if i == j else f"{j - i + 1} dead hands"
+            print(f"{numbers:>9s}  {row.dealer:6d}  {what:38s}{'-':>6s}"
+                  f"  {totals[0]:4d} {totals[1]:4d}")
+            i = j + 1
+            continue
+        if row.player is not None and 0 in row.columns:
+            totals[row.player] += row.points
+        print(f"{row.number:9d}  {row.dealer:6d}  {_describe(result, row.player):38s}"
+              f"{(str(row.points) if row.player is not None else '-'):>6s}"
+              f"  {totals[0]:4d} {totals[1]:4d}")
+        i += 1
+    for game_number, column in enumerate(sheet.games, 1):
+        print()
+        title = f"Game {game_number}" if args.hollywood else "Final score"
+        print(f"{title:14s}  Player 0  Player 1")
+        if column.final is None:
+            print("(not finished)")
+            continue
+        for label, field in (("Hand points", "hand_points"), ("Line bonus", "line_bonus"),
+                             ("Game bonus", "game_bonus"), ("Shutout", "shutout"),
+                             ("Total", "total")):
+            a, b = (getattr(f, field) for f in column.final)
+            print(f"{label:14s}  {a:8d}  {b:8d}")
+    print()
+    winner = sheet.winner
+    a, b = sheet.final_totals()
+    if not final.is_over:
+        print(f"Not finished: stopped after {len(final.finished)} hands (--max-hands); "
+              f"totals {a} to {b}")
+    else:
+        print(f"Winner: player {winner} ({a} to {b})" if winner is not None
+              else f"A tie ({a} to {b})")
+    return 0
+
+
+def _describe(result: HandResult, scorer: int | None) -> str:
+    kind = result.kind
+    if kind is EndKind.DEAD:
+        return "dead hand"
+    knocker = result.knocker
+    dw = f"({result.knocker_deadwood} vs {result.defender_deadwood})"
+    if kind is EndKind.GIN:
+        return f"gin by player {knocker} {dw}"
+    if kind is EndKind.BIG_GIN:
+        return f"big gin by player {knocker} {dw}"
+    if scorer is None:
+        return f"knock by player {knocker}, a tie {dw}"
+    if scorer != knocker:
+        return f"player {scorer} undercuts player {knocker} {dw}"
+    return f"knock by player {knocker} {dw}"
+
+
+
+
+def add_parser(sub: Any) -> None:
+    """Add the sub-command to the ``ginrules`` parser."""
+    p = sub.add_parser(
+        "play",
+        help="play a whole game (computer players, or you in the terminal)",
+        description="Play a complete game and print each hand's result and the final "
+        "score sheet. The players are computer players (" + ", ".join(PLAYERS) + ") or "
+        "'human': a person plays in the terminal (type 'help' there).",
+        epilog="examples: ginrules play --rules classic --seed 1   or   ginrules play "
+        "--players human,advanced",
+    )
+    _add_rules_option(p)
+    p.add_argument("--players", default="advanced,basic", metavar="A,B",
+                   help="seat 0 and seat 1: " + ", ".join(PLAYERS) + " or human "
+                   "(default: advanced,basic)")
+    p.add_argument("--seed", type=int, default=0, help="the game's seed (default: 0)")
+    p.add_argument("--max-hands", type=int, default=None, metavar="N",
+                   help="stop after N hands even if nobody has reached the target")
+    p.add_argument("--target", type=int, default=None, help="override the rules' target")
+    p.add_argument("--max-turns", type=int, default=None, metavar="N",
+                   help="end a hand as dead after N turns (a guard for simulations)")
+    p.add_argument("--hollywood", action="store_true", help="Hollywood scoring (three games)")
+    p.add_argument("--json", action="store_true", help="print JSON for machines")
+    p.add_argument("--record", default=None, metavar="FILE",
+                   help="also save the game as a record ('-': print only the record); "
+                   "see 'ginrules validate'")
+    p.set_defaults(func=_cmd_play)
+

@@ -1,0 +1,233 @@
+"""``ginrules validate``: records checked, a line per file, JUnit, workers or a cluster."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import shutil
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any
+from xml.sax.saxutils import escape, quoteattr
+
+from ginrules.errors import GinRulesError
+
+if TYPE_CHECKING:
+    from ginrules.records import Report
+
+from ginrules.cli.common import _progress_bar
+
+__all__: list[str] = []  # the command is ginrules.cli.main
+
+
+def _record_sources(arguments: Sequence[str], absolute: bool
+                    ) -> Iterator[tuple[str | bytes, str]]:
+    """``(source, name)`` for each record: a file as named, every ``*.json`` under a
+    folder (recursively, not into symbolic links, in the order the file system lists
+    them: nothing is held but the folders still to visit), ``-`` as standard input. With ``absolute``, paths are
+    made absolute (the work may run in another current folder, on a cluster)."""
+    for argument in arguments:
+        if argument == "-":
+            yield sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else \
+                sys.stdin.read().encode("utf-8"), "<stdin>"
+        elif os.path.isdir(argument):
+            folders = [argument]
+            while folders:
+                folder = folders.pop()
+                subfolders = []
+                try:
+                    with os.scandir(folder) as entries:
+                        for entry in entries:
+                            if entry.is_dir(follow_symlinks=False):
+                                subfolders.append(entry.path)
+                            elif entry.name.endswith(".json"):
+                                yield (os.path.abspath(entry.path) if absolute
+                                       else entry.path), entry.path
+                except OSError:
+                    yield folder, folder  # validated as unreadable, with a reason
+                folders.extend(reversed(subfolders))
+        else:
+            yield (os.path.abspath(argument) if absolute else argument), argument
+
+
+def _junit_case(report: Report) -> str:
+    name = quoteattr(_xml_text(report.source or "?"))
+    if report.valid:
+        return f'    <testcase classname="ginrules.validate" name={name}/>\n'
+    first = report.problems[0]
+    body = escape(_xml_text("\n".join(str(p) for p in report.problems)))
+    return (f'    <testcase classname="ginrules.validate" name={name}>\n'
+            f'      <failure type={quoteattr(first.code)} '
+            f'message={quoteattr(_xml_text(str(first)))}>{body}</failure>\n'
+            f'    </testcase>\n')
+
+
+def _xml_text(text: str) -> str:
+    """Text XML 1.0 may hold: other control characters become U+FFFD."""
+    return "".join(c if c >= " " or c in "\t\n\r" else "\ufffd" for c in text)
+
+
+class _JUnit:
+    """A JUnit XML report written as the files are checked (the test cases go to a
+    temporary file, so memory stays bounded), then put in place atomically."""
+
+    def __init__(self, path: str) -> None:
+        self.path = os.path.abspath(path)
+        folder = os.path.dirname(self.path)
+        if os.path.isdir(self.path):
+            raise GinRulesError(f"--junit {path}: that is a folder; name a file")
+        try:
+            self.cases = tempfile.NamedTemporaryFile(  # noqa: SIM115 - closed in finish/abort
+                "w+", encoding="utf-8", dir=folder, prefix=".junit-", suffix=".part",
+                delete=False)
+        except OSError as error:
+            raise GinRulesError(f"cannot write the JUnit report {path}: "
+                                f"{error.strerror or error}") from None
+        self.tests = self.failures = 0
+
+    def add(self, report: Report) -> None:
+        self.tests += 1
+        self.failures += not report.valid
+        self.cases.write(_junit_case(report))
+
+    def finish(self, seconds: float) -> None:
+        try:
+            self._write(seconds)
+        except OSError as error:
+            raise GinRulesError(f"cannot write the JUnit report {self.path}: "
+                                f"{error.strerror or error}") from None
+        finally:
+            self.abort()
+
+    def _write(self, seconds: float) -> None:
+        folder = os.path.dirname(self.path)
+        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=folder,
+                                         prefix=".junit-", suffix=".tmp",
+                                         delete=False) as out:
+            counts = f'tests="{self.tests}" failures="{self.failures}" errors="0"'
+            out.write('<?xml version="1.0" encoding="UTF-8"?>\n'
+                      f'<testsuites name="ginrules validate" {counts} time="{seconds:.3f}">\n'
+                      f'  <testsuite name="ginrules validate" {counts} '
+                      f'time="{seconds:.3f}">\n')
+            self.cases.seek(0)
+            shutil.copyfileobj(self.cases, out)
+            out.write("  </testsuite>\n</testsuites>\n")
+        try:
+            os.replace(out.name, self.path)
+        except OSError:
+            with contextlib.suppress(OSError):
+                os.unlink(out.name)
+            raise
+
+    def abort(self) -> None:
+        self.cases.close()
+        with contextlib.suppress(OSError):
+            os.unlink(self.cases.name)
+
+
+def _cmd_validate(args: argparse.Namespace) -> int:
+    from ginrules.records._parallel import check_workers, dask_executor
+    from ginrules.records.validator import _validate_stream
+
+    check_workers(args.workers)
+    bar = sys.stderr.isatty() and not args.no_progress
+    junit = _JUnit(args.junit) if args.junit is not None else None
+    codes: Counter[str] = Counter()
+    checked = invalid = 0
+    started = last_drawn = time.monotonic()
+    try:
+        with contextlib.ExitStack() as stack:
+            executor = None
+            if args.scheduler is not None:
+                executor = stack.enter_context(dask_executor(args.scheduler))
+            sources = _record_sources(args.files, absolute=executor is not None)
+            reports = stack.enter_context(contextlib.closing(_validate_stream(
+                sources, executor=executor, workers=args.workers, lenient=args.lenient)))
+            for report in reports:
+                checked += 1
+                if not report.valid:
+                    invalid += 1
+                    codes.update(p.code for p in report.problems)
+                if junit is not None:
+                    junit.add(report)
+                if not (args.quiet and report.valid):
+                    if bar:
+                        print("\r\x1b[K", end="", file=sys.stderr)
+                    if args.json:
+                        print(json.dumps(report.to_dict()))
+                    else:
+                        print(str(report) if args.lenient else report.summary())
+                now = time.monotonic()
+                if bar and now - last_drawn >= 0.1:
+                    last_drawn = now
+                    _progress_bar(checked, None, "files", checked / max(now - started, 1e-9))
+    except BrokenPipeError:
+        # the reader went away (ginrules validate ... | head -1): stop quietly; stdout
+        # points at nothing so that the interpreter's last flush does not fail again
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+        if junit is not None:
+            junit.abort()
+        return 1
+    except BaseException:
+        if junit is not None:
+            junit.abort()
+        raise
+    elapsed = time.monotonic() - started
+    if bar:
+        _progress_bar(checked, None, "files", checked / max(elapsed, 1e-9))
+        print(file=sys.stderr)
+    if junit is not None:
+        junit.finish(elapsed)
+    if checked != 1 and not (args.quiet and not invalid):
+        summary = f"{checked - invalid} of {checked} files valid"
+        if codes:
+            summary += "; problems: " + ", ".join(
+                f"{code} {count}" for code, count in sorted(codes.items(),
+                                                           key=lambda i: (-i[1], i[0])))
+        print(summary, file=sys.stderr)
+    return 1 if invalid else 0
+
+
+
+
+def add_parser(sub: Any) -> None:
+    """Add the sub-command to the ``ginrules`` parser."""
+    p = sub.add_parser(
+        "validate",
+        help="check game records: every action legal, the declared results right",
+        description="Replay each record under its rules and check that every action was "
+        "legal and that the declared outcomes, totals and final scores are right. Prints "
+        "one line per file (a file that cannot be read is invalid, with the reason), then "
+        "on stderr how many are valid and the problems by code. Exit code 0 when every "
+        "file is valid, 1 when any is invalid or unreadable, 2 on usage errors.",
+        epilog="example: ginrules validate games/   or   ginrules play --record - "
+        "| ginrules validate -",
+    )
+    p.add_argument("files", nargs="+", metavar="PATH",
+                   help="record files, or folders (every *.json in them, recursively, in "
+                   "the order the file system lists them); '-' reads stdin")
+    p.add_argument("--lenient", action="store_true",
+                   help="continue after a problem and list every problem")
+    p.add_argument("--quiet", action="store_true",
+                   help="print only the invalid files (also with --json)")
+    p.add_argument("--json", action="store_true",
+                   help="print one JSON object per file (JSON lines) for machines")
+    p.add_argument("--junit", default=None, metavar="FILE",
+                   help="also write a JUnit XML report to FILE (one test case per record)")
+    p.add_argument("--workers", type=int, default=1, metavar="K",
+                   help="local processes to check the files with (default: 1)")
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="check the files on the Dask cluster whose scheduler listens at "
+                   "ADDRESS (its workers must see the same paths; needs "
+                   "pip install 'ginrules[dask]')")
+    p.add_argument("--no-progress", action="store_true",
+                   help="no progress line on a terminal's stderr")
+    p.set_defaults(func=_cmd_validate)
+
