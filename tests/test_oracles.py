@@ -65,3 +65,77 @@ def test_the_events_after_both_players_pass() -> None:
     ]
     later = state.apply(state.legal_actions()[0]).apply("draw stock")
     assert str(later.view(1).events[-1]).startswith("player 0 draw stock (declined ")
+
+
+def test_simulate_credits_undercuts_and_wins_to_the_right_player() -> None:
+    """An independent recount: the same games played by hand (game i: seed game_seed(s, i),
+    the first player named in seat i % 2, seats seeded game_seed ^ (seat + 1)), undercuts
+    and wins credited by name. The simple player knocks as soon as it may; the advanced one
+    waits, so it undercuts and is undercut far more often than the simple one is."""
+    from ginrules.players import make_player
+    from ginrules.simulate import game_seed, simulate
+
+    names = ("simple", "advanced")
+    games = 6
+    result = simulate("eaai", names, games=games, seed=4)
+    undercuts = {"simple": 0, "advanced": 0}
+    wins = {"simple": 0, "advanced": 0}
+    for number in range(games):
+        g_seed = game_seed(4, number)
+        first = number % 2
+        seats = [names[0] if s == first else names[1] for s in (0, 1)]
+        players = [make_player(seats[s], seed=g_seed ^ (s + 1)) for s in (0, 1)]
+        game = ginrules.game.play(ginrules.new_game(rules("eaai"), seed=g_seed), players)
+        for finished in game.finished:
+            res = finished.result
+            if res.knocker is None:
+                continue
+            if res.defender_deadwood <= res.knocker_deadwood and res.kind.value == "knock":
+                undercuts[seats[1 - res.knocker]] += 1  # the defender undercut
+        wins[seats[game.winner]] += 1
+    by_name = {p.name: p for p in result.players}
+    assert {n: by_name[n].undercuts for n in names} == undercuts
+    assert {n: by_name[n].wins for n in names} == wins
+    assert sum(undercuts.values()) > 0
+
+
+def test_win_rates_count_finished_games_only() -> None:
+    """Random players under straight gin never finish: with --max-hands 1 every game is
+    unfinished, and the win rates are over no games (0), not over all of them."""
+    from ginrules.simulate import simulate
+
+    result = simulate("straight", ("random", "random"), games=4, seed=1, max_hands=1)
+    assert result.unfinished == 4
+    assert [p.wins for p in result.players] == [0, 0]
+    assert [p.win_rate for p in result.players] == [0.0, 0.0]
+
+
+def test_a_hands_form_record_may_draw_the_whole_stock_to_the_last_card() -> None:
+    """With dead_hand_stock=0 play goes to the last card: a record that names all 31 stock
+    draws is valid (and not "too many draws")."""
+    from ginrules import records
+
+    state = ginrules.deal(rules("straight", dead_hand_stock=0), seed=3, dealer=0)
+    state = state.apply("pass").apply("pass")
+    while not state.is_over:
+        if state.phase.value == "draw":
+            state = state.apply("draw stock")
+        else:
+            state = state.apply(next(a for a in state.legal_actions()
+                                     if a.kind.value == "discard"))
+    assert state.stock_size == 0 and state.result.kind.value == "dead"
+    data = records.to_record(state, deal_form="hands")
+    assert sum("draw stock" in a for a in data["hands"][0]["actions"]) == 31
+    assert records.validate(data).valid
+
+
+def test_declared_points_must_be_a_number_not_a_bool() -> None:
+    from ginrules import records
+
+    state = ginrules.deal(rules("classic", max_turns=1), seed=2, dealer=0)
+    state = state.apply("pass").apply("pass").apply("draw stock")
+    state = state.apply(next(a for a in state.legal_actions() if a.kind.value == "discard"))
+    data = records.to_record(state)
+    data["hands"][0]["outcome"]["points"] = False
+    report = records.validate(data)
+    assert not report.valid and "points must be a whole number >= 0, not False" in str(report)

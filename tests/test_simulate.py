@@ -216,3 +216,18 @@ def test_bad_factories(player: object, message: str) -> None:
 def test_executor_must_be_an_executor() -> None:
     with pytest.raises(GinRulesError, match="executor must be"):
         simulate("classic", ("basic", "basic"), games=2, executor="dask")  # type: ignore[arg-type]
+
+
+def test_simulate_max_hands_zero_means_no_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--max-hands 0`` is no limit (the help says so): basic players finish every game,
+    as they do with no option, while a limit of 1 stops games after one hand."""
+    import json
+
+    assert main(["simulate", "--players", "basic,simple", "--games", "2", "--max-hands", "0",
+                 "--json"]) == 0
+    unlimited = json.loads(capsys.readouterr().out)
+    assert unlimited["max_hands"] is None and unlimited["unfinished"] == 0
+    assert main(["simulate", "--players", "basic,simple", "--games", "2", "--max-hands", "1",
+                 "--json", "--rules", "classic"]) == 0
+    limited = json.loads(capsys.readouterr().out)
+    assert limited["max_hands"] == 1 and limited["hands"] == 2
