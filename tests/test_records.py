@@ -283,3 +283,16 @@ def test_a_defender_deadwood_declared_before_the_layoffs_is_named() -> None:
     data["hands"][0]["outcome"]["deadwood"][1] = 27  # 18 + the 9H laid off
     assert ("the declared deadwood of player 1 (the defender) is 27, but it is 18 after "
             "laying off 9H (27 before the layoffs)") in str(records.validate(data))
+
+
+def test_a_lenient_report_lists_at_most_max_problems() -> None:
+    """A file of a thousand bad actions gives a short report: the first MAX_PROBLEMS
+    problems, and a count of the rest."""
+    data = records.to_record(_gin_hand())
+    data["hands"][0]["actions"] += [f"p1 juggle {n}" for n in range(1000)]
+    report = records.validate(data, lenient=True)
+    assert len(report.problems) == records.MAX_PROBLEMS
+    assert report.omitted == 1000 - records.MAX_PROBLEMS
+    assert f"(and {1000 - 1} more problems)" in report.summary()
+    assert report.to_dict()["omitted_problems"] == report.omitted
+    assert str(report).splitlines()[-2].endswith(f"and {report.omitted} more problems, not listed")

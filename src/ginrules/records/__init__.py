@@ -45,13 +45,14 @@ from ginrules.records.format import (
     schema,
 )
 from ginrules.records.reader import Record, load, replay
-from ginrules.records.report import CODES, Problem, Report
+from ginrules.records.report import CODES, MAX_PROBLEMS, Problem, Report
 from ginrules.records.validator import Explanations, validate, validate_many
 from ginrules.records.writer import dump, to_record
 
 __all__ = [
     "CODES",
     "FORMAT",
+    "MAX_PROBLEMS",
     "UNKNOWN",
     "VERSION",
     "Explanations",

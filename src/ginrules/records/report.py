@@ -13,7 +13,11 @@ import attrs
 
 from ginrules.errors import InvalidRecordError
 
-__all__ = ["CODES", "Problem", "Report"]
+__all__ = ["CODES", "MAX_PROBLEMS", "Problem", "Report"]
+
+MAX_PROBLEMS = 100
+"""The most problems a lenient check lists for one record; the rest are counted
+(:attr:`Report.omitted`), so that a file of a million bad actions gives a short report."""
 
 CODES: dict[str, str] = {
     # reading
@@ -127,6 +131,8 @@ class Report:
     notes: tuple[str, ...] = ()
     hands: int = 0
     actions: int = 0
+    #: problems found past :data:`MAX_PROBLEMS` (a lenient check lists the first ones)
+    omitted: int = 0
 
     @property
     def valid(self) -> bool:
@@ -149,7 +155,7 @@ class Report:
                     f"{self.actions} action{'s' * (self.actions != 1)}")
             extra = f"; {len(self.notes)} unchecked" if self.notes else ""
             return f"{head}valid ({size}{extra})"
-        more = len(self.problems) - 1
+        more = len(self.problems) - 1 + self.omitted
         tail = f" (and {more} more problem{'s' * (more != 1)})" if more else ""
         return f"{head}invalid: {self.problems[0]}{tail}"
 
@@ -165,6 +171,7 @@ class Report:
             "hands": self.hands,
             "actions": self.actions,
             "problems": [p.to_dict() for p in self.problems],
+            "omitted_problems": self.omitted,
             "notes": list(self.notes),
         }
 
@@ -183,6 +190,8 @@ class Report:
         lines = [self.summary()]
         if len(self.problems) > 1:  # the summary gave the first
             lines += [f"  {p}" for p in self.problems[1:]]
+        if self.omitted:
+            lines.append(f"  ... and {self.omitted} more problems, not listed")
         lines += [f"  note: {n}" for n in self.notes]
         return "\n".join(lines)
 

@@ -46,7 +46,7 @@ from ginrules.records.format import (
     parse_action,
     player_text,
 )
-from ginrules.records.report import Problem, Report
+from ginrules.records.report import MAX_PROBLEMS, Problem, Report
 from ginrules.rulesets import NextDealer, RuleSet
 from ginrules.rulesets import rules as preset_rules
 from ginrules.scoring import HandScore, score_hand
@@ -87,7 +87,7 @@ def validate(source: RecordLike, *, lenient: bool = False, name: str | None = No
     with contextlib.suppress(_Stop):
         checker.check(data)
     return Report(name or read_name, tuple(checker.problems), tuple(checker.notes),
-                  checker.hand_count, checker.action_count)
+                  checker.hand_count, checker.action_count, checker.omitted)
 
 
 def validate_many(
@@ -229,12 +229,16 @@ class _Checker(_DealChecks):
         self.action_count = 0
         self.explain = Explanations()
         self.made_up = False  # whether any hand was replayed with made-up cards
+        self.omitted = 0  # problems past MAX_PROBLEMS
         self.filled = False  # whether the last hand replayed had made-up cards filled in
 
     def problem(self, code: str, message: str, hand: int | None = None,
                 action: int | None = None, *, expected: Any = None, declared: Any = None
                 ) -> None:
-        self.problems.append(Problem(hand, action, message, code, expected, declared))
+        if len(self.problems) >= MAX_PROBLEMS:
+            self.omitted += 1  # counted, not kept: a report stays short
+        else:
+            self.problems.append(Problem(hand, action, message, code, expected, declared))
         if self.strict:
             raise _Stop
 
