@@ -118,7 +118,7 @@ def test_hashing_and_equality() -> None:
     a = Card(Rank.SEVEN, Suit.HEARTS)
     b = parse_card("7h")
     assert a == b and hash(a) == hash(b)
-    assert a is not None
+    assert a != Card(Rank.SEVEN, Suit.SPADES) and a != "7H"
     assert len({a, b, parse_card("7♥"), CARDS[32]}) == 1
     assert len({*CARDS, *CARDS}) == 52
     d = {a: "seven"}
