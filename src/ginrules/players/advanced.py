@@ -13,7 +13,6 @@ from collections.abc import Iterator
 
 import attrs
 
-from ginrules._splitmix import sample
 from ginrules.actions import Action, ActionKind, Phase
 from ginrules.cards import CARDS, Card, cards_from_mask, cards_to_mask
 from ginrules.knock import resolve_knock
@@ -31,6 +30,7 @@ from ginrules.players.computer import (
     _seed,
     _stream,
 )
+from ginrules.players.determinize import _opponent_masks, _weights
 from ginrules.players.views import View
 
 __all__ = ["AdvancedPlayer", "hint"]
@@ -76,6 +76,73 @@ def _meld_pairs(index: int) -> list[tuple[int, int]]:
 
 
 _PAIRS = tuple(_meld_pairs(i) for i in range(52))
+# the cards that can share a meld with a card: its rank, and its suit within two ranks
+_NEAR = tuple(sum(1 << j for j in range(52) if j != i and (
+    j % 13 == i % 13 or (j // 13 == i // 13 and abs(j % 13 - i % 13) <= 2)))
+    for i in range(52))
+_POINTS = tuple(min(i % 13 + 1, 10) for i in range(52))
+_HIGH = tuple(_high_first(i) for i in range(52))
+
+
+def _indices(mask: int) -> list[int]:
+    """The card indices of ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+_RANKS = tuple(sum(1 << (13 * s + r) for s in range(4)) for r in range(13))
+_STARTS = sum(0x7FF << (13 * s) for s in range(4))
+
+
+def _melded(mask: int) -> int:
+    """The cards of ``mask`` in a run of three or more or a rank held three times or more
+    (a quick over-estimate of the melded cards, without the solver)."""
+    a = mask & (mask >> 1) & (mask >> 2) & _STARTS
+    out = a | (a << 1) | (a << 2)
+    for bits in _RANKS:
+        if (mask & bits).bit_count() >= 3:
+            out |= mask & bits
+    return out
+
+
+def _keep_best(mask: int, drop: int, keep: int) -> int:
+    """``mask`` less ``drop`` cards, as a player keeping its best cards would throw them:
+    unmelded cards with no partner first, then unmelded cards with one, the highest
+    first; never the cards of ``keep``."""
+    melded = _melded(mask)
+    order = sorted((in_meld, bool(_NEAR[i] & mask), _HIGH[i], i)
+                   for i in _indices(mask & ~keep)
+                   for in_meld in (bool(melded >> i & 1),))
+    for *_, i in order[:drop]:
+        mask &= ~(1 << i)
+    return mask
+
+
+def _potential(mask: int, pool: list[int]) -> float:
+    """The expected deadwood saved by drawing one card of ``pool`` into ``mask``.
+
+    A card that shares no meld with ``mask`` saves only by replacing the card whose
+    discard costs least: ``base - points - best_discard(mask)``, when positive; only the
+    other cards need the solver."""
+    base = _deadwood(mask)
+    if not base or not pool:
+        return 0.0
+    total = 0
+    floor = -1
+    for index in pool:
+        if _NEAR[index] & mask:
+            total += base - _best_discard_deadwood(mask | 1 << index)
+        else:
+            if floor < 0:
+                floor = _best_discard_deadwood(mask)
+            saved = base - _POINTS[index] - floor
+            if saved > 0:
+                total += saved
+    return total / len(pool)
 
 
 @attrs.frozen
@@ -110,7 +177,7 @@ class AdvancedPlayer:
     """
 
     seed: int = attrs.field(default=0, validator=_seed)
-    samples: int = 24
+    samples: int = 16
     potential_weight: float = 0.5
     danger_weight: float = 4.0
     gin_wait: float = 0.5
@@ -156,13 +223,7 @@ class AdvancedPlayer:
 
     def _potential(self, mask: int, pool: list[int]) -> float:
         """The expected deadwood saved by drawing one unseen card into ``mask``."""
-        base = _deadwood(mask)
-        if not base or not pool:
-            return 0.0
-        total = 0
-        for index in pool:
-            total += base - _best_discard_deadwood(mask | 1 << index)
-        return total / len(pool)
+        return _potential(mask, pool)
 
     def _draw(self, v: View, top: Card, take: Action, dont: Action, pool: list[int]) -> Hint:
         mask = v.mask
@@ -190,16 +251,12 @@ class AdvancedPlayer:
         if v.phase is Phase.DISCARD and v.turn == v.player:
             hidden = 10 - memory.known.bit_count()
         extra = min(memory.stock_draws, 6, max(0, len(pool) - hidden))
+        weights = _weights(v)
         hands = []
-        for _ in range(self.samples):
-            cards = sample(stream, pool, hidden + extra)
-            m = memory.known
-            for index in cards:
-                m |= 1 << index
-            for _ in range(extra):
-                options = [(d, _high_first(i), i) for i, d in _discard_deadwoods(m)
-                           if not memory.known >> i & 1]
-                m &= ~(1 << min(options)[2])
+        for m in _opponent_masks(v, pool, hidden + extra, memory.known, self.samples,
+                                 stream, weights):
+            if extra:
+                m = _keep_best(m, extra, memory.known)
             hands.append(m)
         return hands
 
@@ -278,7 +335,7 @@ class AdvancedPlayer:
         best: tuple[float, tuple[int, int, int], int] | None = None
         parts: dict[int, tuple[int, float, float]] = {}
         for dead, index in options:
-            if dead > least + 12:
+            if dead > least + 8:
                 continue
             rest = v.mask & ~(1 << index)
             potential = self._potential(rest, pool)
