@@ -287,10 +287,10 @@ def test_random_player_depends_on_its_seed() -> None:
 
 
 def test_players_follow_the_protocol() -> None:
-    for name in ("random", "basic", "advanced"):
+    for name in ("random", "basic", "advanced", "expert", "beginner", "intermediate"):
         assert isinstance(make_player(name), Player)
     with pytest.raises(GinRulesError, match="unknown player"):
-        make_player("expert")
+        make_player("master")
 
 
 def test_seat_adapts_a_view_player_for_game_play() -> None:
