@@ -122,27 +122,31 @@ def _keep_best(mask: int, drop: int, keep: int) -> int:
     return mask
 
 
-def _potential(mask: int, pool: list[int]) -> float:
+def _potential(mask: int, pool: list[int], stock: list[float] | None = None) -> float:
     """The expected deadwood saved by drawing one card of ``pool`` into ``mask``.
 
     A card that shares no meld with ``mask`` saves only by replacing the card whose
     discard costs least: ``base - points - best_discard(mask)``, when positive; only the
-    other cards need the solver."""
+    other cards need the solver. ``stock``, per card index, weighs each card by the
+    chance it is in the stock (``None``: all alike)."""
     base = _deadwood(mask)
     if not base or not pool:
         return 0.0
-    total = 0
+    total = 0.0
     floor = -1
     for index in pool:
         if _NEAR[index] & mask:
-            total += base - _best_discard_deadwood(mask | 1 << index)
+            saved = base - _best_discard_deadwood(mask | 1 << index)
         else:
             if floor < 0:
                 floor = _best_discard_deadwood(mask)
             saved = base - _POINTS[index] - floor
-            if saved > 0:
-                total += saved
-    return total / len(pool)
+        if saved > 0:
+            total += saved if stock is None else saved * stock[index]
+    if stock is None:
+        return total / len(pool)
+    weight = sum(stock[i] for i in pool)
+    return total / weight if weight else 0.0
 
 
 @attrs.frozen
@@ -209,7 +213,7 @@ class AdvancedPlayer:
                 return Hint(actions[0], "the discard pile cannot be drawn now")
             take, dont = (actions[0], actions[1]) if phase is Phase.OFFER else (
                 actions[1], actions[0])
-            return self._draw(view, top, take, dont, pool)
+            return self._draw(view, top, take, dont, pool, self._stock(view, memory, pool))
         if actions[-1].kind is ActionKind.BIG_GIN:
             return Hint(actions[-1], "all eleven cards are melded")
         knock = _least_deadwood(view, ActionKind.KNOCK)
@@ -217,21 +221,23 @@ class AdvancedPlayer:
             decided = self._knock(view, knock, memory, pool)
             if decided is not None:
                 return decided
-        return self._discard(view, memory, pool)
+        return self._discard(view, memory, pool, self._stock(view, memory, pool))
 
     # -- drawing ----------------------------------------------------------------------
 
-    def _potential(self, mask: int, pool: list[int]) -> float:
-        """The expected deadwood saved by drawing one unseen card into ``mask``."""
-        return _potential(mask, pool)
+    def _stock(self, v: View, memory: _Memory, pool: list[int]) -> list[float] | None:
+        """Per card index, the chance each unseen card is in the stock (``None``: the
+        advanced player takes every unseen card alike)."""
+        return None
 
-    def _draw(self, v: View, top: Card, take: Action, dont: Action, pool: list[int]) -> Hint:
+    def _draw(self, v: View, top: Card, take: Action, dont: Action, pool: list[int],
+              stock: list[float] | None = None) -> Hint:
         mask = v.mask
         now = _deadwood(mask)
         with_top = mask | top.mask
         after = min(d for i, d in _discard_deadwoods(with_top) if i != top.index)
         saved = now - after
-        expected = self._potential(mask, pool)
+        expected = _potential(mask, pool, stock)
         if after <= v.knock_limit and now > v.knock_limit and saved > 0:
             return Hint(take, f"{top} lets it knock (deadwood {now} -> {after})")
         if saved > expected and (_makes_meld(mask, top) or saved >= expected + 3):
@@ -322,7 +328,8 @@ class AdvancedPlayer:
             p_none *= 1.0 - p
         return 1.0 - p_none
 
-    def _discard(self, v: View, memory: _Memory, pool: list[int]) -> Hint:
+    def _discard(self, v: View, memory: _Memory, pool: list[int],
+                 stock: list[float] | None = None) -> Hint:
         legal = {a.card.index: a for a in v.legal_actions
                  if a.kind is ActionKind.DISCARD and a.card is not None}
         options = [(d, i) for i, d in _discard_deadwoods(v.mask) if i in legal]
@@ -338,7 +345,7 @@ class AdvancedPlayer:
             if dead > least + 8:
                 continue
             rest = v.mask & ~(1 << index)
-            potential = self._potential(rest, pool)
+            potential = _potential(rest, pool, stock)
             danger = self._danger(index, rest, memory, pile, q)
             score = dead - self.potential_weight * potential + self.danger_weight * danger
             parts[index] = (dead, potential, danger)

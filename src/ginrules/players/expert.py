@@ -54,11 +54,12 @@ class ExpertPlayer(AdvancedPlayer):
 
     seed: int = attrs.field(default=0, validator=_seed)
     samples: int = 16
-    potential_weight: float = 0.5
-    danger_weight: float = 6.0
-    gin_wait: float = 0.5
-    candidates: int = 3
+    potential_weight: float = 1.0
+    danger_weight: float = 2.0
+    gin_wait: float = 2.0
+    candidates: int = 0
     danger_samples: int = 24
+    knock_at: int = 10
 
     def choose(self, view: View) -> Action:
         """The expert player's action in ``view``.
@@ -71,7 +72,27 @@ class ExpertPlayer(AdvancedPlayer):
         """
         return self.decide(view).action
 
-    def _discard(self, v: View, memory: _Memory, pool: list[int]) -> Hint:
+    def _knock(self, v: View, knock: tuple[Action, int], memory: _Memory,
+               pool: list[int]) -> Hint | None:
+        action, dead = knock
+        if 0 < dead and dead > self.knock_at and v.stock_size - 1 > v.rules.dead_hand_stock:
+            return None
+        return super()._knock(v, knock, memory, pool)
+
+    def _stock(self, v: View, memory: _Memory, pool: list[int]) -> list[float] | None:
+        """Per card index, the chance an unseen card is in the stock rather than the
+        opponent's hand, by :func:`~ginrules.players.determinize.inference_weights`."""
+        hidden = max(0, v.opponent_count - memory.known.bit_count())
+        w = _weights(v)
+        total = sum(w[i] for i in pool)
+        if not total:
+            return None
+        return [max(0.0, 1.0 - min(1.0, hidden * x / total)) for x in w]
+
+    def _discard(self, v: View, memory: _Memory, pool: list[int],
+                 stock: list[float] | None = None) -> Hint:
+        if self.candidates <= 0:
+            return super()._discard(v, memory, pool, stock)
         legal = {a.card.index: a for a in v.legal_actions
                  if a.kind is ActionKind.DISCARD and a.card is not None}
         options = [(d, i) for i, d in _discard_deadwoods(v.mask) if i in legal]
@@ -81,7 +102,7 @@ class ExpertPlayer(AdvancedPlayer):
             if dead > least + 8:
                 continue
             rest = v.mask & ~(1 << index)
-            score = dead - self.potential_weight * _potential(rest, pool)
+            score = dead - self.potential_weight * _potential(rest, pool, stock)
             ranked.append((score, _HIGH[index], index, dead))
         ranked.sort()
         short = ranked[:max(1, self.candidates)]
