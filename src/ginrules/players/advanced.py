@@ -185,6 +185,7 @@ class AdvancedPlayer:
     potential_weight: float = 0.5
     danger_weight: float = 4.0
     gin_wait: float = 0.5
+    take_margin: float = 3.0
 
     def choose(self, view: View) -> Action:
         """The advanced player's action in ``view``."""
@@ -240,7 +241,7 @@ class AdvancedPlayer:
         expected = _potential(mask, pool, stock)
         if after <= v.knock_limit and now > v.knock_limit and saved > 0:
             return Hint(take, f"{top} lets it knock (deadwood {now} -> {after})")
-        if saved > expected and (_makes_meld(mask, top) or saved >= expected + 3):
+        if saved > expected and (_makes_meld(mask, top) or saved >= expected + self.take_margin):
             what = "makes a meld" if _makes_meld(mask, top) else "lowers the deadwood"
             return Hint(take, f"{top} {what} (deadwood {now} -> {after}); a stock card "
                               f"saves {expected:.1f} on average")

@@ -57,6 +57,7 @@ class ExpertPlayer(AdvancedPlayer):
     potential_weight: float = 1.0
     danger_weight: float = 2.0
     gin_wait: float = 2.0
+    take_margin: float = 3.0
     candidates: int = 0
     danger_samples: int = 24
     knock_at: int = 10
