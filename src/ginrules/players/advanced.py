@@ -122,6 +122,20 @@ def _keep_best(mask: int, drop: int, keep: int) -> int:
     return mask
 
 
+_MEMO: dict[int, int] = {}
+
+
+def _best_discard_memo(mask: int) -> int:
+    """:func:`~ginrules.masks._best_discard_deadwood`, remembered (the same hands come
+    back turn after turn); the memory is dropped when it grows large."""
+    value = _MEMO.get(mask)
+    if value is None:
+        if len(_MEMO) > 500_000:
+            _MEMO.clear()
+        value = _MEMO[mask] = _best_discard_deadwood(mask)
+    return value
+
+
 def _potential(mask: int, pool: list[int], stock: list[float] | None = None) -> float:
     """The expected deadwood saved by drawing one card of ``pool`` into ``mask``.
 
@@ -136,10 +150,10 @@ def _potential(mask: int, pool: list[int], stock: list[float] | None = None) -> 
     floor = -1
     for index in pool:
         if _NEAR[index] & mask:
-            saved = base - _best_discard_deadwood(mask | 1 << index)
+            saved = base - _best_discard_memo(mask | 1 << index)
         else:
             if floor < 0:
-                floor = _best_discard_deadwood(mask)
+                floor = _best_discard_memo(mask)
             saved = base - _POINTS[index] - floor
         if saved > 0:
             total += saved if stock is None else saved * stock[index]
@@ -342,7 +356,7 @@ class AdvancedPlayer:
         q = hidden / len(pool) if pool else 0.0
         best: tuple[float, tuple[int, int, int], int] | None = None
         parts: dict[int, tuple[int, float, float]] = {}
-        for dead, index in options:
+        for dead, index in sorted(options)[:6]:  # the six lowest are enough
             if dead > least + 8:
                 continue
             rest = v.mask & ~(1 << index)

@@ -75,8 +75,8 @@ class ExpertPlayer(AdvancedPlayer):
 
     def _knock(self, v: View, knock: tuple[Action, int], memory: _Memory,
                pool: list[int]) -> Hint | None:
-        action, dead = knock
-        if 0 < dead and dead > self.knock_at and v.stock_size - 1 > v.rules.dead_hand_stock:
+        dead = knock[1]
+        if dead > max(0, self.knock_at) and v.stock_size - 1 > v.rules.dead_hand_stock:
             return None
         return super()._knock(v, knock, memory, pool)
 
