@@ -380,9 +380,17 @@ class AdvancedPlayer:
         return Hint(legal[index], reason)
 
 
-def hint(view: View, *, seed: int = 0) -> Hint:
-    """The advanced player's move in ``view``, with a short reason (the Polish site's
-    hint button).
+# the levels hint may use, strongest first, with the time a decision may take at most
+# (measured on a 2-core machine: the expert's and the advanced player's slowest
+# decisions take a few milliseconds, the basic player's well under one)
+_HINT_LEVELS = (("expert", 0.05), ("advanced", 0.03), ("basic", 0.0))
+
+
+def hint(view: View, *, seed: int = 0, budget: float = 1.0) -> Hint:
+    """The move of the strongest computer level that decides within ``budget`` seconds
+    (the expert by default, see :class:`~ginrules.players.ExpertPlayer`), with a short
+    reason (the Polish site's hint button). With less than 50 ms it asks the advanced
+    player, with less than 30 ms the basic player (whose reason is its rule).
 
     >>> import ginrules
     >>> from ginrules.players import view
@@ -390,5 +398,24 @@ def hint(view: View, *, seed: int = 0) -> Hint:
     >>> h = ginrules.hint(view(s, 1))
     >>> str(h.action), h.reason
     ('pass', 'TS does not make a meld and a stock card is worth more')
+    >>> print(ginrules.hint(view(s, 1), budget=0.001))
+    pass: the basic level takes a card only when it makes or extends a meld
     """
-    return AdvancedPlayer(seed=seed).decide(view)
+    from ginrules.players.computer import BasicPlayer
+    from ginrules.players.expert import ExpertPlayer
+
+    level = next(name for name, cost in _HINT_LEVELS if budget >= cost)
+    if level == "expert":
+        return ExpertPlayer(seed=seed).decide(view)
+    if level == "advanced":
+        return AdvancedPlayer(seed=seed).decide(view)
+    action = BasicPlayer(seed=seed).choose(view)
+    kind = action.kind
+    if kind is ActionKind.TAKE or kind is ActionKind.PASS or kind is ActionKind.DRAW_STOCK \
+            or kind is ActionKind.DRAW_DISCARD:
+        why = "the basic level takes a card only when it makes or extends a meld"
+    elif kind is ActionKind.DISCARD:
+        why = "the basic level discards to leave the least deadwood"
+    else:
+        why = "the basic level knocks as soon as it may"
+    return Hint(action, why)
