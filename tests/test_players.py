@@ -248,11 +248,11 @@ def test_advanced_does_not_feed_a_known_meld() -> None:
     assert choose(AdvancedPlayer(), state) != "discard 7C"  # but 7C makes their set
 
 
-def test_hint_is_the_advanced_move_with_a_reason() -> None:
+def test_hint_is_the_expert_move_with_a_reason() -> None:
     state = feeding_situation()
     hint = ginrules.hint(view(state, 0))
     assert isinstance(hint, Hint)
-    assert hint.action == AdvancedPlayer().choose(view(state, 0))
+    assert hint.action == ginrules.players.ExpertPlayer().choose(view(state, 0))
     assert hint.action in h.legal_actions(state)
     assert "opponent" in hint.reason and str(hint).startswith(str(hint.action))
 
@@ -287,10 +287,10 @@ def test_random_player_depends_on_its_seed() -> None:
 
 
 def test_players_follow_the_protocol() -> None:
-    for name in ("random", "basic", "advanced"):
+    for name in ("random", "basic", "advanced", "expert", "beginner", "intermediate"):
         assert isinstance(make_player(name), Player)
     with pytest.raises(GinRulesError, match="unknown player"):
-        make_player("expert")
+        make_player("master")
 
 
 def test_seat_adapts_a_view_player_for_game_play() -> None:

@@ -54,7 +54,7 @@ def test_simulate_accepts_a_rule_set() -> None:
     ("kwargs", "message"),
     [
         ({"players": ("basic",)}, "name two players"),
-        ({"players": ("basic", "expert")}, "unknown player 'expert'"),
+        ({"players": ("basic", "master")}, "unknown player 'master'"),
         ({"games": 0}, "games must be"),
         ({"workers": 0}, "workers must be"),
         ({"max_hands": 0}, "max_hands must be"),
@@ -103,7 +103,7 @@ def test_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     "argv",
     [
-        ["simulate", "--players", "basic,expert", "--games", "1"],
+        ["simulate", "--players", "basic,master", "--games", "1"],
         ["simulate", "--players", "basic", "--games", "1"],
         ["simulate", "--rules", "nope", "--games", "1"],
         ["simulate", "--games", "0"],

@@ -5,10 +5,12 @@
 * :mod:`ginrules.players.computer`: the :class:`Player` protocol, :class:`RandomPlayer`,
   :class:`SimplePlayer` (the EAAI challenge's baseline) and :class:`BasicPlayer`;
 * :mod:`ginrules.players.advanced`: :class:`AdvancedPlayer` and :func:`hint`;
+* :mod:`ginrules.players.expert`: :class:`ExpertPlayer`, the strongest level;
 * :mod:`ginrules.players.roster`: the players by name (:data:`PLAYERS`,
   :func:`make_player`) and :func:`seat`;
 * :mod:`ginrules.players.determinize`: :func:`sample_hidden`, whole states sampled from
-  a view, for search players.
+  a view, for search players, and :func:`sample_weighted` with
+  :func:`inference_weights`, which read the opponent's play as evidence.
 
 >>> import ginrules
 >>> from ginrules.players import BasicPlayer, view
@@ -33,7 +35,8 @@ from typing import TYPE_CHECKING
 
 from ginrules.players.advanced import AdvancedPlayer, hint
 from ginrules.players.computer import BasicPlayer, Hint, Player, RandomPlayer, SimplePlayer
-from ginrules.players.determinize import sample_hidden
+from ginrules.players.determinize import inference_weights, sample_hidden, sample_weighted
+from ginrules.players.expert import ExpertPlayer
 from ginrules.players.roster import PLAYERS, make_player, seat
 from ginrules.players.views import Event, View, view
 
@@ -45,14 +48,17 @@ __all__ = [
     "AdvancedPlayer",
     "BasicPlayer",
     "Event",
+    "ExpertPlayer",
     "Hint",
     "Player",
     "RandomPlayer",
     "SimplePlayer",
     "View",
     "hint",
+    "inference_weights",
     "make_player",
     "sample_hidden",
+    "sample_weighted",
     "seat",
     "view",
 ]

@@ -13,7 +13,6 @@ from collections.abc import Iterator
 
 import attrs
 
-from ginrules._splitmix import sample
 from ginrules.actions import Action, ActionKind, Phase
 from ginrules.cards import CARDS, Card, cards_from_mask, cards_to_mask
 from ginrules.knock import resolve_knock
@@ -31,6 +30,7 @@ from ginrules.players.computer import (
     _seed,
     _stream,
 )
+from ginrules.players.determinize import _opponent_masks, _weights
 from ginrules.players.views import View
 
 __all__ = ["AdvancedPlayer", "hint"]
@@ -76,6 +76,91 @@ def _meld_pairs(index: int) -> list[tuple[int, int]]:
 
 
 _PAIRS = tuple(_meld_pairs(i) for i in range(52))
+# the cards that can share a meld with a card: its rank, and its suit within two ranks
+_NEAR = tuple(sum(1 << j for j in range(52) if j != i and (
+    j % 13 == i % 13 or (j // 13 == i // 13 and abs(j % 13 - i % 13) <= 2)))
+    for i in range(52))
+_POINTS = tuple(min(i % 13 + 1, 10) for i in range(52))
+_HIGH = tuple(_high_first(i) for i in range(52))
+
+
+def _indices(mask: int) -> list[int]:
+    """The card indices of ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+_RANKS = tuple(sum(1 << (13 * s + r) for s in range(4)) for r in range(13))
+_STARTS = sum(0x7FF << (13 * s) for s in range(4))
+
+
+def _melded(mask: int) -> int:
+    """The cards of ``mask`` in a run of three or more or a rank held three times or more
+    (a quick over-estimate of the melded cards, without the solver)."""
+    a = mask & (mask >> 1) & (mask >> 2) & _STARTS
+    out = a | (a << 1) | (a << 2)
+    for bits in _RANKS:
+        if (mask & bits).bit_count() >= 3:
+            out |= mask & bits
+    return out
+
+
+def _keep_best(mask: int, drop: int, keep: int) -> int:
+    """``mask`` less ``drop`` cards, as a player keeping its best cards would throw them:
+    unmelded cards with no partner first, then unmelded cards with one, the highest
+    first; never the cards of ``keep``."""
+    melded = _melded(mask)
+    order = sorted((in_meld, bool(_NEAR[i] & mask), _HIGH[i], i)
+                   for i in _indices(mask & ~keep)
+                   for in_meld in (bool(melded >> i & 1),))
+    for *_, i in order[:drop]:
+        mask &= ~(1 << i)
+    return mask
+
+
+_MEMO: dict[int, int] = {}
+
+
+def _best_discard_memo(mask: int) -> int:
+    """:func:`~ginrules.masks._best_discard_deadwood`, remembered (the same hands come
+    back turn after turn); the memory is dropped when it grows large."""
+    value = _MEMO.get(mask)
+    if value is None:
+        if len(_MEMO) > 500_000:
+            _MEMO.clear()
+        value = _MEMO[mask] = _best_discard_deadwood(mask)
+    return value
+
+
+def _potential(mask: int, pool: list[int], stock: list[float] | None = None) -> float:
+    """The expected deadwood saved by drawing one card of ``pool`` into ``mask``.
+
+    A card that shares no meld with ``mask`` saves only by replacing the card whose
+    discard costs least: ``base - points - best_discard(mask)``, when positive; only the
+    other cards need the solver. ``stock``, per card index, weighs each card by the
+    chance it is in the stock (``None``: all alike)."""
+    base = _deadwood(mask)
+    if not base or not pool:
+        return 0.0
+    total = 0.0
+    floor = -1
+    for index in pool:
+        if _NEAR[index] & mask:
+            saved = base - _best_discard_memo(mask | 1 << index)
+        else:
+            if floor < 0:
+                floor = _best_discard_memo(mask)
+            saved = base - _POINTS[index] - floor
+        if saved > 0:
+            total += saved if stock is None else saved * stock[index]
+    if stock is None:
+        return total / len(pool)
+    weight = sum(stock[i] for i in pool)
+    return total / weight if weight else 0.0
 
 
 @attrs.frozen
@@ -110,10 +195,11 @@ class AdvancedPlayer:
     """
 
     seed: int = attrs.field(default=0, validator=_seed)
-    samples: int = 24
+    samples: int = 16
     potential_weight: float = 0.5
     danger_weight: float = 4.0
     gin_wait: float = 0.5
+    take_margin: float = 3.0
 
     def choose(self, view: View) -> Action:
         """The advanced player's action in ``view``."""
@@ -142,7 +228,7 @@ class AdvancedPlayer:
                 return Hint(actions[0], "the discard pile cannot be drawn now")
             take, dont = (actions[0], actions[1]) if phase is Phase.OFFER else (
                 actions[1], actions[0])
-            return self._draw(view, top, take, dont, pool)
+            return self._draw(view, top, take, dont, pool, self._stock(view, memory, pool))
         if actions[-1].kind is ActionKind.BIG_GIN:
             return Hint(actions[-1], "all eleven cards are melded")
         knock = _least_deadwood(view, ActionKind.KNOCK)
@@ -150,30 +236,26 @@ class AdvancedPlayer:
             decided = self._knock(view, knock, memory, pool)
             if decided is not None:
                 return decided
-        return self._discard(view, memory, pool)
+        return self._discard(view, memory, pool, self._stock(view, memory, pool))
 
     # -- drawing ----------------------------------------------------------------------
 
-    def _potential(self, mask: int, pool: list[int]) -> float:
-        """The expected deadwood saved by drawing one unseen card into ``mask``."""
-        base = _deadwood(mask)
-        if not base or not pool:
-            return 0.0
-        total = 0
-        for index in pool:
-            total += base - _best_discard_deadwood(mask | 1 << index)
-        return total / len(pool)
+    def _stock(self, v: View, memory: _Memory, pool: list[int]) -> list[float] | None:
+        """Per card index, the chance each unseen card is in the stock (``None``: the
+        advanced player takes every unseen card alike)."""
+        return None
 
-    def _draw(self, v: View, top: Card, take: Action, dont: Action, pool: list[int]) -> Hint:
+    def _draw(self, v: View, top: Card, take: Action, dont: Action, pool: list[int],
+              stock: list[float] | None = None) -> Hint:
         mask = v.mask
         now = _deadwood(mask)
         with_top = mask | top.mask
         after = min(d for i, d in _discard_deadwoods(with_top) if i != top.index)
         saved = now - after
-        expected = self._potential(mask, pool)
+        expected = _potential(mask, pool, stock)
         if after <= v.knock_limit and now > v.knock_limit and saved > 0:
             return Hint(take, f"{top} lets it knock (deadwood {now} -> {after})")
-        if saved > expected and (_makes_meld(mask, top) or saved >= expected + 3):
+        if saved > expected and (_makes_meld(mask, top) or saved >= expected + self.take_margin):
             what = "makes a meld" if _makes_meld(mask, top) else "lowers the deadwood"
             return Hint(take, f"{top} {what} (deadwood {now} -> {after}); a stock card "
                               f"saves {expected:.1f} on average")
@@ -190,16 +272,12 @@ class AdvancedPlayer:
         if v.phase is Phase.DISCARD and v.turn == v.player:
             hidden = 10 - memory.known.bit_count()
         extra = min(memory.stock_draws, 6, max(0, len(pool) - hidden))
+        weights = _weights(v)
         hands = []
-        for _ in range(self.samples):
-            cards = sample(stream, pool, hidden + extra)
-            m = memory.known
-            for index in cards:
-                m |= 1 << index
-            for _ in range(extra):
-                options = [(d, _high_first(i), i) for i, d in _discard_deadwoods(m)
-                           if not memory.known >> i & 1]
-                m &= ~(1 << min(options)[2])
+        for m in _opponent_masks(v, pool, hidden + extra, memory.known, self.samples,
+                                 stream, weights):
+            if extra:
+                m = _keep_best(m, extra, memory.known)
             hands.append(m)
         return hands
 
@@ -265,7 +343,8 @@ class AdvancedPlayer:
             p_none *= 1.0 - p
         return 1.0 - p_none
 
-    def _discard(self, v: View, memory: _Memory, pool: list[int]) -> Hint:
+    def _discard(self, v: View, memory: _Memory, pool: list[int],
+                 stock: list[float] | None = None) -> Hint:
         legal = {a.card.index: a for a in v.legal_actions
                  if a.kind is ActionKind.DISCARD and a.card is not None}
         options = [(d, i) for i, d in _discard_deadwoods(v.mask) if i in legal]
@@ -277,11 +356,11 @@ class AdvancedPlayer:
         q = hidden / len(pool) if pool else 0.0
         best: tuple[float, tuple[int, int, int], int] | None = None
         parts: dict[int, tuple[int, float, float]] = {}
-        for dead, index in options:
-            if dead > least + 12:
+        for dead, index in sorted(options)[:6]:  # the six lowest are enough
+            if dead > least + 8:
                 continue
             rest = v.mask & ~(1 << index)
-            potential = self._potential(rest, pool)
+            potential = _potential(rest, pool, stock)
             danger = self._danger(index, rest, memory, pile, q)
             score = dead - self.potential_weight * potential + self.danger_weight * danger
             parts[index] = (dead, potential, danger)
@@ -301,9 +380,17 @@ class AdvancedPlayer:
         return Hint(legal[index], reason)
 
 
-def hint(view: View, *, seed: int = 0) -> Hint:
-    """The advanced player's move in ``view``, with a short reason (the Polish site's
-    hint button).
+# the levels hint may use, strongest first, with the time a decision may take at most
+# (measured on a 2-core machine: the expert's and the advanced player's slowest
+# decisions take a few milliseconds, the basic player's well under one)
+_HINT_LEVELS = (("expert", 0.05), ("advanced", 0.03), ("basic", 0.0))
+
+
+def hint(view: View, *, seed: int = 0, budget: float = 1.0) -> Hint:
+    """The move of the strongest computer level that decides within ``budget`` seconds
+    (the expert by default, see :class:`~ginrules.players.ExpertPlayer`), with a short
+    reason (the Polish site's hint button). With less than 50 ms it asks the advanced
+    player, with less than 30 ms the basic player (whose reason is its rule).
 
     >>> import ginrules
     >>> from ginrules.players import view
@@ -311,5 +398,24 @@ def hint(view: View, *, seed: int = 0) -> Hint:
     >>> h = ginrules.hint(view(s, 1))
     >>> str(h.action), h.reason
     ('pass', 'TS does not make a meld and a stock card is worth more')
+    >>> print(ginrules.hint(view(s, 1), budget=0.001))
+    pass: the basic level takes a card only when it makes or extends a meld
     """
-    return AdvancedPlayer(seed=seed).decide(view)
+    from ginrules.players.computer import BasicPlayer
+    from ginrules.players.expert import ExpertPlayer
+
+    level = next(name for name, cost in _HINT_LEVELS if budget >= cost)
+    if level == "expert":
+        return ExpertPlayer(seed=seed).decide(view)
+    if level == "advanced":
+        return AdvancedPlayer(seed=seed).decide(view)
+    action = BasicPlayer(seed=seed).choose(view)
+    kind = action.kind
+    if kind is ActionKind.TAKE or kind is ActionKind.PASS or kind is ActionKind.DRAW_STOCK \
+            or kind is ActionKind.DRAW_DISCARD:
+        why = "the basic level takes a card only when it makes or extends a meld"
+    elif kind is ActionKind.DISCARD:
+        why = "the basic level discards to leave the least deadwood"
+    else:
+        why = "the basic level knocks as soon as it may"
+    return Hint(action, why)

@@ -14,32 +14,40 @@ from ginrules.errors import GinRulesError
 from ginrules.hand import HandState
 from ginrules.players.advanced import AdvancedPlayer
 from ginrules.players.computer import BasicPlayer, Player, RandomPlayer, SimplePlayer
+from ginrules.players.expert import ExpertPlayer
 from ginrules.players.views import view
 
 __all__ = ["PLAYERS", "make_player", "seat"]
 
-
-
 PLAYERS: dict[str, type[RandomPlayer] | type[SimplePlayer] | type[BasicPlayer]
-              | type[AdvancedPlayer]] = {
+              | type[AdvancedPlayer] | type[ExpertPlayer]] = {
     "random": RandomPlayer,
     "simple": SimplePlayer,
     "basic": BasicPlayer,
     "advanced": AdvancedPlayer,
+    "expert": ExpertPlayer,
+    "beginner": SimplePlayer,
+    "intermediate": BasicPlayer,
 }
-"""The computer players by name, for :func:`make_player` and ``ginrules simulate``."""
+"""The computer players by name, for :func:`make_player` and ``ginrules simulate``.
+
+The levels a person picks, weakest first: ``beginner`` (the same player as ``simple``),
+``intermediate`` (``basic``), ``advanced`` and ``expert``; ``random`` plays any legal
+move."""
 
 
 def make_player(name: str, seed: int = 0) -> Player:
-    """The computer player called ``name`` (``random``, ``simple``, ``basic`` or
-    ``advanced``).
+    """The computer player called ``name`` (a key of :data:`PLAYERS`: ``random``,
+    ``simple``, ``basic``, ``advanced``, ``expert``, ``beginner`` or ``intermediate``).
 
     >>> make_player("basic", seed=1)
     BasicPlayer(seed=1)
-    >>> make_player("expert")
+    >>> make_player("intermediate", seed=1)
+    BasicPlayer(seed=1)
+    >>> make_player("master")
     Traceback (most recent call last):
     ...
-    ginrules.errors.GinRulesError: unknown player 'expert'; the players are random, simple, basic, advanced
+    ginrules.errors.GinRulesError: unknown player 'master'; the players are random, simple, basic, advanced, expert, beginner, intermediate
     """
     try:
         kind = PLAYERS[name]

@@ -1,0 +1,148 @@
+"""The expert player, the levels by name, hint's time budget, and the weighted sampler's
+reading of the opponent's play."""
+
+from __future__ import annotations
+
+import pytest
+
+import ginrules
+from ginrules.errors import WrongTypeError
+from ginrules.game import random_policies
+from ginrules.players import (
+    AdvancedPlayer,
+    BasicPlayer,
+    ExpertPlayer,
+    SimplePlayer,
+    inference_weights,
+    make_player,
+    sample_hidden,
+    sample_weighted,
+    view,
+)
+from ginrules.players.determinize import hidden_cards
+
+
+def _states(seed: int, rules: str) -> list[ginrules.HandState]:
+    state = ginrules.deal(ginrules.rules(rules), seed=seed, dealer=seed % 2)
+    choose, _ = random_policies(seed)
+    out = []
+    while not state.is_over:
+        out.append(state)
+        state = state.apply(choose(state, state.turn))
+    return out
+
+
+@pytest.mark.parametrize("rules", ["eaai", "classic", "oklahoma", "straight"])
+def test_the_expert_plays_only_legal_moves_and_repeats_itself(rules: str) -> None:
+    for seed in range(4):
+        players = [ExpertPlayer(seed=seed), SimplePlayer(seed=seed)]
+        state = ginrules.deal(ginrules.rules(rules), seed=seed, dealer=seed % 2)
+        moves = 0
+        while not state.is_over:
+            v = view(state, state.turn)
+            action = players[state.turn].choose(v)
+            assert action in v.legal_actions
+            if state.turn == 0:
+                assert ExpertPlayer(seed=seed).choose(v) == action  # a pure function
+                moves += 1
+            state = state.apply(action)
+        assert moves > 0
+
+
+def test_the_expert_decides_from_the_view_alone_and_its_seed() -> None:
+    state = _states(3, "eaai")[9]
+    v = view(state, state.turn)
+    assert ExpertPlayer(seed=5).decide(v) == ExpertPlayer(seed=5).decide(v)
+    # the same view rebuilt from its wire form gives the same move
+    assert ExpertPlayer(seed=5).choose(type(v).from_dict(v.to_dict())) == \
+        ExpertPlayer(seed=5).choose(v)
+
+
+def test_the_expert_wins_most_games_against_the_baseline() -> None:
+    from ginrules.simulate import simulate
+
+    r = simulate("eaai", ("expert", "simple"), games=40, seed=3)
+    assert r.players[0].wins > r.players[1].wins
+
+
+def test_the_levels_a_person_picks() -> None:
+    assert make_player("beginner", seed=2) == SimplePlayer(seed=2)
+    assert make_player("intermediate") == BasicPlayer()
+    assert make_player("advanced") == AdvancedPlayer()
+    assert make_player("expert", seed=4) == ExpertPlayer(seed=4)
+
+
+def test_hint_uses_the_strongest_level_the_budget_allows() -> None:
+    for state in _states(2, "classic")[:30]:
+        v = view(state, state.turn)
+        assert ginrules.hint(v) == ExpertPlayer().decide(v)
+        assert ginrules.hint(v, budget=0.04) == AdvancedPlayer().decide(v)
+        quick = ginrules.hint(v, budget=0.0)
+        assert quick.action == BasicPlayer().choose(v)
+        assert quick.reason.startswith("the basic level")
+
+
+# -- the weighted sampler ------------------------------------------------------------------
+
+
+def _passed_state() -> tuple[ginrules.HandState, int]:
+    """A hand where player 1 passed the upcard, player 0 then drew from the stock: player
+    0's view knows player 1 declined the upcard."""
+    state = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
+    return state.apply("pass").apply("pass").apply("draw stock"), 0
+
+
+def test_weights_read_passes_discards_and_takes() -> None:
+    state, me = _passed_state()
+    v = view(state, me)
+    w = inference_weights(v)
+    upcard = state.deck[20]
+    unseen, _ = hidden_cards(v)
+    assert set(w) == set(unseen)
+    related = [c for c in unseen if c.rank == upcard.rank or (
+        c.suit == upcard.suit and abs(int(c.rank) - int(upcard.rank)) <= 2)]
+    assert related and all(w[c] < 1.0 for c in related)
+    assert any(w[c] == 1.0 for c in unseen)
+    # a taken card makes its neighbours likelier
+    taken = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0).apply("take")
+    wt = inference_weights(view(taken, 0))
+    ts = ginrules.Card.parse("TS")
+    near = [c for c in wt if c.rank == ts.rank or (
+        c.suit == ts.suit and abs(int(c.rank) - int(ts.rank)) <= 2)]
+    assert near and all(wt[c] > 1.0 for c in near)
+    assert ts not in wt
+
+
+def test_a_declined_card_s_neighbours_are_rarer_in_the_sampled_hand() -> None:
+    # statistically, fixed seeds: the cards that meld with the upcard player 1 passed are
+    # in its sampled hand less often by the weighted sampler than by the uniform one
+    state, me = _passed_state()
+    v = view(state, me)
+    upcard = state.deck[20]
+    unseen, hidden = hidden_cards(v)
+    related = {c for c in unseen if c.rank == upcard.rank or (
+        c.suit == upcard.suit and abs(int(c.rank) - int(upcard.rank)) <= 2)}
+    runs = 600
+    uniform = weighted = 0
+    for k in range(runs):
+        uniform += len(related & set(sample_hidden(v, seed=k).cards(1 - me)))
+        weighted += len(related & set(sample_weighted(v, seed=k).cards(1 - me)))
+    expected = runs * len(related) * hidden / len(unseen)
+    assert abs(uniform - expected) < 0.1 * expected  # the uniform one is unbiased
+    assert weighted < 0.8 * uniform, (weighted, uniform)
+
+
+def test_weighted_samples_agree_with_the_view() -> None:
+    count = 0
+    for seed in range(5):
+        for state in _states(seed, "oklahoma"):
+            for player in (0, 1):
+                v = view(state, player)
+                sampled = sample_weighted(v, seed=count)
+                assert view(sampled, player) == v
+                count += 1
+    assert count > 100
+    v = view(_states(1, "classic")[8], 0)
+    assert sample_weighted(v, seed=4) == sample_weighted(v, seed=4)
+    with pytest.raises(WrongTypeError, match="sample_weighted takes a View"):
+        sample_weighted("nope", seed=1)  # type: ignore[arg-type]
