@@ -352,17 +352,19 @@ def _best_discards(mask: int) -> tuple[int, int]:
         # No sets, with or without any card: only the discarded card's suit changes, so
         # the answer comes from each suit's best single removal.
         drop = _DROP or _drop_table()
-        least = min(drop[c], drop[d], drop[h], drop[s])
-        if drop[c] == least:
-            best_mask = _BEST_SUIT_DISCARDS[c]
-        if drop[d] == least:
-            best_mask |= _BEST_SUIT_DISCARDS[d] << 13
-        if drop[h] == least:
-            best_mask |= _BEST_SUIT_DISCARDS[h] << 26
-        if drop[s] == least:
-            best_mask |= _BEST_SUIT_DISCARDS[s] << 39
-        best = _DEAD[c] + _DEAD[d] + _DEAD[h] + _DEAD[s] + least
-        return best, best_mask
+        dc, dd, dh, ds = drop[c], drop[d], drop[h], drop[s]
+        least = min(dc, dd, dh, ds)
+        which = _BEST_SUIT_DISCARDS
+        if dc == least:
+            best_mask = which[c]
+        if dd == least:
+            best_mask |= which[d] << 13
+        if dh == least:
+            best_mask |= which[h] << 26
+        if ds == least:
+            best_mask |= which[s] << 39
+        dead = _DEAD
+        return dead[c] + dead[d] + dead[h] + dead[s] + least, best_mask
     # Every set choice (all of them: the pruned tables may skip a choice that ties), and
     # in each one that reaches the best, the best discards of its suits: a discard from a
     # chosen set is the same as the choice without that card in the set.

@@ -21,6 +21,7 @@ import enum
 import itertools
 import operator
 from collections.abc import Iterable, Iterator
+from typing import NamedTuple
 
 import attrs
 
@@ -419,8 +420,10 @@ def _build(mask: int, dead_mask: int, used: int) -> Arrangement:
     """The arrangement whose sets are the cards of ``used`` (one set per rank) and whose
     deadwood is ``dead_mask``; every other card is in a run (a maximal stretch)."""
     runs = mask & ~dead_mask & ~used
-    melds = (_CLUB_RUNS[runs & 0x1FFF] + _DIAMOND_RUNS[(runs >> 13) & 0x1FFF]
-             + _HEART_RUNS[(runs >> 26) & 0x1FFF] + _SPADE_RUNS[runs >> 39])
+    melds: tuple[Meld, ...] = ()
+    if runs:  # most ten-card hands have no run at all
+        melds = (_CLUB_RUNS[runs & 0x1FFF] + _DIAMOND_RUNS[(runs >> 13) & 0x1FFF]
+                 + _HEART_RUNS[(runs >> 26) & 0x1FFF] + _SPADE_RUNS[runs >> 39])
     while used:  # one set per rank
         low = used & -used
         rank = used & (_RANK_SPREAD << ((low.bit_length() - 1) % 13))
@@ -505,9 +508,9 @@ def arrangements_of_mask(mask: int) -> tuple[Arrangement, ...]:
 # -- best discards --------------------------------------------------------------------
 
 
-@attrs.frozen
-class BestDiscards:
-    """The discards that leave the least deadwood, and that deadwood.
+class BestDiscards(NamedTuple):
+    """The discards that leave the least deadwood, and that deadwood: an immutable pair
+    (a named tuple, the cheapest value to make on this hot path).
 
     >>> best_discards("As 2s 8s Ac 2c 8c Ad 2d 3d 2h 8h")
     BestDiscards(deadwood=0, discards=(Card.parse('3D'),))
@@ -530,4 +533,7 @@ def best_discards(cards: CardsLike) -> BestDiscards:
     mask = _fast_mask(cards)  # the common forms, inline
     best, which = _best_discards(mask if mask >= 0 else _hand_mask(cards,
                                                                            "best_discards"))
-    return BestDiscards(best, cards_from_mask(which))
+    # the discards' cards from the suit tables (the mask came from a checked hand)
+    cards = (_CLUBS[which & 0x1FFF] + _DIAMONDS[(which >> 13) & 0x1FFF]
+             + _HEARTS[(which >> 26) & 0x1FFF] + _SPADES[which >> 39])
+    return BestDiscards(best, cards)
