@@ -21,14 +21,13 @@ import argparse
 import sys
 import time
 from collections.abc import Callable
+from typing import Any
 
 
-def bench_ginrules_pettingzoo(seconds: float) -> int:
+def _random_aec_steps(env: Any, seconds: float) -> int:
+    """Random legal moves in a PettingZoo AEC env for ``seconds``: the steps taken."""
     import numpy as np
 
-    from ginrules.interop.pettingzoo_env import raw_env
-
-    env = raw_env(rules="classic")
     rng = np.random.default_rng(0)
     steps = 0
     episode = 0
@@ -45,6 +44,12 @@ def bench_ginrules_pettingzoo(seconds: float) -> int:
             env.step(int(legal[rng.integers(len(legal))]))
             steps += 1
     return steps
+
+
+def bench_ginrules_pettingzoo(seconds: float) -> int:
+    from ginrules.interop.pettingzoo_env import raw_env
+
+    return _random_aec_steps(raw_env(rules="classic"), seconds)
 
 
 def bench_ginrules_episode(seconds: float) -> int:
@@ -71,26 +76,9 @@ def bench_ginrules_episode(seconds: float) -> int:
 
 
 def bench_gin_rummy_v4(seconds: float) -> int:
-    import numpy as np
     from pettingzoo.classic import gin_rummy_v4
 
-    env = gin_rummy_v4.env()
-    rng = np.random.default_rng(0)
-    steps = 0
-    episode = 0
-    end = time.perf_counter() + seconds
-    while time.perf_counter() < end:
-        env.reset(seed=episode)
-        episode += 1
-        for _ in env.agent_iter():
-            obs, _, terminated, truncated, _ = env.last()
-            if terminated or truncated:
-                env.step(None)
-                continue
-            legal = np.flatnonzero(obs["action_mask"])
-            env.step(int(legal[rng.integers(len(legal))]))
-            steps += 1
-    return steps
+    return _random_aec_steps(gin_rummy_v4.env(), seconds)
 
 
 def bench_openspiel_cpp(seconds: float) -> int:

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import ginrules
 from ginrules import CARDS, Card, Deck, EndKind, HandState, RuleSet
-from ginrules.game import GameState
+from ginrules.game import GameState, random_policies
 
 PRESET_NAMES = sorted(ginrules.PRESETS)
 ENDINGS = ("knock", "gin", "big gin", "undercut", "tie", "dead")
@@ -225,3 +225,14 @@ def records_of_games(draw: st.DrawFn) -> dict[str, Any]:
     """The record of a finished game, in either deal form."""
     game = draw(finished_games())
     return ginrules.records.to_record(game, deal_form=draw(st.sampled_from(["deck", "hands"])))
+
+
+def played_states(seed: int, rules: str) -> list[HandState]:
+    """Every state of one hand played by random policies, from the deal to before the end."""
+    state = ginrules.deal(ginrules.rules(rules), seed=seed, dealer=seed % 2)
+    choose, _ = random_policies(seed)
+    out = []
+    while not state.is_over:
+        out.append(state)
+        state = state.apply(choose(state, state.turn))
+    return out

@@ -12,23 +12,14 @@ from ginrules.errors import GinRulesError, WrongTypeError
 from ginrules.game import random_policies
 from ginrules.players import AdvancedPlayer, BasicPlayer, view
 from ginrules.players.determinize import hidden_cards, sample_hidden
-
-
-def _states(seed: int, rules: str) -> list[ginrules.HandState]:
-    state = ginrules.deal(ginrules.rules(rules), seed=seed, dealer=seed % 2)
-    choose, _ = random_policies(seed)
-    out = []
-    while not state.is_over:
-        out.append(state)
-        state = state.apply(choose(state, state.turn))
-    return out
+from strategies import played_states
 
 
 @pytest.mark.parametrize("rules", ["classic", "oklahoma", "openspiel", "straight"])
 def test_every_sample_agrees_with_the_view(rules: str) -> None:
     count = 0
     for seed in range(12):
-        for state in _states(seed, rules):
+        for state in played_states(seed, rules):
             for player in (0, 1):
                 v = view(state, player)
                 sampled = sample_hidden(v, seed=count)
@@ -63,7 +54,7 @@ def test_known_cards_stay_and_the_drawn_card_is_the_one_drawn() -> None:
 def test_the_unseen_cards_land_with_the_frequency_the_view_implies() -> None:
     # a view in the middle of a hand: each unseen card is in the opponent's hand with
     # chance hidden / unseen; a chi-square statistic over the unseen cards, fixed seeds
-    state = _states(4, "classic")[14]
+    state = played_states(4, "classic")[14]
     v = view(state, state.turn)
     unseen, hidden = hidden_cards(v)
     assert hidden and len(unseen) > hidden
@@ -90,13 +81,13 @@ def test_the_unseen_cards_land_with_the_frequency_the_view_implies() -> None:
 
 
 def test_the_stock_order_is_shuffled_too() -> None:
-    v = view(_states(3, "classic")[6], 0)
+    v = view(played_states(3, "classic")[6], 0)
     tops = {sample_hidden(v, seed=k).stock[0] for k in range(200)}
     assert len(tops) > 20
 
 
 def test_the_same_seed_gives_the_same_state() -> None:
-    v = view(_states(5, "oklahoma")[9], 1)
+    v = view(played_states(5, "oklahoma")[9], 1)
     assert sample_hidden(v, seed=9) == sample_hidden(v, seed=9)
     assert sample_hidden(v, random.Random(1)) == sample_hidden(v, random.Random(1))
 

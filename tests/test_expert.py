@@ -7,7 +7,6 @@ import pytest
 
 import ginrules
 from ginrules.errors import WrongTypeError
-from ginrules.game import random_policies
 from ginrules.players import (
     AdvancedPlayer,
     BasicPlayer,
@@ -20,16 +19,7 @@ from ginrules.players import (
     view,
 )
 from ginrules.players.determinize import hidden_cards
-
-
-def _states(seed: int, rules: str) -> list[ginrules.HandState]:
-    state = ginrules.deal(ginrules.rules(rules), seed=seed, dealer=seed % 2)
-    choose, _ = random_policies(seed)
-    out = []
-    while not state.is_over:
-        out.append(state)
-        state = state.apply(choose(state, state.turn))
-    return out
+from strategies import played_states
 
 
 @pytest.mark.parametrize("rules", ["eaai", "classic", "oklahoma", "straight"])
@@ -50,7 +40,7 @@ def test_the_expert_plays_only_legal_moves_and_repeats_itself(rules: str) -> Non
 
 
 def test_the_expert_decides_from_the_view_alone_and_its_seed() -> None:
-    state = _states(3, "eaai")[9]
+    state = played_states(3, "eaai")[9]
     v = view(state, state.turn)
     assert ExpertPlayer(seed=5).decide(v) == ExpertPlayer(seed=5).decide(v)
     # the same view rebuilt from its wire form gives the same move
@@ -73,7 +63,7 @@ def test_the_levels_a_person_picks() -> None:
 
 
 def test_hint_uses_the_strongest_level_the_budget_allows() -> None:
-    for state in _states(2, "classic")[:30]:
+    for state in played_states(2, "classic")[:30]:
         v = view(state, state.turn)
         assert ginrules.hint(v) == ExpertPlayer().decide(v)
         assert ginrules.hint(v, budget=0.04) == AdvancedPlayer().decide(v)
@@ -135,14 +125,14 @@ def test_a_declined_card_s_neighbours_are_rarer_in_the_sampled_hand() -> None:
 def test_weighted_samples_agree_with_the_view() -> None:
     count = 0
     for seed in range(5):
-        for state in _states(seed, "oklahoma"):
+        for state in played_states(seed, "oklahoma"):
             for player in (0, 1):
                 v = view(state, player)
                 sampled = sample_weighted(v, seed=count)
                 assert view(sampled, player) == v
                 count += 1
     assert count > 100
-    v = view(_states(1, "classic")[8], 0)
+    v = view(played_states(1, "classic")[8], 0)
     assert sample_weighted(v, seed=4) == sample_weighted(v, seed=4)
     with pytest.raises(WrongTypeError, match="sample_weighted takes a View"):
         sample_weighted("nope", seed=1)  # type: ignore[arg-type]

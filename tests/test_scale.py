@@ -162,3 +162,30 @@ def test_sheets_share_their_full_chunks() -> None:
     longer = sheet.add(HandScore(None, None, 0, 0, 0, False, False), rules("classic"))
     assert longer.rows._chunks[0] is sheet.rows._chunks[0]  # type: ignore[attr-defined]
     assert sheet.rows == longer.rows[:200] and len(longer.rows) == 201
+
+
+@given(st.lists(st.integers(0, 3), max_size=300), st.lists(st.integers(0, 3), max_size=300),
+       st.integers(0, 300))
+def test_chunked_startswith_agrees_with_tuples(items: list[int], other: list[int],
+                                               cut: int) -> None:
+    # the history scan of an observation asks this at every step; a wrong answer would
+    # reuse another hand's scan
+    grown: Chunked[int] = Chunked.EMPTY
+    states = [grown]
+    for x in items:
+        grown = grown.plus(x)
+        states.append(grown)
+    prefix = states[min(cut, len(items))]
+    copied = Chunked.of(tuple(prefix))  # equal items, chunks that are other objects
+    assert grown.startswith(prefix) and grown.startswith(copied)
+    assert grown.startswith(tuple(prefix))
+    expected = tuple(items[:len(other)]) == tuple(other)
+    assert grown.startswith(Chunked.of(other)) is expected
+    assert grown.startswith(tuple(other)) is expected
+
+
+def test_chunked_startswith_compares_full_chunks() -> None:
+    grown = Chunked.of(range(200))
+    assert grown.startswith(Chunked.of(range(150)))
+    assert not grown.startswith(Chunked.of([-1, *range(1, 150)]))  # differs in chunk one
+    assert not grown.startswith(Chunked.of([*range(149), -1]))  # differs in the tail

@@ -73,6 +73,30 @@ class Chunked(Sequence[_T], Generic[_T]):
             return self._tail[offset]
         return self._chunks[chunk][offset]
 
+    def startswith(self, prefix: Sequence[_T]) -> bool:
+        """Whether this sequence begins with the items of ``prefix``.
+
+        When ``prefix`` is a :class:`Chunked` this one grew from, its full chunks are
+        the same objects, so the check costs one identity test per chunk and at most
+        ``CHUNK`` item comparisons, not one per item.
+
+        >>> a = Chunked.of(range(100))
+        >>> a.plus(100).startswith(a), a.startswith(a.plus(100)), a.startswith((0, 1))
+        (True, False, True)
+        """
+        size = len(prefix)
+        if size > len(self):
+            return False
+        if not isinstance(prefix, Chunked):
+            return self[:size] == tuple(prefix)
+        full = len(prefix._chunks)
+        for mine, theirs in zip(self._chunks[:full], prefix._chunks, strict=True):
+            if mine is not theirs and mine != theirs:
+                return False
+        rest = prefix._tail
+        same_place = self._chunks[full] if full < len(self._chunks) else self._tail
+        return same_place[:len(rest)] == rest
+
     def __iter__(self) -> Iterator[_T]:
         for chunk in self._chunks:
             yield from chunk

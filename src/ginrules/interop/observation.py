@@ -38,6 +38,7 @@ import importlib
 from collections.abc import Sequence
 from typing import Any
 
+from ginrules._chunked import Chunked
 from ginrules.actions import _DRAW_STOCK_KIND, _PASS_KIND, Phase
 from ginrules.errors import GinRulesError
 from ginrules.players.views import View
@@ -75,7 +76,7 @@ def _scan(history: Sequence[tuple[int, Any]], me: int, up: int) -> tuple[int, in
     if memo is not None:
         old, old_up, public, discarded, declined, old_stack, both_passed = memo
         n = len(old)
-        if old_up == up and len(history) >= n and history[:n] == old:
+        if old_up == up and Chunked.of(history).startswith(old):
             start = n
             stack = list(old_stack)
     if not start:
