@@ -245,6 +245,41 @@ def test_a_view_record_gives_no_game_of_made_up_cards() -> None:
     assert record.game is None  # the other player's cards were made up to replay it
 
 
+def test_a_view_record_refuses_states_of_made_up_cards() -> None:
+    """The issue's repro: scoring a loaded view record's hand gave an undercut for 32
+    where the record declares a win for 34. The states are now refused, and the made-up
+    cards are named."""
+    data = json.loads((DATA / "view_player0.json").read_text("utf-8"))
+    declared = data["hands"][0]["outcome"]
+    record = records.load(data)
+    assert record.view == 0
+    made_up = record.stand_ins[0]
+    # player 1's ten dealt cards and three stock draws were "??"; the discards AS, KH and
+    # AH show three of them, so the other ten are stand-ins, none of them a card the
+    # record shows anywhere
+    assert len(made_up) == 10
+    shown = set(ginrules.parse_cards(data["hands"][0]["deal"]["hands"][0]))
+    shown |= set(ginrules.parse_cards("3C 6S AS KH AH"))
+    assert not made_up & shown
+    with pytest.raises(ginrules.UnknownCardsError,
+                       match=r"player 0's view: hand 1 .* 10 made-up cards .* player 1's"):
+        _ = record.hands
+    with pytest.raises(ginrules.UnknownCardsError):
+        records.replay(data)
+    # the caller who asks for the stand-in states knowingly gets them
+    state = record.replayed_with_stand_ins[0]
+    assert set(state.cards(1)) == made_up  # player 1 ends with exactly the stand-ins
+    assert declared == {"kind": "knock", "knocker": 0, "winner": 0, "points": 34,
+                        "deadwood": [8, 42]}
+
+
+def test_a_whole_record_has_no_stand_ins() -> None:
+    state = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
+    record = records.load(records.to_record(state))
+    assert record.view is None and record.stand_ins == (frozenset(),)
+    assert record.hands == record.replayed_with_stand_ins == (state,)
+
+
 def _gin_hand() -> hand.HandState:
     deck = ginrules.parse_cards("AS 2C 2S 3C 3S 4C 4S 5C 5S 6C 6S 7C 7S 8C 8S 9C 9S TC KH "
                                 "JC TS")

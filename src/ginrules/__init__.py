@@ -65,6 +65,7 @@ from ginrules.errors import (
     InvalidRecordError,
     NotationError,
     RuleSetError,
+    UnknownCardsError,
     WrongTypeError,
 )
 from ginrules.melds import (
@@ -174,6 +175,7 @@ __all__ = [
     "ShutoutRule",
     "SpadeDoubling",
     "Suit",
+    "UnknownCardsError",
     "View",
     "WrongTypeError",
     "__version__",

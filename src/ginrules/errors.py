@@ -22,6 +22,7 @@ __all__ = [
     "InvalidRecordError",
     "NotationError",
     "RuleSetError",
+    "UnknownCardsError",
     "WrongTypeError",
 ]
 
@@ -156,4 +157,23 @@ class WrongTypeError(GinRulesError, TypeError):
     Traceback (most recent call last):
     ...
     ginrules.errors.WrongTypeError: legal_actions takes a HandState, not a GameState: call game.legal_actions() (or pass game.hand)
+    """
+
+
+class UnknownCardsError(GinRulesError):
+    """Something was asked of a record that would rest on cards it leaves unknown: a record
+    of one player's view writes the other player's cards as ``??``, and a replay fills them
+    with made-up stand-ins, which are not facts.
+
+    >>> import ginrules
+    >>> from ginrules.records import load, to_record
+    >>> data = to_record(ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0),
+    ...                  deal_form="hands")
+    >>> data["view"], data["hands"][0]["deal"]["hands"][1] = 0, " ".join(["??"] * 10)
+    >>> try:
+    ...     states = load(data).hands
+    ... except ginrules.UnknownCardsError:
+    ...     states = ()  # a view record: only its declared outcomes are facts
+    >>> states
+    ()
     """

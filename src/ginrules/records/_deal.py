@@ -19,6 +19,7 @@ class _DealChecks:
     """The deal checks of the record checker; it provides ``problem`` and ``notes``."""
 
     notes: list[str]
+    stand_ins: frozenset[Card]  # the made-up cards of the last deal read
 
     def problem(self, code: str, message: str, hand: int | None = None,
                 action: int | None = None, *, expected: Any = None, declared: Any = None
@@ -168,6 +169,7 @@ class _DealChecks:
         if not ok:
             return None, False
         filled = False
+        self.stand_ins = frozenset()
         hidden = None if view is None else 1 - view
         if hidden is not None and (any(c == UNKNOWN for c in dealer_hands[hidden])
                                    or UNKNOWN in draws):
@@ -227,8 +229,12 @@ class _DealChecks:
             seen_discarded.add(dropped)
         known = set(place) | assigned
         spare = iter(c for c in CARDS if c not in known)
+        made_up = []
         for _, where, pos in slots:
-            (hands[hidden] if where == "hand" else draws)[pos] = next(spare)
+            card = next(spare)
+            made_up.append(card)
+            (hands[hidden] if where == "hand" else draws)[pos] = card
+        self.stand_ins = frozenset(made_up)
         self.notes.append(
             f"hand {number}: player {hidden}'s unknown cards were filled in; whether player "
             f"{hidden} could knock and the declared deadwood and points were not checked")

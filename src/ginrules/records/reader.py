@@ -16,6 +16,8 @@ from typing import Any
 
 import attrs
 
+from ginrules.cards import Card, format_cards
+from ginrules.errors import UnknownCardsError
 from ginrules.game import GameState
 from ginrules.hand import HandState
 from ginrules.records.format import RecordLike, _read
@@ -32,6 +34,13 @@ class Record:
     every hand as replayed (the final :class:`~ginrules.HandState` of each), plus the
     game (for game records).
 
+    A record of one player's view (``view`` is that player) may write the other
+    player's cards as ``??``. To replay it, those are filled with made-up stand-ins:
+    ``stand_ins`` gives them for each hand, and ``hands`` refuses such a record with an
+    :class:`~ginrules.UnknownCardsError` (anything computed from its states, a score,
+    a deadwood, a picture, would rest on made-up cards);
+    ``replayed_with_stand_ins`` gives the states to a caller who knows that.
+
     >>> import ginrules
     >>> from ginrules import game
     >>> from ginrules.records import dump
@@ -43,8 +52,39 @@ class Record:
 
     data: Mapping[str, Any]
     rules: RuleSet
-    hands: tuple[HandState, ...]
+    replayed_with_stand_ins: tuple[HandState, ...]
     game: GameState | None
+    view: int | None = None
+    stand_ins: tuple[frozenset[Card], ...] = ()
+
+    @property
+    def hands(self) -> tuple[HandState, ...]:
+        """Every hand as replayed; an :class:`~ginrules.UnknownCardsError` if a hand was
+        replayed with made-up cards (see ``stand_ins``).
+
+        >>> import ginrules
+        >>> from ginrules.records import to_record
+        >>> data = to_record(ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0),
+        ...                  deal_form="hands")
+        >>> data["view"], data["hands"][0]["deal"]["hands"][1] = 0, " ".join(["??"] * 10)
+        >>> record = load(data)
+        >>> record.hands
+        Traceback (most recent call last):
+        ...
+        ginrules.errors.UnknownCardsError: this record is player 0's view: hand 1 was replayed with 10 made-up cards standing in for player 1's unknown ones (AC 3C 6C 7C 8C 9C TC JC QC KC), so its states are not facts; record.stand_ins says which, and record.replayed_with_stand_ins gives the states to a caller who knows that
+        >>> len(record.stand_ins[0]), record.replayed_with_stand_ins[0].phase.name
+        (10, 'OFFER')
+        """
+        for number, cards in enumerate(self.stand_ins, 1):
+            if cards:
+                who = 1 - (self.view or 0)
+                raise UnknownCardsError(
+                    f"this record is player {self.view}'s view: hand {number} was replayed "
+                    f"with {len(cards)} made-up card{'s' * (len(cards) != 1)} standing in "
+                    f"for player {who}'s unknown ones ({format_cards(sorted(cards))}), so its "
+                    "states are not facts; record.stand_ins says which, and "
+                    "record.replayed_with_stand_ins gives the states to a caller who knows that")
+        return self.replayed_with_stand_ins
 
 
 def load(source: RecordLike) -> Record:
@@ -65,7 +105,9 @@ def load(source: RecordLike) -> Record:
     if checker.problems:
         raise _error(checker.problems[0])
     assert checker.rules is not None
-    return Record(data, checker.rules, tuple(checker.states), checker.game)
+    view = data.get("view") if isinstance(data, Mapping) else None
+    return Record(data, checker.rules, tuple(checker.states), checker.game,
+                  view if type(view) is int else None, tuple(checker.states_stand_ins))
 
 
 def replay(source: RecordLike) -> tuple[HandState, ...]:

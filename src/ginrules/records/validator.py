@@ -224,6 +224,8 @@ class _Checker(_DealChecks):
         self.notes: list[str] = []
         self.rules: RuleSet | None = None
         self.states: list[HandState] = []
+        self.stand_ins: frozenset[Card] = frozenset()  # the last deal's made-up cards
+        self.states_stand_ins: list[frozenset[Card]] = []  # each kept state's made-up cards
         self.game: GameState | None = None
         self.hand_count = 0
         self.action_count = 0
@@ -231,6 +233,11 @@ class _Checker(_DealChecks):
         self.made_up = False  # whether any hand was replayed with made-up cards
         self.omitted = 0  # problems past MAX_PROBLEMS
         self.filled = False  # whether the last hand replayed had made-up cards filled in
+
+    def keep(self, state: HandState) -> None:
+        """Keep a replayed hand, with the made-up cards that stood in for unknown ones."""
+        self.states.append(state)
+        self.states_stand_ins.append(self.stand_ins if self.filled else frozenset())
 
     def problem(self, code: str, message: str, hand: int | None = None,
                 action: int | None = None, *, expected: Any = None, declared: Any = None
@@ -351,7 +358,7 @@ class _Checker(_DealChecks):
                     and state.result.kind is not EndKind.DEAD:
                 # made-up cards stood in for the hidden player's: price the hand by its
                 # declared outcome, not by the made-up cards
-                self.states.append(state)
+                self.keep(state)
                 if declared is None:
                     track = False
                     expected_dealer = None
@@ -359,12 +366,12 @@ class _Checker(_DealChecks):
                     priced = declared
                     expected_dealer = _next_dealer_declared(state.result, declared, rules)
             elif state is not None and state.result is not None:
-                self.states.append(state)
+                self.keep(state)
                 result = state.result
                 priced = result
                 expected_dealer = next_dealer(result, rules)
             elif state is not None:  # the last hand, still being played
-                self.states.append(state)
+                self.keep(state)
                 in_progress = True
             elif declared is not None:
                 priced = declared
@@ -478,6 +485,7 @@ class _Checker(_DealChecks):
                 item = (player, action, None)
             parsed.append(item)
         self.action_count += len(raw_actions)
+        self.stand_ins = frozenset()
         deck, filled = self.read_deal(entry, number, parsed, view, dealer or 0)
         if deck is None or dealer is None:
             return None, declared
