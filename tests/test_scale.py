@@ -189,3 +189,63 @@ def test_chunked_startswith_compares_full_chunks() -> None:
     assert grown.startswith(Chunked.of(range(150)))
     assert not grown.startswith(Chunked.of([-1, *range(1, 150)]))  # differs in chunk one
     assert not grown.startswith(Chunked.of([*range(149), -1]))  # differs in the tail
+
+
+def _endless_hand_record(pairs: int) -> str:
+    """A record of one endless hand under ``dutch`` (a player may discard the card just
+    taken): after the first stock draw both players take the discard and put it back."""
+    import json
+
+    state = ginrules.deal(rules("dutch"), seed=1, dealer=0)
+    state = state.apply("pass").apply("pass").apply("draw stock").apply("discard 2C")
+    head = json.dumps(records.to_record(state))[: -len("]}]}")]
+    cycle = ', "p0 draw discard", "p0 discard 2C", "p1 draw discard", "p1 discard 2C"'
+    return head + cycle * pairs + "]}]}"
+
+
+def test_a_large_record_takes_little_more_memory_than_its_text() -> None:
+    """Issue 13: validating a long record took 3-8x its size (a new string object for
+    every action text and a new tuple for every history entry); the goal is at most 2x.
+    tracemalloc counts the bytes Python allocates, so the figure does not depend on the
+    machine."""
+    import tracemalloc
+
+    text = _endless_hand_record(15_000)  # 60,004 actions, about 1.1 MB
+    tracemalloc.start()
+    try:
+        report = records.validate(text)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert report.valid, str(report)
+    assert peak <= 2 * len(text), f"peak {peak / len(text):.1f}x the text"
+
+
+def test_the_reader_keeps_one_copy_of_each_action_text() -> None:
+    from ginrules.records.format import _Decoder
+
+    data = _Decoder().decode(_endless_hand_record(3))
+    actions = data["hands"][0]["actions"]
+    assert actions[4] == actions[8] == "p0 draw discard" and actions[4] is actions[8]
+    hand = records.load(data).hands[0]
+    assert hand.actions[4] == (0, ginrules.Action.parse("draw discard"))
+    assert hand.actions[4] is hand.actions[8]  # the history shares its entries too
+
+
+@pytest.mark.parametrize("bad", ['{"a": 1, "a": 2}', '{"a": NaN}', '{"a": [1, 2,]}',
+                                 '{"a": "\\x"}', "[" * 5000, '{"a": 1'])
+def test_both_readers_read_alike(bad: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Records from _SHARING_FROM characters are read by the sharing reader: the same
+    data and the same one-line errors as the standard one."""
+    from ginrules.records import format as fmt
+
+    text = _endless_hand_record(40)
+    standard, _ = fmt._read(text)
+    with pytest.raises(ginrules.InvalidRecordError) as first:
+        fmt._read(bad)
+    monkeypatch.setattr(fmt, "_SHARING_FROM", 0)
+    shared, _ = fmt._read(text)
+    assert shared == standard and len(shared["hands"][0]["actions"]) == 164
+    with pytest.raises(ginrules.InvalidRecordError) as second:
+        fmt._read(bad)
+    assert str(second.value) == str(first.value)

@@ -127,6 +127,10 @@ class Action:
     kind: ActionKind = attrs.field(converter=_to_action_kind)
     card: Card | None = None
     phase: Phase = attrs.field(init=False, eq=False, repr=False)
+    # (0, self) and (1, self), made once: a hand's history holds these shared pairs, so
+    # a long hand costs one pointer per action rather than a new tuple
+    _pairs: tuple[tuple[int, Action], tuple[int, Action]] = attrs.field(
+        init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         if (self.kind in _WITH_CARD) != (self.card is not None):
@@ -135,6 +139,7 @@ class Action:
                 + ("needs a card" if self.card is None else "takes no card")
             )
         object.__setattr__(self, "phase", _PHASE_OF[self.kind])
+        object.__setattr__(self, "_pairs", ((0, self), (1, self)))
 
     @classmethod
     def parse(cls, text: Action | str) -> Action:

@@ -597,7 +597,7 @@ def _apply_checked(state: HandState, action: Action) -> HandState:
     setup = state.setup
     # The history grows in constant time (a chunked sequence): copying a tuple of every
     # action made a hand of n actions cost n**2 / 2 copies.
-    history = state.actions.plus((me, action))
+    history = state.actions.plus(action._pairs[me])
     masks = state.masks
     if kind is _DISCARD_KIND:
         card = action.card
@@ -733,7 +733,7 @@ def knock(
     if state.rules.auto_layout:  # checked, but the hand is laid out for the least deadwood
         return _apply_checked(state, action)
     me = state.turn
-    history = state.actions.plus((me, action))
+    history = state.actions.plus(action._pairs[me])
     after = attrs.evolve(
         state,
         masks=_with(state.masks, me, state.masks[me] & ~c.mask),
