@@ -30,13 +30,26 @@ def state() -> hand.HandState:
     return hand.deal(CLASSIC, seed=7, dealer=0)
 
 
-@pytest.mark.parametrize("bad", ["7H", ["7H", "8H"], None, 5])
-def test_cards_to_mask_reads_any_cards_or_says_what_is_wrong(bad: object) -> None:
-    if isinstance(bad, (str, list)):
-        assert ginrules.cards_to_mask(bad) == to_mask(bad)  # type: ignore[arg-type]
-    else:
-        with pytest.raises(CardNotationError, match="cards must be"):
-            ginrules.cards_to_mask(bad)  # type: ignore[arg-type]
+@pytest.mark.parametrize(
+    ("cards", "mask"),
+    [
+        # bit card.index = suit * 13 + rank - 1, suits in the order C D H S: 7H is
+        # 2 * 13 + 6 = 32, 8H 33, AC 0, KS 3 * 13 + 12 = 51
+        ("7H", 1 << 32),
+        (["7H", "8H"], 1 << 32 | 1 << 33),
+        ("AC KS", 1 | 1 << 51),
+        ((), 0),
+    ],
+)
+def test_cards_to_mask_reads_any_cards(cards: object, mask: int) -> None:
+    assert ginrules.cards_to_mask(cards) == mask  # type: ignore[arg-type]
+    assert to_mask(cards) == mask  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("bad", [None, 5])
+def test_cards_to_mask_says_what_is_wrong(bad: object) -> None:
+    with pytest.raises(CardNotationError, match="cards must be"):
+        ginrules.cards_to_mask(bad)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("mask", [-1, 1 << 52, 1 << 60])

@@ -116,6 +116,8 @@ def test_order_against_other_types() -> None:
 
 def test_hashing_and_equality() -> None:
     a = Card(Rank.SEVEN, Suit.HEARTS)
+    # the seven of hearts: rank 7, suit hearts (the third of C D H S), index 2 * 13 + 6
+    assert (int(a.rank), a.suit, str(a), a.index, a.points) == (7, Suit.HEARTS, "7H", 32, 7)
     b = parse_card("7h")
     assert a == b and hash(a) == hash(b)
     assert a != Card(Rank.SEVEN, Suit.SPADES) and a != "7H"

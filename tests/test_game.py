@@ -24,7 +24,6 @@ from ginrules import (
     IllegalActionError,
     NextDealer,
     Phase,
-    RuleSet,
     RuleSetError,
     ShutoutRule,
     parse_cards,
@@ -93,45 +92,75 @@ def hollywood_columns(rows: Sequence[sheet_mod.SheetRow]) -> list[tuple[int, ...
     return out
 
 
-def expected_final(
-    the_rules: RuleSet, totals: tuple[int, int], won: tuple[int, int], winner: int
-) -> tuple[sheet_mod.FinalScore, sheet_mod.FinalScore]:
-    finals = []
+@attrs.frozen
+class Spoken:
+    """A rule set's game scoring and dealing, written out from the rules text (RULES.md:
+    game scoring, variants) as literals, never read from the library's RuleSet: the line
+    bonus per hand won and whether only the game's winner gets it, the game bonus, what a
+    shutout adds (``"double hand points"``, ``"double game bonus"``, ``"flat <n>"`` or
+    ``"none"``), and who deals after a scored hand and after a dead hand (``"alternate"``,
+    ``"same"``, ``"winner"``, ``"loser"``)."""
+
+    line: int = 25
+    winner_only: bool = False
+    game: int = 100
+    shutout: str = "double hand points"
+    after_hand: str = "alternate"
+    after_dead: str = "same"
+
+
+CLASSIC_TEXT = Spoken()
+NO_BONUSES_TEXT = Spoken(line=0, game=0, shutout="none")
+PRESET_TEXT = {
+    # the German page (000): line bonus 25 to each player per hand won, game bonus 100, a
+    # shutout doubles the hand points; the deal alternates, after a dead hand the same
+    # dealer deals again
+    "classic": CLASSIC_TEXT, "straight": CLASSIC_TEXT, "oklahoma": CLASSIC_TEXT,
+    "short": CLASSIC_TEXT,
+    # the Dutch how-to (001): the line bonus only to the game's winner, for its hands
+    "dutch-howto": Spoken(winner_only=True),
+    # the Dutch manual (002) is silent on game scoring and dealing: the classic column
+    "dutch": CLASSIC_TEXT, "dutch-oklahoma": CLASSIC_TEXT,
+    # the Polish site (003): no game or line bonus, no shutout, and "Gracze rozdaja na
+    # zmiane": the deal alternates after dead hands too
+    "polish": Spoken(line=0, game=0, shutout="none", after_dead="alternate"),
+    # the EAAI challenge and OpenSpiel: hand points only; a cancelled hand keeps the dealer
+    "eaai": NO_BONUSES_TEXT, "openspiel": NO_BONUSES_TEXT,
+}
+
+
+def final_by_the_text(text: Spoken, totals: tuple[int, int], won: tuple[int, int],
+                      winner: int) -> tuple[tuple[int, int, int, int], ...]:
+    """Each player's (hand points, line bonus, game bonus, shutout) at the end of a game."""
+    out = []
     for p in (0, 1):
+        line = 0 if text.winner_only and p != winner else won[p] * text.line
         shutout = 0
         if p == winner and won[1 - p] == 0:
-            shutout = {
-                ShutoutRule.NONE: 0,
-                ShutoutRule.DOUBLE_HAND_POINTS: totals[p],
-                ShutoutRule.DOUBLE_GAME_BONUS: the_rules.game_bonus,
-                ShutoutRule.FLAT_BONUS: the_rules.shutout_bonus,
-            }[the_rules.shutout]
-        line = won[p] * the_rules.line_bonus
-        if the_rules.line_bonus_to.value == "winner" and p != winner:
-            line = 0
-        finals.append(sheet_mod.FinalScore(
-            totals[p], line, the_rules.game_bonus if p == winner else 0, shutout,
-        ))
-    return finals[0], finals[1]
+            shutout = {"double hand points": totals[p], "double game bonus": text.game,
+                       "none": 0}.get(text.shutout, 0)
+            if text.shutout.startswith("flat "):
+                shutout = int(text.shutout.split()[1])
+        out.append((totals[p], line, text.game if p == winner else 0, shutout))
+    return tuple(out)
 
 
-def expected_next_dealer(result: HandResult, the_rules: RuleSet) -> int:
-    if result.kind is EndKind.DEAD:
-        how = the_rules.dealer_after_dead_hand
-        return result.dealer if how is NextDealer.SAME else 1 - result.dealer
-    scorer = score_hand(result, the_rules).player
-    how = the_rules.dealer_after_hand
-    if how is NextDealer.SAME:
-        return result.dealer
-    if how is NextDealer.WINNER and scorer is not None:
+def dealer_by_the_text(text: Spoken, dealer: int, scorer: int | None, dead: bool) -> int:
+    """Who deals next: after a dead hand per ``after_dead``; after a hand per
+    ``after_hand``, where a hand nobody scored (a tie that is no undercut) alternates."""
+    how = text.after_dead if dead else text.after_hand
+    if how == "same":
+        return dealer
+    if how == "winner" and scorer is not None:
         return scorer
-    if how is NextDealer.LOSER and scorer is not None:
+    if how == "loser" and scorer is not None:
         return 1 - scorer
-    return 1 - result.dealer
+    return 1 - dealer
 
 
-def check_finished_game(g: gm.GameState) -> None:
-    """Every invariant of a game played to its end from a seed."""
+def check_finished_game(g: gm.GameState, text: Spoken) -> None:
+    """Every invariant of a game played to its end from a seed; the final scores and the
+    dealers are checked against ``text``, the rules as the sources state them."""
     the_rules = g.rules
     assert g.is_over and g.hand is None and g.winner is not None
     finished = g.finished
@@ -148,9 +177,11 @@ def check_finished_game(g: gm.GameState) -> None:
         assert result is not None and result.dealer == state.dealer
         limit = the_rules.knock_limit_for(result.upcard)
         assert result.knock_limit == state.knock_limit == limit
-        if number:
-            assert state.dealer == expected_next_dealer(results[number - 1], the_rules)
-    assert g.dealer == expected_next_dealer(results[-1], the_rules)
+    dealers = [state.dealer for state in finished] + [g.dealer]
+    for number, result in enumerate(results):
+        scorer = g.sheet.rows[number].player
+        assert dealers[number + 1] == dealer_by_the_text(
+            text, dealers[number], scorer, result.kind is EndKind.DEAD), f"after hand {number}"
 
     # the rows are the priced hands
     for row, result, score, number in zip(g.sheet.rows, results, priced,
@@ -186,22 +217,19 @@ def check_finished_game(g: gm.GameState) -> None:
                        if r.player is not None and r.number <= last_row.number)
         # final scores and their parts
         final = game_column.final
-        assert final == expected_final(the_rules, totals, won, winner)
+        assert final is not None
+        assert tuple((f.hand_points, f.line_bonus, f.game_bonus, f.shutout) for f in final) \
+            == final_by_the_text(text, totals, won, winner)
         for part in final:
             assert part.total == (part.hand_points + part.line_bonus + part.game_bonus
                                   + part.shutout)
     # play stops when the game (every Hollywood game) is over: the last hand closed one
     last = g.sheet.rows[-1]
     assert last.player is not None
-    before = sheet_mod.score_sheet(results[:-1], the_rules, hollywood=g.hollywood)
-    assert not before.is_over
     if not g.hollywood:
         assert g.winner == g.sheet.games[0].winner == last.player
         assert g.totals == g.sheet.games[0].totals
         assert g.hands_won == g.sheet.games[0].hands_won
-    # the sheet recomputed from the results is the game's sheet
-    assert sheet_mod.score_sheet(results, the_rules, hollywood=g.hollywood) == g.sheet
-    assert sheet_mod.score_sheet(priced, the_rules, hollywood=g.hollywood).games == g.sheet.games
     out = g.sheet.to_dict()
     assert json.loads(json.dumps(out)) == out
     assert out["winner"] == g.winner
@@ -216,13 +244,13 @@ def check_finished_game(g: gm.GameState) -> None:
 def test_every_preset_plays_to_the_end(name: str, seed: int) -> None:
     g = gm.new_game(rules(name), seed=seed)
     final = gm.play(g, gin_seeking_players(seed))
-    check_finished_game(final)
+    check_finished_game(final, PRESET_TEXT[name])
 
 
 @pytest.mark.parametrize("seed", range(6))
 def test_random_players_play_a_short_game_to_the_end(seed: int) -> None:
     final = gm.play(gm.new_game(rules("short"), seed=seed), gm.random_policies(seed))
-    check_finished_game(final)
+    check_finished_game(final, CLASSIC_TEXT)
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -230,32 +258,39 @@ def test_random_players_straight_with_a_small_target(seed: int) -> None:
     # gin only: a single gin (bonus 25) reaches a target of 25
     the_rules = rules("straight", target=25)
     final = gm.play(gm.new_game(the_rules, seed=seed), gin_seeking_players(100 + seed))
-    check_finished_game(final)
+    check_finished_game(final, CLASSIC_TEXT)
     assert final.results[-1].kind in (EndKind.GIN, EndKind.BIG_GIN)
     assert all(r.kind in (EndKind.GIN, EndKind.BIG_GIN, EndKind.DEAD) for r in final.results)
 
 
-VARIANTS = {
-    "winner-deals": rules("classic", dealer_after_hand=NextDealer.WINNER),
-    "loser-deals": rules("classic", dealer_after_hand=NextDealer.LOSER),
-    "same-deals": rules("classic", dealer_after_hand=NextDealer.SAME),
-    "dead-alternates": rules("classic", dealer_after_dead_hand=NextDealer.ALTERNATE),
-    "double-game-bonus": rules("short", shutout=ShutoutRule.DOUBLE_GAME_BONUS),
-    "flat-bonus": rules("short", shutout=ShutoutRule.FLAT_BONUS, shutout_bonus=77),
-    "no-shutout": rules("short", shutout=ShutoutRule.NONE),
-    "no-tie-undercut": rules("classic", undercut_on_tie=False),
-    "target-200": rules("dutch", target=200),
-    "target-1": rules("classic", target=1),
-    "last-card": rules("short", dead_hand_stock=0),
-    "dutch-oklahoma-150": rules("dutch-oklahoma", target=150),
+VARIANTS = {  # each with its rules as a literal Spoken, not read from the rule set
+    "winner-deals": (rules("classic", dealer_after_hand=NextDealer.WINNER),
+                     Spoken(after_hand="winner")),
+    "loser-deals": (rules("classic", dealer_after_hand=NextDealer.LOSER),
+                    Spoken(after_hand="loser")),
+    "same-deals": (rules("classic", dealer_after_hand=NextDealer.SAME),
+                   Spoken(after_hand="same")),
+    "dead-alternates": (rules("classic", dealer_after_dead_hand=NextDealer.ALTERNATE),
+                        Spoken(after_dead="alternate")),
+    "double-game-bonus": (rules("short", shutout=ShutoutRule.DOUBLE_GAME_BONUS),
+                          Spoken(shutout="double game bonus")),
+    "flat-bonus": (rules("short", shutout=ShutoutRule.FLAT_BONUS, shutout_bonus=77),
+                   Spoken(shutout="flat 77")),
+    "no-shutout": (rules("short", shutout=ShutoutRule.NONE), Spoken(shutout="none")),
+    "no-tie-undercut": (rules("classic", undercut_on_tie=False), CLASSIC_TEXT),
+    "target-200": (rules("dutch", target=200), CLASSIC_TEXT),
+    "target-1": (rules("classic", target=1), CLASSIC_TEXT),
+    "last-card": (rules("short", dead_hand_stock=0), CLASSIC_TEXT),
+    "dutch-oklahoma-150": (rules("dutch-oklahoma", target=150), CLASSIC_TEXT),
 }
 
 
 @pytest.mark.parametrize("seed", range(4))
 @pytest.mark.parametrize("name", list(VARIANTS))
 def test_rule_variants_play_to_the_end(name: str, seed: int) -> None:
-    final = gm.play(gm.new_game(VARIANTS[name], seed=seed), gin_seeking_players(seed))
-    check_finished_game(final)
+    the_rules, text = VARIANTS[name]
+    final = gm.play(gm.new_game(the_rules, seed=seed), gin_seeking_players(seed))
+    check_finished_game(final, text)
 
 
 def test_target_one_ends_after_the_first_scored_hand() -> None:
@@ -338,6 +373,42 @@ def test_changed_bonuses() -> None:
     sheet = sheet_mod.score_sheet([win(1, 45), win(0, 10), win(1, 70)], the_rules)
     assert sheet.winner == 1
     assert sheet.games[0].final == (sheet_mod.FinalScore(10, 20, 0, 0), sheet_mod.FinalScore(115, 40, 150, 0))
+
+
+# Two games under each preset (its target set to 100), priced by hand from RULES.md:
+# A: player 0 wins 60, player 1 wins 30, player 0 wins 50 -> 110 to 30, hands won 2 to 1;
+# B: player 0 wins 60 and 50 -> 110 to 0, a shutout. Each player's final score as (hand
+# points, line bonus, game bonus, shutout), and the totals.
+#   line bonus 25 to each (000): A 2 * 25 = 50 and 1 * 25 = 25; game bonus 100; B doubles
+#   the 110: A 110 + 50 + 100 = 260 to 30 + 25 = 55; B 110 + 50 + 100 + 110 = 370 to 0
+#   line bonus to the winner only (001): A's loser gets no 25: 260 to 30
+#   no bonuses (003, EAAI, OpenSpiel): the hand points, 110 to 30 and 110 to 0
+_BONUSES_EACH = (((110, 50, 100, 0), (30, 25, 0, 0)), (260, 55),
+                 ((110, 50, 100, 110), (0, 0, 0, 0)), (370, 0))
+_BONUSES_NONE = (((110, 0, 0, 0), (30, 0, 0, 0)), (110, 30),
+                 ((110, 0, 0, 0), (0, 0, 0, 0)), (110, 0))
+FINALS_BY_HAND = {
+    "classic": _BONUSES_EACH, "straight": _BONUSES_EACH, "oklahoma": _BONUSES_EACH,
+    "short": _BONUSES_EACH, "dutch": _BONUSES_EACH, "dutch-oklahoma": _BONUSES_EACH,
+    "dutch-howto": (((110, 50, 100, 0), (30, 0, 0, 0)), (260, 30),
+                    ((110, 50, 100, 110), (0, 0, 0, 0)), (370, 0)),
+    "polish": _BONUSES_NONE, "eaai": _BONUSES_NONE, "openspiel": _BONUSES_NONE,
+}
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_final_scores_of_every_preset_worked_by_hand(name: str) -> None:
+    assert set(FINALS_BY_HAND) == set(PRESETS)  # a new preset needs its row here
+    the_rules = rules(name, target=100)
+    finals, totals, shut_finals, shut_totals = FINALS_BY_HAND[name]
+    for hands, want, want_totals in (([win(0, 60), win(1, 30), win(0, 50)], finals, totals),
+                                     ([win(0, 60), win(0, 50)], shut_finals, shut_totals)):
+        sheet = sheet_mod.score_sheet(hands, the_rules)
+        final = sheet.games[0].final
+        assert final is not None and sheet.winner == 0
+        assert tuple((f.hand_points, f.line_bonus, f.game_bonus, f.shutout)
+                     for f in final) == want
+        assert sheet.final_totals() == want_totals
 
 
 @pytest.mark.parametrize(
@@ -542,7 +613,7 @@ def test_hollywood_games_play_to_the_end(name: str, seed: int) -> None:
     start = gm.new_game(rules(name), seed=seed, hollywood=True)
     assert start.hollywood and len(start.sheet.games) == 3
     final = gm.play(start, gin_seeking_players(seed))
-    check_finished_game(final)
+    check_finished_game(final, PRESET_TEXT[name])
     assert all(column.is_over for column in final.sheet.games)
 
 
@@ -552,7 +623,8 @@ def test_hollywood_games_play_to_the_end(name: str, seed: int) -> None:
 #  stock's top card and knocks
 KNOCKER = "AC 2C 3C 4D 5D 6D 7H 8H 9H 2S"           # + KS drawn, knock KS: deadwood 2
 KNOCKER_AFTER = KNOCKER                               # its ten cards after the knock
-LOSER_HAND = "KH KD QH QD JH JC 9S 8S 7S 6C"          # deadwood 66: the knocker wins 64
+LOSER_HAND = "KH KD QH QD JH JC 9S 8S 7S 6C"          # melds JH QH KH, 7S 8S 9S; deadwood
+                                                      # KD QD JC 6C = 36: the knocker wins 34
 UNDERCUTTER = "4C 5C 6C 7D 8D 9D TH JH QH AS"        # deadwood 1: undercut, 26 points
 
 
@@ -628,6 +700,74 @@ def test_next_dealer_worked_examples() -> None:
     assert gm.next_dealer(attrs.evolve(tie, dealer=0), no_tie) == 1
 
 
+# Who deals next under each preset, from RULES.md (dealing): the deal alternates after a
+# scored hand everywhere; after a dead hand the same dealer deals again (000; the EAAI
+# challenge cancels the hand without changing the dealer; 002 and OpenSpiel are silent:
+# the classic column), except under 003, where the deal alternates, dead hands included.
+# The three hands: player 0 knocks and wins against dealer 1 (next: 0, where "loser
+# deals" would give 1); dealer 1 undercuts player 0 (next: 0, where "winner deals" would
+# give 1); a dead hand dealt by 0 (next: 0 if the same dealer deals again, else 1).
+NEXT_DEALER_BY_HAND = {
+    "classic": (0, 0, 0), "straight": (0, 0, 0), "oklahoma": (0, 0, 0), "short": (0, 0, 0),
+    "dutch-howto": (0, 0, 0), "dutch": (0, 0, 0), "dutch-oklahoma": (0, 0, 0),
+    "polish": (0, 0, 1), "eaai": (0, 0, 0), "openspiel": (0, 0, 0),
+}
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_next_dealer_of_every_preset_from_the_rules_text(name: str) -> None:
+    assert set(NEXT_DEALER_BY_HAND) == set(PRESETS)  # a new preset needs its row here
+    won, _ = showdown(KNOCKER, LOSER_HAND)        # knocker 0 wins 34; dealer 1
+    under, _ = showdown(KNOCKER, UNDERCUTTER)     # defender (dealer) 1 undercuts; dealer 1
+    assert (won.knocker, won.dealer, under.dealer) == (0, 1, 1)
+    the_rules = rules(name)
+    assert tuple(gm.next_dealer(r, the_rules) for r in (won, under, DEAD_RESULT)) \
+        == NEXT_DEALER_BY_HAND[name]
+
+
+# Whole games through GameState, with the scripted hands below (dead_hand_stock=31 so that
+# a discard without a knock ends the hand). Each "W" is 36 - 2 = 34 to the non-dealer,
+# each "U" 2 - 1 + 25 = 26 to the dealer, each "D" nothing.
+@pytest.mark.parametrize(
+    ("name", "script", "dealers", "totals", "finals"),
+    [
+        # dealer 0: W -> player 1 34, dealer 1; W -> player 0 34, dealer 0; and so on until
+        # player 1 has 102 >= 100 after 5 hands, 3 of them its own, to player 0's 68 in 2.
+        # Player 1: 102 + 3 * 25 + 100 = 277; player 0: 68 + 2 * 25 = 118
+        ("classic", "WWWWW", [0, 1, 0, 1, 0, 1], (68, 102),
+         ((68, 50, 0, 0), (102, 75, 100, 0))),
+        # dealer 0: W -> player 1 34, dealer 1; U -> dealer 1 26 (60), dealer 0; D ->
+        # dealer 0 again; W -> player 1 94, dealer 1; U -> player 1 120: a shutout,
+        # 120 + 4 * 25 + 100 + 120 = 440
+        ("classic", "WUDWU", [0, 1, 0, 0, 1, 0], (0, 120),
+         ((0, 0, 0, 0), (120, 100, 100, 120))),
+        # the same under 003: after D the deal alternates to 1, whose opponent, player 0,
+        # wins the next W (34); then dealer 0, W -> player 1 94, dealer 1, U -> 120; no
+        # bonuses at all
+        ("polish", "WUDWWU", [0, 1, 0, 1, 0, 1, 0], (34, 120),
+         ((34, 0, 0, 0), (120, 0, 0, 0))),
+        # 001: the line bonus only to the winner: player 1's 3 hands, not player 0's 2
+        ("dutch-howto", "WWWWW", [0, 1, 0, 1, 0, 1], (68, 102),
+         ((68, 0, 0, 0), (102, 75, 100, 0))),
+    ],
+)
+def test_literal_games(name: str, script: str, dealers: list[int], totals: tuple[int, int],
+                       finals: tuple[tuple[int, ...], ...]) -> None:
+    g = gm.new_game(rules(name, dead_hand_stock=31), dealer=0)
+    seen = [g.dealer]
+    for outcome in script:
+        assert not g.is_over
+        g = play_scripted_hand(g, outcome)
+        seen.append(g.dealer)
+    assert seen == dealers
+    assert g.is_over and g.winner == 1 and g.totals == totals
+    final = g.sheet.games[0].final
+    assert final is not None
+    assert tuple((f.hand_points, f.line_bonus, f.game_bonus, f.shutout) for f in final) \
+        == finals
+    assert g.sheet.final_totals() == tuple(sum(f) for f in finals)
+
+
 def test_dead_hand_dealer_cannot_be_winner_or_loser() -> None:
     for how in ("winner", "loser"):
         with pytest.raises(RuleSetError):
@@ -674,9 +814,27 @@ def test_new_game_takes_the_dealer_as_given(dealer: int) -> None:
     assert g.hand is None and g.seed is None and g.dealer == dealer
 
 
+def splitmix64_outputs(state: int, count: int) -> list[int]:
+    """SplitMix64 (Steele, Lea and Flood 2014) written out here, not the library's: add the
+    golden gamma, then xor-shift-multiply twice and xor-shift once, modulo 2**64."""
+    out = []
+    for _ in range(count):
+        state = (state + 0x9E3779B97F4A7C15) % 2**64
+        z = state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) % 2**64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) % 2**64
+        out.append(z ^ (z >> 31))
+    return out
+
+
 def test_hand_seed() -> None:
-    # SplitMix64's published first output for the state 1 (0x910A2DEC89025CC1)
-    assert gm.hand_seed(1, 0) == 0x910A2DEC89025CC1
+    # SplitMix64's published outputs for the state 1: hand n of a game from seed 1 starts
+    # from the state 1 + n * 0x9E3779B97F4A7C15, so hands 0, 1, 2 get its first three
+    assert [gm.hand_seed(1, n) for n in range(3)] == [
+        0x910A2DEC89025CC1, 0xBEEB8DA1658EEC67, 0xF893A2EEFB32555E]
+    assert splitmix64_outputs(1, 3) == [gm.hand_seed(1, n) for n in range(3)]
+    for seed in (0, 7, 2**40 + 3):
+        assert [gm.hand_seed(seed, n) for n in range(5)] == splitmix64_outputs(seed, 5)
     seeds = {gm.hand_seed(s, n) for s in range(10) for n in range(10)}
     assert len(seeds) == 100
     assert all(0 <= x < 2**64 for x in seeds)
@@ -811,13 +969,21 @@ def test_random_players_are_uniform_legal_and_reproducible() -> None:
     assert a == b
     c = gm.play(gm.new_game(rules("short"), seed=3), gm.random_policies(4))
     assert c.finished != a.finished
-    # every action they take is legal (the engine would raise otherwise); they use every
-    # kind of legal choice in the offer phase
+    # every action they take is legal (the engine would raise otherwise). At the offer the
+    # legal actions are [take, pass]; both seats draw from one SplitMix64 stream, from the
+    # state seed ^ 0x5EED5EED5EED5EED, and pick index output % 2 (no output is rejected
+    # for 2 choices): written out independently, the stream's parities for seed 7 give
     first, second = gm.random_policies(7)
     state = h.deal(rules("classic"), seed=1)
-    seen = {str(first(state, state.turn)) for _ in range(40)}
-    assert seen == {"take", "pass"}
-    assert {str(second(state, state.turn)) for _ in range(40)} <= {"take", "pass"}
+    assert [str(a) for a in h.legal_actions(state)] == ["take", "pass"]
+    expected = "".join("TP"[x % 2] for x in splitmix64_outputs(7 ^ 0x5EED5EED5EED5EED, 16))
+    assert expected == "TTTPTTTTPPPPTTPT"
+    picks = [first(state, state.turn) if i % 2 else second(state, state.turn)
+             for i in range(16)]
+    assert "".join(str(a)[0].upper() for a in picks) == expected
+    # uniform: over 400 more offers, about half takes (the binomial's sd is 10)
+    takes = sum(str(first(state, state.turn)) == "take" for _ in range(400))
+    assert 150 <= takes <= 250
 
 
 # -- the command line -----------------------------------------------------------------

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -13,14 +14,12 @@ from ginrules import (
     Arrangement,
     Card,
     Meld,
-    arrange,
     arrangements,
     cards_to_mask,
     deadwood,
     format_cards,
     parse_cards,
     rules,
-    score_hand,
     showdown,
 )
 from ginrules.knock import lay_off, resolve_knock
@@ -28,25 +27,49 @@ from ginrules.knock import lay_off, resolve_knock
 # -- the brute force ----------------------------------------------------------------------
 
 
-def layable_subsets(melds: tuple[Meld, ...], defender: frozenset[Card]) -> set[frozenset[Card]]:
+BruteMeld = frozenset[Card]
+
+
+def card_at(suit: int, rank: int) -> Card:
+    """The card of ``suit`` (0-3) and ``rank`` (ace 1 .. king 13)."""
+    return CARDS[suit * 13 + rank - 1]
+
+
+def next_cards(meld: BruteMeld) -> list[Card]:
+    """The cards that extend ``meld`` by one, from the rules text alone: the fourth card of
+    a three-card set (none for a set of four), or the card just below or just above a run
+    in its suit (ace low only: nothing below the ace, nothing above the king)."""
+    ranks = sorted(int(c.rank) for c in meld)
+    suits = {int(c.suit) for c in meld}
+    if len(set(ranks)) == 1:
+        return [card_at(s, ranks[0]) for s in range(4) if s not in suits] if len(meld) == 3 \
+            else []
+    (suit,) = suits
+    return [card_at(suit, r) for r in (ranks[0] - 1, ranks[-1] + 1) if 1 <= r <= 13]
+
+
+def layable_subsets(melds: Iterable[Iterable[Card]], defender: frozenset[Card]
+                    ) -> set[frozenset[Card]]:
     """Every set of defender cards that can be laid off, one card at a time, each onto one of
-    the knocker's melds as extended so far (chains allowed)."""
-    seen: set[tuple[frozenset[Card], tuple[Meld, ...]]] = set()
+    the knocker's melds as extended so far (chains allowed). Melds are plain sets of cards:
+    nothing here uses the library's melds."""
+    start = tuple(frozenset(m) for m in melds)
+    seen: set[tuple[frozenset[Card], tuple[BruteMeld, ...]]] = set()
     found: set[frozenset[Card]] = set()
 
-    def search(laid: frozenset[Card], current: tuple[Meld, ...]) -> None:
+    def search(laid: frozenset[Card], current: tuple[BruteMeld, ...]) -> None:
         key = (laid, current)
         if key in seen:
             return
         seen.add(key)
         found.add(laid)
         for i, meld in enumerate(current):
-            for card in meld.layoff_cards():
+            for card in next_cards(meld):
                 if card in defender and card not in laid:
-                    extended = (*current[:i], meld.extended(card), *current[i + 1 :])
+                    extended = (*current[:i], meld | {card}, *current[i + 1 :])
                     search(laid | {card}, extended)
 
-    search(frozenset(), tuple(melds))
+    search(frozenset(), start)
     return found
 
 
@@ -55,7 +78,7 @@ def cached_deadwood(cards: frozenset[Card]) -> int:
     return brute_deadwood(cards)
 
 
-def brute_defence(melds: tuple[Meld, ...], defender: frozenset[Card]) -> tuple[int, int]:
+def brute_defence(melds: Iterable[Iterable[Card]], defender: frozenset[Card]) -> tuple[int, int]:
     """The defender's least deadwood after layoffs, and the fewest layoffs that reach it."""
     return min(
         (cached_deadwood(defender - laid), len(laid))
@@ -70,19 +93,21 @@ def brute_resolve(knocker: list[Card], defender: list[Card]) -> int:
     if brute_deadwood(knocker) == 0:
         return cached_deadwood(d)
     return max(
-        brute_defence(tuple(Meld(tuple(m)) for m in collection), d)[0]
+        brute_defence(collection, d)[0]
         for collection in brute_best_collections(knocker)
     )
 
 
 def check_layoffs(melds: tuple[Meld, ...], defender: list[Card], arrangement: Arrangement,
                   layoffs: tuple) -> None:
-    """The layoffs are legal in the order given and account for every defender card."""
-    current = list(melds)
+    """The layoffs are legal in the order given (each card extends its meld as extended so
+    far, by :func:`next_cards`) and account for every defender card."""
+    current = [frozenset(m.cards) for m in melds]
     laid: list[Card] = []
     for layoff in layoffs:
         assert layoff.meld == melds[layoff.meld_index]
-        current[layoff.meld_index] = current[layoff.meld_index].extended(layoff.card)
+        assert layoff.card in next_cards(current[layoff.meld_index]), str(layoff)
+        current[layoff.meld_index] |= {layoff.card}
         laid.append(layoff.card)
     assert len(set(laid)) == len(laid)
     assert set(laid).isdisjoint(arrangement.cards)
@@ -181,8 +206,9 @@ def test_resolve_knock_matches_the_brute_force(hands: tuple[list[Card], list[Car
     assert d_arr.deadwood == brute_resolve(knocker, defender), note
     check_layoffs(k_arr.melds, defender, d_arr, layoffs)
     if k_arr.deadwood == 0:
-        assert layoffs == ()
-        assert d_arr == arrange(defender)
+        assert layoffs == ()  # nothing is laid off against gin
+        assert sorted(d_arr.cards) == sorted(defender)
+        assert d_arr.deadwood == brute_deadwood(defender)
 
 
 @settings(max_examples=100, deadline=None)
@@ -207,7 +233,7 @@ def test_lay_off_matches_the_brute_force(
     options = arrangements(knocker)
     shown = data.draw(st.sampled_from(options))
     arrangement, layoffs = lay_off(shown.melds, defender)
-    best, fewest = brute_defence(shown.melds, frozenset(defender))
+    best, fewest = brute_defence([m.cards for m in shown.melds], frozenset(defender))
     note = f"melds {[str(m) for m in shown.melds]}, defender {hand_text(defender)}"
     assert arrangement.deadwood == best, note
     assert len(layoffs) == fewest, note  # among equal deadwood, the fewest layoffs
@@ -219,20 +245,37 @@ def test_lay_off_matches_the_brute_force(
 def test_knocker_choice_leaves_the_defender_the_most(hands: tuple[list[Card], list[Card]]) -> None:
     knocker, defender = hands
     _, d_arr, _ = resolve_knock(knocker, defender)
-    for option in arrangements(knocker):
-        assert lay_off(option.melds, defender)[0].deadwood <= d_arr.deadwood
+    d = frozenset(defender)
+    # against every least-deadwood arrangement the knocker could show, the defender would
+    # keep at most this much (the brute force's best defence), and against one exactly this
+    kept = [brute_defence(collection, d)[0] for collection in brute_best_collections(knocker)]
+    assert max(kept) == d_arr.deadwood
+
+
+def score_by_the_rules(knocker_deadwood: int, defender_deadwood: int) -> tuple[str, int]:
+    """The classic hand score, from the rules text (RULES.md, hand scoring): gin is 25
+    plus the defender's deadwood; a defender with equal or less deadwood undercuts and
+    scores the difference plus 25; otherwise the knocker scores the difference."""
+    if knocker_deadwood == 0:
+        return "knocker", 25 + defender_deadwood
+    if defender_deadwood <= knocker_deadwood:
+        return "defender", knocker_deadwood - defender_deadwood + 25
+    return "knocker", defender_deadwood - knocker_deadwood
 
 
 @settings(max_examples=100, deadline=None)
-@given(knock_hands(allow_gin=False))
-def test_showdown_agrees_with_resolve_knock(hands: tuple[list[Card], list[Card]]) -> None:
+@given(knock_hands())
+def test_showdown_matches_the_brute_force_and_the_rules_text(
+    hands: tuple[list[Card], list[Card]],
+) -> None:
     knocker, defender = hands
     result, score = showdown(knocker, defender)
-    k_arr, d_arr, layoffs = resolve_knock(knocker, defender)
-    assert (result.knocker_arrangement, result.defender_arrangement, result.layoffs) == (
-        k_arr, d_arr, layoffs
-    )
-    assert score == score_hand(result, rules("classic"))
+    note = f"knocker {hand_text(knocker)}, defender {hand_text(defender)}"
+    k, d = brute_deadwood(knocker), brute_resolve(knocker, defender)
+    assert (result.knocker_deadwood, result.defender_deadwood) == (k, d), note
+    assert (score.winner, score.points) == score_by_the_rules(k, d), note
+    assert result.knocker_arrangement is not None and result.defender_arrangement is not None
+    check_layoffs(result.knocker_melds, defender, result.defender_arrangement, result.layoffs)
 
 
 @settings(max_examples=100, deadline=None)
@@ -242,14 +285,22 @@ def test_given_knocker_arrangement_is_used(hands: tuple[list[Card], list[Card]])
     for option in arrangements(knocker):
         k_arr, d_arr, layoffs = resolve_knock(knocker, defender, knocker_arrangement=option)
         assert k_arr == option
-        assert (d_arr, layoffs) == lay_off(option.melds, defender)
+        # the defence against the melds shown, whatever the knocker's best would have been
+        best, fewest = brute_defence([m.cards for m in option.melds], frozenset(defender))
+        assert (d_arr.deadwood, len(layoffs)) == (best, fewest)
+        check_layoffs(option.melds, defender, d_arr, layoffs)
 
 
 def test_lay_off_accepts_masks_and_text() -> None:
     melds = [Meld.of("4H 5H 6H")]
-    by_text = lay_off(melds, "7H 8H 3H KS")
-    assert lay_off(melds, cards_to_mask(parse_cards("7H 8H 3H KS"))) == by_text
-    assert lay_off(tuple(melds), parse_cards("KS 3H 8H 7H")) == by_text
+    # 3H below, then 7H and 8H above (a chain); KS fits nowhere and is the deadwood
+    expected = ["3H onto 4H 5H 6H", "7H onto 4H 5H 6H", "8H onto 4H 5H 6H"]
+    for defender in ("7H 8H 3H KS", cards_to_mask(parse_cards("7H 8H 3H KS")),
+                     parse_cards("KS 3H 8H 7H")):
+        arrangement, layoffs = lay_off(melds, defender)
+        assert laid(layoffs) == expected
+        assert arrangement.deadwood_cards == parse_cards("KS") and arrangement.deadwood == 10
+    assert laid(lay_off(tuple(melds), "7H 8H 3H KS")[1]) == expected
 
 
 # -- fixed cases --------------------------------------------------------------------------
@@ -320,10 +371,13 @@ def test_no_layoffs_after_gin() -> None:
                                   "7H 3H 9H 5C KS QS JD 8D 2D 4D")
     assert k.deadwood == 0
     assert layoffs == ()
-    assert d == arrange("7H 3H 9H 5C KS QS JD 8D 2D 4D")
+    # the defender has no meld of its own (no three of a rank; 2D 4D and 8D lack 3D, 9D,
+    # 7H 9H lack 8H) and lays nothing off although 7H and 3H fit 4H-6H, 9H fits the nines
+    # and 5C fits AC-4C: 7 + 3 + 9 + 5 + 10 + 10 + 10 + 8 + 2 + 4 = 68
+    assert d.melds == () and d.deadwood == 68
     result, score = showdown("4H 5H 6H 9C 9D 9S AC 2C 3C 4C", "7H 3H 9H 5C KS QS JD 8D 2D 4D")
     assert result.layoffs == ()
-    assert score.points == 25 + deadwood("7H 3H 9H 5C KS QS JD 8D 2D 4D")
+    assert (score.winner, score.points) == ("knocker", 25 + 68)
 
 
 def test_knocker_choice_set_of_four_against_the_run() -> None:
@@ -337,13 +391,15 @@ def test_knocker_choice_set_of_four_against_the_run() -> None:
     k, d, layoffs = resolve_knock(knocker, defender)
     assert set(k.melds) == {Meld.of("7C 7D 7H 7S"), Meld.of("8H 9H TH")}
     assert layoffs == ()
-    assert d.deadwood == deadwood(defender)
+    # no meld (two kings only; 5H 6H and 3H, 2D 4D are broken runs):
+    # 6 + 5 + 10 + 10 + 10 + 4 + 9 + 2 + 3 + 10 = 69
+    assert d.deadwood == 69
     assert d.deadwood == brute_resolve(parse_cards(knocker), parse_cards(defender))
     # shown the other way, the defender would lay off 6H and 5H
     other = next(a for a in arrangements(knocker) if a != k)
     d2, layoffs2 = lay_off(other.melds, defender)
     assert laid(layoffs2) == ["6H onto 7H 8H 9H TH", "5H onto 7H 8H 9H TH"]
-    assert d2.deadwood == d.deadwood - 11
+    assert d2.deadwood == 69 - 6 - 5
 
 
 def test_knocker_choice_when_both_arrangements_take_the_same_card() -> None:
@@ -352,7 +408,67 @@ def test_knocker_choice_when_both_arrangements_take_the_same_card() -> None:
     defender = "JH KS QD JC 4D 9C 2D 3H KD 5S"
     _, d, layoffs = resolve_knock(knocker, defender)
     assert [x.card for x in layoffs] == list(parse_cards("JH"))
-    assert d.deadwood == deadwood(defender) - 10
+    # no meld: 10 + 10 + 10 + 10 + 4 + 9 + 2 + 3 + 10 + 5 = 73, less the JH laid off
+    assert d.deadwood == 73 - 10
+
+
+# -- showdowns worked out by hand -------------------------------------------------------
+
+
+def test_showdown_worked_example_chained_layoffs_onto_a_run() -> None:
+    """Knocker 4H 5H 6H, 9C 9D 9S, JD QD KD and 2C: deadwood 2 (no other arrangement).
+    The defender has no meld (8H 8S, 4C 5C, 3D, 6S...: no three of a rank, no three in a
+    suit row) and 7 + 8 + 10 + 1 + 5 + 6 + 3 + 10 + 8 + 4 = 62. It lays off 7H then 8H
+    onto 4H-6H (8H only after 7H) and TD below JD-KD: 62 - 7 - 8 - 10 = 37 left, so the
+    knocker scores 37 - 2 = 35."""
+    result, score = showdown("4H 5H 6H 9C 9D 9S JD QD KD 2C",
+                             "7H 8H TD AS 5C 6S 3D KC 8S 4C")
+    assert [str(m) for m in result.knocker_melds] == ["4H 5H 6H", "9C 9D 9S", "JD QD KD"]
+    assert laid(result.layoffs) == ["7H onto 4H 5H 6H", "8H onto 4H 5H 6H",
+                                    "TD onto JD QD KD"]
+    defence = result.defender_arrangement
+    assert defence is not None and defence.melds == ()
+    assert sorted(defence.deadwood_cards) == sorted(parse_cards("AS 5C 6S 3D KC 8S 4C"))
+    assert (result.knocker_deadwood, result.defender_deadwood) == (2, 37)
+    assert (score.winner, score.player, score.points, score.undercut) == ("knocker", 0, 35,
+                                                                          False)
+
+
+def test_showdown_worked_example_undercut_with_layoffs_and_own_melds() -> None:
+    """Knocker 7C 7D 7S, 2H 3H 4H, TS JS QS and 5D: deadwood 5. The defender melds
+    AC 2C 3C and 5H 6H 7H (it could lay 7H onto the sevens and 5H 6H onto 2H-4H instead,
+    for the same deadwood but three more layoffs), lays KS above TS-QS and 9S then 8S
+    below it, and keeps 4D: deadwood 4 <= 5, an undercut worth 5 - 4 + 25 = 26."""
+    result, score = showdown("7C 7D 7S 2H 3H 4H TS JS QS 5D",
+                             "7H KS 9S 8S AC 2C 3C 5H 6H 4D")
+    assert [str(m) for m in result.knocker_melds] == ["2H 3H 4H", "7C 7D 7S", "TS JS QS"]
+    assert sorted(laid(result.layoffs)) == ["8S onto TS JS QS", "9S onto TS JS QS",
+                                            "KS onto TS JS QS"]
+    order = [str(x.card) for x in result.layoffs]
+    assert order.index("9S") < order.index("8S")  # 8S goes on only after 9S
+    defence = result.defender_arrangement
+    assert defence is not None
+    assert [str(m) for m in defence.melds] == ["AC 2C 3C", "5H 6H 7H"]
+    assert defence.deadwood_cards == parse_cards("4D")
+    assert (result.knocker_deadwood, result.defender_deadwood) == (5, 4)
+    assert (score.winner, score.player, score.points, score.undercut) == ("defender", 1, 26,
+                                                                          True)
+    # without the undercut on a tie rule nothing changes here (4 < 5), but a smaller
+    # undercut bonus does: 1 + 20
+    assert showdown("7C 7D 7S 2H 3H 4H TS JS QS 5D", "7H KS 9S 8S AC 2C 3C 5H 6H 4D",
+                    rules="dutch")[1].points == 21
+
+
+def test_showdown_worked_example_gin_takes_no_layoffs() -> None:
+    """Knocker AS-4S, 8C 8D 8H, JH QH KH: gin. The defender's 5S, 8S and TH would fit, but
+    nothing is laid off after gin: 5 + 8 + 10 + 2 + 3 + 4 + 6 + 9 + 10 + 10 = 67, and the
+    knocker scores 25 + 67 = 92."""
+    result, score = showdown("AS 2S 3S 4S 8C 8D 8H JH QH KH",
+                             "5S 8S TH 2D 3C 4H 6C 9D KC QC")
+    assert [str(m) for m in result.knocker_melds] == ["AS 2S 3S 4S", "8C 8D 8H", "JH QH KH"]
+    assert result.kind.value == "gin" and result.layoffs == ()
+    assert (result.knocker_deadwood, result.defender_deadwood) == (0, 67)
+    assert (score.winner, score.points, score.bonus) == ("knocker", 92, 25)
 
 
 # -- OpenSpiel's gameplay tests as scripted showdowns --------------------------------------

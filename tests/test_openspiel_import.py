@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from ginrules import InvalidRecordError, records
+from ginrules import InvalidRecordError, records, score_hand
 from ginrules.interop.openspiel import from_openspiel
 
 DATA = Path(__file__).parent / "data" / "openspiel"
@@ -112,6 +112,41 @@ def test_knocker_melds_are_openspiels() -> None:
     assert data["hands"][0]["knocker_melds"] == [["9S", "9C", "9H"], ["TS", "JS", "QS"],
                                                  ["4S", "4D", "4H"]]
     assert data["hands"][0]["dealer"] == 1
+
+
+def test_the_knock_hand_priced_by_hand() -> None:
+    """The hand ends with player 1 (the dealer) holding 9C 9H 9S, TS JS QS, 4D 4H 4S and
+    QH (deadwood 10) and player 0 holding AC 2C KC 2D 8D 9D 8H AS 2S 5S. By these rules the
+    defender melds 2C 2D 2S, lays 9D off onto the nines and keeps AC KC 8D 8H AS 5S =
+    1 + 10 + 8 + 8 + 1 + 5 = 33: the knocker scores 33 - 10 = 23. OpenSpiel's defender
+    melded nothing and laid off 9D only: 33 + 2 + 2 + 2 = 39, and OpenSpiel scored
+    39 - 10 = 29 (its returns are -29, 29); the record keeps OpenSpiel's outcome."""
+    game = fixture("knock")
+    assert game["returns"] == [-29.0, 29.0]
+    data = from_openspiel(game["history"])
+    entry = data["hands"][0]
+    assert entry["outcome"] == {"kind": "knock", "knocker": 1, "winner": 1, "points": 29,
+                                "deadwood": [39, 10]}
+    assert entry["source"]["defender_layoffs"] == ["9D"]
+    assert entry["source"]["defender_melds"] == []
+    text = problems(data)
+    assert "the declared deadwood of player 0 (the defender) is 39, but it is 33" in text
+    assert "the declared points are 29, but player 1 scores 23" in text
+    # without OpenSpiel's outcome the record replays, priced by these rules
+    del entry["outcome"]
+    state = records.replay(data)[0]
+    assert [str(c) for c in state.cards(0)] == ["AC", "2C", "KC", "2D", "8D", "9D", "8H",
+                                                "AS", "2S", "5S"]
+    result = state.result
+    assert result is not None and (result.knocker, result.dealer) == (1, 1)
+    assert [str(m) for m in result.knocker_melds] == ["4D 4H 4S", "9C 9H 9S", "TS JS QS"]
+    assert result.knocker_arrangement is not None and result.defender_arrangement is not None
+    assert [str(c) for c in result.knocker_arrangement.deadwood_cards] == ["QH"]
+    assert [str(x) for x in result.layoffs] == ["9D onto 9C 9H 9S"]
+    assert [str(m) for m in result.defender_arrangement.melds] == ["2C 2D 2S"]
+    assert (result.knocker_deadwood, result.defender_deadwood) == (10, 33)
+    score = score_hand(result, state.rules)
+    assert (score.winner, score.player, score.points) == ("knocker", 1, 23)
 
 
 def test_parameters() -> None:

@@ -106,12 +106,59 @@ def test_no_view_contains_an_unseen_card(
         state = h.apply(state, players[state.turn].choose(view(state, state.turn)))
 
 
-def test_view_after_a_knock_shows_both_arrangements() -> None:
-    game = play(new_game(ginrules.rules("classic"), seed=11), [BasicPlayer(), BasicPlayer()])
-    finished = next(x for x in game.finished if x.result and x.result.knocker is not None)
-    for p in (0, 1):
-        v = view(finished, p)
-        assert v.result is finished.result and v.phase is Phase.OVER and v.legal_actions == ()
+def texts(cards: Any) -> list[str]:
+    return [str(c) for c in cards]
+
+
+def test_views_before_and_after_a_knock_worked_by_hand() -> None:
+    """Dealer 0 holds 7H 8H TD AS 5C 6S 3D KC 8S 4C, player 1 holds 4H 5H 6H 9C 9D 9S
+    JD QD KD 2C; the upcard is QS and 3S tops the stock. Player 1 passes, player 0 takes QS
+    and discards KC, player 1 draws 3S (and later knocks with it: deadwood 2C = 2)."""
+    knocker = "4H 5H 6H 9C 9D 9S JD QD KD 2C"
+    state = situation(knocker, "7H 8H TD AS 5C 6S 3D KC 8S 4C", "QS", "3S",
+                      actions=("pass", "take", "discard KC", "draw stock"))
+    events = ["player 1 pass (declined QS)", "player 0 take QS", "player 0 discard KC",
+              "player 1 draw stock (declined KC)"]
+    # player 0, waiting: its own ten (QS in, KC out), the public pile and count, nothing
+    # of player 1's hand: not even the 3S it drew, since a stock draw is not shown
+    v0 = view(state, 0)
+    assert texts(v0.cards) == ["4C", "5C", "3D", "TD", "7H", "8H", "AS", "6S", "8S", "QS"]
+    assert v0.drawn is None and texts(v0.discard_pile) == ["KC"] and v0.stock_size == 30
+    assert v0.opponent_known == () and v0.opponent_count == 11
+    assert (v0.turn, v0.phase, v0.legal_actions) == (1, Phase.DISCARD, ())
+    assert [str(e) for e in v0.events] == events
+    seen: set[Card] = set()
+    cards_in(v0, seen)
+    assert sorted(seen) == sorted(parse_cards("4C 5C 3D TD 7H 8H AS 6S 8S QS KC"))
+    # player 1, to discard: its eleven with the 3S drawn, and the QS it saw player 0 take
+    v1 = view(state, 1)
+    assert texts(v1.cards) == ["2C", "9C", "9D", "JD", "QD", "KD", "4H", "5H", "6H", "3S",
+                               "9S"]
+    assert str(v1.drawn) == "3S" and texts(v1.opponent_known) == ["QS"]
+    assert v1.opponent_count == 10 and len(v1.legal_actions) == 13  # 11 discards, 2 knocks
+    assert [str(e) for e in v1.events] == events
+    seen = set()
+    cards_in(v1, seen)
+    assert sorted(seen) == sorted(parse_cards(knocker + " 3S QS KC"))
+    # after the knock both see both arrangements: the knocker's melds, the defender's
+    # layoffs (7H then 8H onto 4H-6H, TD onto JD-KD) and deadwood AS 5C 6S 3D QS 8S 4C =
+    # 1 + 5 + 6 + 3 + 10 + 8 + 4 = 37
+    over = h.apply(state, "knock 3S")
+    for player in (0, 1):
+        v = view(over, player)
+        assert (v.phase, v.legal_actions, texts(v.discard_pile)) == (Phase.OVER, (),
+                                                                      ["KC", "3S"])
+        result = v.result
+        assert result is not None and result.knocker == 1
+        assert texts(result.knocker_melds) == ["4H 5H 6H", "9C 9D 9S", "JD QD KD"]
+        assert texts(result.layoffs) == ["7H onto 4H 5H 6H", "8H onto 4H 5H 6H",
+                                         "TD onto JD QD KD"]
+        assert (result.knocker_deadwood, result.defender_deadwood) == (2, 37)
+        assert result.defender_arrangement is not None
+        assert sorted(result.defender_arrangement.deadwood_cards) == sorted(
+            parse_cards("AS 5C 6S 3D QS 8S 4C"))
+    assert texts(view(over, 1).opponent_known) == ["QS"]
+    assert view(over, 0).opponent_known == ()
 
 
 def test_view_of_a_dead_hand_shows_no_opponent_cards() -> None:

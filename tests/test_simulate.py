@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+from typing import ClassVar
 
 import pytest
 
 import ginrules
+from ginrules.actions import Action
 from ginrules.cli import main
 from ginrules.errors import GinRulesError
+from ginrules.players import BasicPlayer, View
 from ginrules.simulate import game_seed, simulate, wilson_interval
 
 
@@ -19,13 +22,62 @@ def test_totals_do_not_depend_on_the_number_of_workers() -> None:
     assert one.to_dict() == two.to_dict()
 
 
+class _Seated:
+    """A basic player (deterministic: it uses no randomness) that writes down, the first
+    time it moves, the seat it sits in, the game's first dealer and the ten cards it was
+    dealt. Every instance ever made is kept, in the order simulate made them."""
+
+    name = "?"
+    made: ClassVar[list[_Seated]] = []
+
+    def __init__(self, seed: int) -> None:
+        self.inner = BasicPlayer()
+        self.seat: int | None = None
+        self.dealer: int | None = None
+        self.dealt: tuple[ginrules.Card, ...] = ()
+        _Seated.made.append(self)
+
+    def choose(self, view: View) -> Action:
+        if self.seat is None:  # the first move of the first hand: the dealt cards
+            self.seat, self.dealer, self.dealt = view.player, view.dealer, view.cards
+        return self.inner.choose(view)
+
+
+class North(_Seated):
+    name = "north"
+
+
+class South(_Seated):
+    name = "south"
+
+
 def test_games_come_in_pairs_with_seats_swapped() -> None:
+    """Game 2k seats the first player named in seat 0, game 2k + 1 in seat 1, and both
+    games of a pair are dealt from the same seed: the same first dealer and the same ten
+    cards in each seat."""
     assert game_seed(3, 0) == game_seed(3, 1) != game_seed(3, 2) == game_seed(3, 3)
-    same = simulate("classic", ("basic", "basic"), games=2, seed=4)
-    # the same decks with the same (seedless, deterministic) players swapped: the two games
-    # are the same game, won by the same seat, so each named player wins one (without the
-    # swap one of them would win both)
-    assert [p.wins for p in same.players] == [1, 1]
+    _Seated.made.clear()
+    result = simulate("classic", (North, South), games=4, seed=4)
+    # simulate may make a player to check the factory (it never moves): keep the ones
+    # that played, in the order they were made (game by game, seat 0 first)
+    sat = [p for p in _Seated.made if p.seat is not None]
+    assert [(p.name, p.seat) for p in sat] == [
+        ("north", 0), ("south", 1),  # game 0
+        ("south", 0), ("north", 1),  # game 1: the same deal, seats swapped
+        ("north", 0), ("south", 1),  # game 2
+        ("south", 0), ("north", 1),  # game 3
+    ]
+    for pair in (sat[0:4], sat[4:8]):
+        # one first dealer for the four entries of a pair, and each seat dealt the same
+        # cards in both games, whoever sat there
+        assert len({p.dealer for p in pair}) == 1
+        assert pair[0].dealt == pair[2].dealt and pair[1].dealt == pair[3].dealt
+        assert pair[0].dealt != pair[1].dealt
+    assert sat[0].dealt != sat[4].dealt  # the next pair is a new deal
+    # the two games of a pair are the same game (the same deterministic player in both
+    # seats): the same seat wins both, so each named player wins one game of each pair
+    # (without the swap one of them would win both)
+    assert [p.wins for p in result.players] == [2, 2]
 
 
 def test_result_counts_add_up() -> None:
@@ -130,9 +182,6 @@ from functools import partial  # noqa: E402
 
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
-
-from ginrules.actions import Action  # noqa: E402
-from ginrules.players import BasicPlayer, View  # noqa: E402
 
 
 class FirstLegal:
