@@ -160,7 +160,8 @@ def test_sheet_rows_grown_one_by_one_are_the_tuple_of_rows(count: int,
 def test_sheets_share_their_full_chunks() -> None:
     sheet = score_sheet([HandScore(None, None, 0, 0, 0, False, False)] * 200, rules("classic"))
     longer = sheet.add(HandScore(None, None, 0, 0, 0, False, False), rules("classic"))
-    assert longer.rows._chunks[0] is sheet.rows._chunks[0]  # type: ignore[attr-defined]
+    first = next(longer.rows._chunks())  # type: ignore[attr-defined]
+    assert first is next(sheet.rows._chunks())  # type: ignore[attr-defined]
     assert sheet.rows == longer.rows[:200] and len(longer.rows) == 201
 
 
@@ -182,6 +183,47 @@ def test_chunked_startswith_agrees_with_tuples(items: list[int], other: list[int
     expected = tuple(items[:len(other)]) == tuple(other)
     assert grown.startswith(Chunked.of(other)) is expected
     assert grown.startswith(tuple(other)) is expected
+
+
+@pytest.mark.parametrize("bits", [1, 2])
+@given(items=st.lists(st.integers(0, 3), max_size=200), data=st.data())
+def test_the_trie_of_chunks_at_every_height(bits: int, items: list[int],
+                                            data: st.DataObject) -> None:
+    """With chunks of 2 or 4 items the trie of full chunks is several levels deep even
+    for short sequences: every item, slice, prefix and equality agrees with tuples."""
+    from ginrules import _chunked
+
+    saved = _chunked.BITS, _chunked.CHUNK
+    _chunked.BITS, _chunked.CHUNK = bits, 1 << bits
+    try:
+        grown: Chunked[int] = Chunked.EMPTY
+        states = [grown]
+        for x in items:
+            grown = grown.plus(x)
+            states.append(grown)
+        for k, state in enumerate(states):
+            assert tuple(state) == tuple(items[:k]) and len(state) == k
+            assert [state[i] for i in range(k)] == items[:k]
+            assert state == Chunked.of(items[:k]) == tuple(items[:k])
+            assert grown.startswith(state)
+        if items:
+            index = data.draw(st.integers(-len(items), len(items) - 1))
+            assert grown[index] == items[index]
+        if len(items) > 8:  # the old sequences share the chunks of the new one
+            assert next(grown._chunks()) is next(states[8]._chunks())
+        assert grown._height >= 1 and len(grown._root) <= 1 << bits
+    finally:
+        _chunked.BITS, _chunked.CHUNK = saved
+
+
+def test_a_long_history_grows_in_constant_time_per_item() -> None:
+    """A million items: the trie is three levels deep, and no step copies more than a
+    chunk and one path (the tuple of every chunk was copied before, a quadratic cost)."""
+    grown: Chunked[int] = Chunked.EMPTY
+    for x in range(300_000):
+        grown = grown.plus(x)
+    assert grown._height == 3 and len(grown._root) == 2  # 2 x 64**3 items hang below
+    assert grown[262_143] == 262_143 and grown[-1] == 299_999 and sum(grown) == sum(range(300_000))
 
 
 def test_chunked_startswith_compares_full_chunks() -> None:

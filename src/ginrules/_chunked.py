@@ -2,10 +2,12 @@
 and the rows of a score sheet, so that a long hand or a long game costs time linear in
 its length.
 
-Package-internal. Full chunks of ``CHUNK`` items are shared by every sequence that has
-them; adding an item copies only the last, partial chunk (and, once every ``CHUNK``
-items, the tuple of chunk references, ``1/CHUNK`` of the items). A :class:`Chunked`
-equals any sequence of the same items, tuples included, and prints as a tuple.
+Package-internal. Items are kept in chunks of ``CHUNK``; full chunks hang in a trie of
+fan-out ``CHUNK`` (a persistent vector), shared by every sequence that has them. Adding
+an item copies only the last, partial chunk, and once every ``CHUNK`` items, one path of
+the trie (``CHUNK`` references per level; three levels hold 16 million items). A
+:class:`Chunked` equals any sequence of the same items, tuples included, and prints as a
+tuple.
 
 >>> history = Chunked.EMPTY.plus("a").plus("b")
 >>> history == ("a", "b"), len(history), history[-1], history
@@ -19,18 +21,24 @@ from typing import Any, ClassVar, Generic, TypeVar, overload
 
 _T = TypeVar("_T")
 
-CHUNK = 64
+BITS = 6  # a chunk and a trie node hold 2**BITS references
+CHUNK = 1 << BITS
 
 
 class Chunked(Sequence[_T], Generic[_T]):
     """An immutable sequence with a constant-time :meth:`plus` (see the module)."""
 
-    __slots__ = ("_chunks", "_tail")
+    __slots__ = ("_full", "_height", "_root", "_tail")
 
     EMPTY: ClassVar[Chunked[Any]]
 
-    def __init__(self, chunks: tuple[tuple[_T, ...], ...], tail: tuple[_T, ...]) -> None:
-        self._chunks = chunks
+    def __init__(self, root: tuple[Any, ...], height: int, full: int,
+                 tail: tuple[_T, ...]) -> None:
+        # root: a trie node of height >= 1 whose leaves (height 0) are full chunks;
+        # full: the number of items in the trie (a multiple of CHUNK)
+        self._root = root
+        self._height = height
+        self._full = full
         self._tail = tail
 
     @classmethod
@@ -39,18 +47,32 @@ class Chunked(Sequence[_T], Generic[_T]):
         if isinstance(items, Chunked):
             return items
         values = tuple(items)
+        out: Chunked[_T] = cls.EMPTY
         cut = len(values) - len(values) % CHUNK
-        return cls(tuple(values[i:i + CHUNK] for i in range(0, cut, CHUNK)), values[cut:])
+        for start in range(0, cut, CHUNK):
+            out = out._with_chunk(values[start:start + CHUNK])
+        return Chunked(out._root, out._height, out._full, values[cut:])
 
     def plus(self, item: _T) -> Chunked[_T]:
         """The sequence with ``item`` added at the end; this one is unchanged."""
         tail = self._tail + (item,)  # noqa: RUF005 - at most CHUNK references
         if len(tail) == CHUNK:
-            return Chunked(self._chunks + (tail,), ())  # noqa: RUF005
-        return Chunked(self._chunks, tail)
+            return self._with_chunk(tail)
+        return Chunked(self._root, self._height, self._full, tail)
+
+    def _with_chunk(self, chunk: tuple[_T, ...]) -> Chunked[_T]:
+        """This sequence's trie with one more full chunk, and an empty tail."""
+        root, height, full = self._root, self._height, self._full
+        if full == 1 << (BITS * (height + 1)):  # the trie is full: one level more
+            root, height = (root,), height + 1
+        return Chunked(_push(root, height, full, chunk), height, full + CHUNK, ())
+
+    def _chunks(self) -> Iterator[tuple[_T, ...]]:
+        """The full chunks, in order."""
+        return _leaves(self._root, self._height) if self._full else iter(())
 
     def __len__(self) -> int:
-        return len(self._chunks) * CHUNK + len(self._tail)
+        return self._full + len(self._tail)
 
     @overload
     def __getitem__(self, index: int) -> _T: ...
@@ -68,10 +90,14 @@ class Chunked(Sequence[_T], Generic[_T]):
             index += size
         if not 0 <= index < size:
             raise IndexError("index out of range")
-        chunk, offset = divmod(index, CHUNK)
-        if chunk == len(self._chunks):
-            return self._tail[offset]
-        return self._chunks[chunk][offset]
+        if index >= self._full:
+            return self._tail[index - self._full]
+        if self._height == 1:  # up to CHUNK**2 items: most hands and games
+            return self._root[index >> BITS][index & (CHUNK - 1)]  # type: ignore[no-any-return]
+        node = self._root
+        for shift in range(BITS * self._height, 0, -BITS):
+            node = node[(index >> shift) & (CHUNK - 1)]
+        return node[index & (CHUNK - 1)]  # type: ignore[no-any-return]
 
     def startswith(self, prefix: Sequence[_T]) -> bool:
         """Whether this sequence begins with the items of ``prefix``.
@@ -89,25 +115,28 @@ class Chunked(Sequence[_T], Generic[_T]):
             return False
         if not isinstance(prefix, Chunked):
             return self[:size] == tuple(prefix)
-        full = len(prefix._chunks)
-        for mine, theirs in zip(self._chunks[:full], prefix._chunks, strict=True):
-            if mine is not theirs and mine != theirs:
+        mine = self._chunks()
+        for theirs in prefix._chunks():
+            chunk = next(mine)
+            if chunk is not theirs and chunk != theirs:
                 return False
         rest = prefix._tail
-        same_place = self._chunks[full] if full < len(self._chunks) else self._tail
+        same_place = next(mine, self._tail)
         return same_place[:len(rest)] == rest
 
     def __iter__(self) -> Iterator[_T]:
-        for chunk in self._chunks:
+        for chunk in self._chunks():
             yield from chunk
         yield from self._tail
 
     def __bool__(self) -> bool:
-        return bool(self._tail or self._chunks)
+        return bool(self._tail or self._full)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Chunked):
-            return self._chunks == other._chunks and self._tail == other._tail
+            return (self._full == other._full and self._tail == other._tail
+                    and all(a is b or a == b for a, b in zip(
+                        self._chunks(), other._chunks(), strict=True)))
         if isinstance(other, Sequence) and not isinstance(other, (str, bytes)):
             return len(other) == len(self) and all(
                 a == b for a, b in zip(self, other, strict=True))
@@ -120,7 +149,28 @@ class Chunked(Sequence[_T], Generic[_T]):
         return repr(tuple(self))
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Chunked, (self._chunks, self._tail))
+        return (Chunked, (self._root, self._height, self._full, self._tail))
 
 
-Chunked.EMPTY = Chunked((), ())
+def _push(node: tuple[Any, ...], height: int, count: int, chunk: tuple[Any, ...]
+          ) -> tuple[Any, ...]:
+    """``node`` (of ``height``, holding ``count`` items, not full) with ``chunk`` added
+    after its last leaf: a copy of the one path that changes."""
+    if height == 1:
+        return node + (chunk,)  # noqa: RUF005 - at most CHUNK references
+    span = 1 << (BITS * height)  # the items a child holds
+    child = count // span
+    if child == len(node):
+        return (*node, _push((), height - 1, 0, chunk))
+    return (*node[:child], _push(node[child], height - 1, count - child * span, chunk))
+
+
+def _leaves(node: tuple[Any, ...], height: int) -> Iterator[tuple[Any, ...]]:
+    if height == 1:
+        yield from node
+    else:
+        for child in node:
+            yield from _leaves(child, height - 1)
+
+
+Chunked.EMPTY = Chunked((), 1, 0, ())
