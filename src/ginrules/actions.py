@@ -127,10 +127,7 @@ class Action:
     kind: ActionKind = attrs.field(converter=_to_action_kind)
     card: Card | None = None
     phase: Phase = attrs.field(init=False, eq=False, repr=False)
-    # (0, self) and (1, self), made once: a hand's history holds these shared pairs, so
-    # a long hand costs one pointer per action rather than a new tuple
-    _pairs: tuple[tuple[int, Action], tuple[int, Action]] = attrs.field(
-        init=False, eq=False, repr=False)
+    _index: int = attrs.field(init=False, eq=False, repr=False)  # see index
 
     def __attrs_post_init__(self) -> None:
         if (self.kind in _WITH_CARD) != (self.card is not None):
@@ -139,7 +136,8 @@ class Action:
                 + ("needs a card" if self.card is None else "takes no card")
             )
         object.__setattr__(self, "phase", _PHASE_OF[self.kind])
-        object.__setattr__(self, "_pairs", ((0, self), (1, self)))
+        object.__setattr__(self, "_index", _INDEX_BASE[self.kind]
+                           + (0 if self.card is None else self.card.index))
 
     @classmethod
     def parse(cls, text: Action | str) -> Action:
@@ -183,8 +181,7 @@ class Action:
         ...                                   "discard AC", "discard KS", "knock AC", "big gin")]
         [0, 1, 2, 3, 4, 55, 56, 108]
         """
-        card = self.card
-        return _INDEX_BASE[self.kind] + (0 if card is None else card.index)
+        return self._index
 
     @classmethod
     def from_index(cls, index: int) -> Action:
@@ -235,6 +232,9 @@ _BIG_GIN = _PLAIN_ACTIONS[ActionKind.BIG_GIN]
 _DISCARDS = _CARD_ACTIONS[ActionKind.DISCARD]
 _KNOCKS = _CARD_ACTIONS[ActionKind.KNOCK]
 _BY_INDEX = (_TAKE, _PASS, _DRAW_STOCK, _DRAW_DISCARD, *_DISCARDS, *_KNOCKS, _BIG_GIN)
+# the (player, action) entries of a hand's history, made once: a long hand costs one
+# reference per action rather than a new tuple (history[i][1] == the action applied)
+_HISTORY_ENTRIES = tuple(tuple((player, a) for a in _BY_INDEX) for player in (0, 1))
 
 
 class _SuitDiscards(dict[int, tuple[Action, ...]]):

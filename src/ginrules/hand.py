@@ -41,6 +41,7 @@ from ginrules.actions import (
     _DRAW_PHASE,
     _DRAW_STOCK,
     _DRAW_STOCK_KIND,
+    _HISTORY_ENTRIES,
     _KNOCK_KIND,
     _KNOCKS,
     _OFFER_PHASE,
@@ -597,7 +598,7 @@ def _apply_checked(state: HandState, action: Action) -> HandState:
     setup = state.setup
     # The history grows in constant time (a chunked sequence): copying a tuple of every
     # action made a hand of n actions cost n**2 / 2 copies.
-    history = state.actions.plus(action._pairs[me])
+    history = state.actions.plus(_HISTORY_ENTRIES[me][action._index])
     masks = state.masks
     if kind is _DISCARD_KIND:
         card = action.card
@@ -733,7 +734,7 @@ def knock(
     if state.rules.auto_layout:  # checked, but the hand is laid out for the least deadwood
         return _apply_checked(state, action)
     me = state.turn
-    history = state.actions.plus(action._pairs[me])
+    history = state.actions.plus(_HISTORY_ENTRIES[me][action._index])
     after = attrs.evolve(
         state,
         masks=_with(state.masks, me, state.masks[me] & ~c.mask),
