@@ -264,9 +264,9 @@ def test_a_large_record_takes_little_more_memory_than_its_text() -> None:
 
 
 def test_the_reader_keeps_one_copy_of_each_action_text() -> None:
-    from ginrules.records.format import _Decoder
+    from ginrules.records.format import _decode
 
-    data = _Decoder().decode(_endless_hand_record(3))
+    data = _decode(_endless_hand_record(3))
     actions = data["hands"][0]["actions"]
     assert actions[4] == actions[8] == "p0 draw discard" and actions[4] is actions[8]
     hand = records.load(data).hands[0]
@@ -277,8 +277,8 @@ def test_the_reader_keeps_one_copy_of_each_action_text() -> None:
 @pytest.mark.parametrize("bad", ['{"a": 1, "a": 2}', '{"a": NaN}', '{"a": [1, 2,]}',
                                  '{"a": "\\x"}', "[" * 5000, '{"a": 1'])
 def test_both_readers_read_alike(bad: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Records from _SHARING_FROM characters are read by the sharing reader: the same
-    data and the same one-line errors as the standard one."""
+    """Hands from _SHARING_FROM characters are read by the reader that shares strings as
+    it reads them: the same data and the same one-line errors as the C reader."""
     from ginrules.records import format as fmt
 
     text = _endless_hand_record(40)

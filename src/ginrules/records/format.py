@@ -172,10 +172,7 @@ def _read(source: RecordLike) -> tuple[Any, str | None]:
     if "\x00" in text:
         raise _read_error("malformed-json", "malformed JSON: the text holds a NUL character")
     try:
-        if len(text) >= _SHARING_FROM:
-            return _Decoder().decode(text), name
-        return json.loads(text, object_pairs_hook=_no_duplicate_keys,
-                          parse_constant=_no_constant), name
+        return _decode(text), name
     except json.JSONDecodeError as error:
         raise _read_error(
             "malformed-json",
@@ -190,34 +187,46 @@ def _read(source: RecordLike) -> tuple[Any, str | None]:
                           ) from None
 
 
-class _Decoder(json.JSONDecoder):
-    """The strict JSON reader of records, which keeps one copy of each short string.
+def _decode(text: str) -> Any:
+    """Strict JSON that keeps one copy of each short string in a list (a hand's actions).
 
     A record repeats a few dozen action texts ("p0 draw discard") thousands of times;
     the standard reader makes a new string object for every one, about four times the
-    size of the file. This reader hands back the first copy of each short string again
-    (the pure-Python scanner of :mod:`json`, whose string scanning is still in C), so a
-    large record takes little more memory than its text. It reads about ten times slower
-    than the standard reader, a sixth of the time of validating, so records under
-    ``_SHARING_FROM`` characters are read by the standard one.
+    size of the file. Here each object, once read, has the strings of its lists replaced
+    by the first copy of each; and where a hand's actions run to a megabyte or more, the
+    strings are shared as they are read (the pure-Python scanner of :mod:`json`, whose
+    string scanning is still in C, and five times slower), so that no hand, however
+    long, takes much more memory than its text.
     """
+    seen: dict[str, str] = {}
+    as_read = len(text) >= _SHARING_FROM * max(1, text.count('"actions"'))
 
-    def __init__(self) -> None:
-        super().__init__(object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constant)
-        seen: dict[str, str] = {}
+    def share(value: str) -> str:
+        if len(value) <= _SHARED_LENGTH and len(seen) < _SHARED_COUNT:
+            return seen.setdefault(value, value)
+        return value
+
+    def read_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        out = _no_duplicate_keys(pairs)
+        for value in () if as_read else out.values():
+            if type(value) is list and value and type(value[0]) is str:
+                value[:] = [share(v) if type(v) is str else v for v in value]
+        return out
+
+    decoder = json.JSONDecoder(object_pairs_hook=read_object, parse_constant=_no_constant)
+    if as_read:
         scan: Any = json_decoder.scanstring  # type: ignore[attr-defined]
 
-        def parse_string(text: str, end: int, strict: bool) -> tuple[str, int]:
+        def read_string(text: str, end: int, strict: bool) -> tuple[str, int]:
             value, end = scan(text, end, strict)
-            if len(value) <= _SHARED_LENGTH and len(seen) < _SHARED_COUNT:
-                value = seen.setdefault(value, value)
-            return value, end
+            return share(value), end
 
-        self.parse_string = parse_string
-        self.scan_once = json_scanner.py_make_scanner(self)  # type: ignore[attr-defined]
+        decoder.parse_string = read_string  # type: ignore[attr-defined]
+        decoder.scan_once = json_scanner.py_make_scanner(decoder)  # type: ignore[attr-defined]
+    return decoder.decode(text)
 
 
-_SHARING_FROM = 1_000_000  # characters of text from which strings are shared
+_SHARING_FROM = 1_000_000  # characters of a hand from which strings are shared as read
 _SHARED_LENGTH = 40  # longer strings are rarely repeated
 _SHARED_COUNT = 100_000  # a bound on the reader's table, whatever the record holds
 

@@ -83,7 +83,7 @@ def validate(source: RecordLike, *, lenient: bool = False, name: str | None = No
     except InvalidRecordError as error:
         code = getattr(error, "code", "unreadable")
         return Report(name or _name_of(source), (Problem(None, None, str(error), code),))
-    checker = _Checker(name or read_name, strict=not lenient)
+    checker = _Checker(name or read_name, strict=not lenient, keep_states=False)
     with contextlib.suppress(_Stop):
         checker.check(data)
     return Report(name or read_name, tuple(checker.problems), tuple(checker.notes),
@@ -217,9 +217,12 @@ def _explanations(source: Mapping[str, Any]) -> Explanations:
 class _Checker(_DealChecks):
     """Walks a record; collects problems (strict: stops at the first)."""
 
-    def __init__(self, name: str | None, *, strict: bool) -> None:
+    def __init__(self, name: str | None, *, strict: bool, keep_states: bool = True) -> None:
         self.name = name
         self.strict = strict
+        # load() keeps every replayed hand for its Record; validate() needs none, and a
+        # long game's states would take several times the size of its file
+        self.keep_states = keep_states
         self.problems: list[Problem] = []
         self.notes: list[str] = []
         self.rules: RuleSet | None = None
@@ -236,8 +239,9 @@ class _Checker(_DealChecks):
 
     def keep(self, state: HandState) -> None:
         """Keep a replayed hand, with the made-up cards that stood in for unknown ones."""
-        self.states.append(state)
-        self.states_stand_ins.append(self.stand_ins if self.filled else frozenset())
+        if self.keep_states:
+            self.states.append(state)
+            self.states_stand_ins.append(self.stand_ins if self.filled else _NO_CARDS)
 
     def problem(self, code: str, message: str, hand: int | None = None,
                 action: int | None = None, *, expected: Any = None, declared: Any = None
@@ -426,7 +430,7 @@ class _Checker(_DealChecks):
                          f"{sheet.winner} won", expected=sheet.winner,
                          declared=_json_value(winner))
 
-        if self.made_up:
+        if self.made_up or not self.keep_states:
             return  # no game of made-up cards: only its checked facts are reported
         if over_at is not None or (not complete and len(self.states) == len(hands)):
             # a whole game, or one in progress: it can be played on from here
@@ -664,6 +668,9 @@ class _Checker(_DealChecks):
             self.problem("wrong-points", f"the declared points are {outcome['points']!r}, but "
                          f"{_score_text(result, score)}{follows}", number,
                          expected=score.points, declared=_json_value(outcome["points"]))
+
+
+_NO_CARDS: frozenset[Card] = frozenset()
 
 
 def _next_dealer_declared(result: HandResult, declared: HandScore, rules: RuleSet) -> int:
