@@ -1,10 +1,12 @@
 """Peak memory of validating one large record, against the size of its file.
 
-Run: python benchmarks/bench_memory.py [MB...]   (default 20 200)
+Run: python benchmarks/bench_memory.py [--game] [MB...]   (default 20 200)
 
 The record is one endless hand under the ``dutch`` preset (which lets a player discard
 the card just taken): after the first stock draw both players take the discard and put
-it back, so the hand never ends and the file grows to the size asked for. Each size is
+it back, so the hand never ends and the file grows to the size asked for. With
+``--game``, it is a game of many short hands instead (random players, straight gin with
+a turn cap of 4, so nearly every hand is dead), cut at the size asked for. Each size is
 validated from its file in a fresh process; the peak resident memory of that process
 above a process that only imported ginrules is reported, with the ratio to the file size
 and the CPU time.
@@ -24,7 +26,16 @@ from ginrules import records
 CHILD = """
 import resource, sys, time
 import ginrules.records as records
-base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+def high_water():
+    # VmHWM is this process's own peak; ru_maxrss may carry the parent's over exec
+    try:
+        with open("/proc/self/status") as status:
+            return int(next(l for l in status if l.startswith("VmHWM")).split()[1])
+    except OSError:
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+base = high_water()
 if sys.argv[1] != "-":
     start = time.process_time()
     report = records.validate(sys.argv[1])
@@ -32,7 +43,7 @@ if sys.argv[1] != "-":
     assert report.valid, str(report)
 else:
     spent = 0.0
-peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+peak = high_water()
 print(base, peak, spent)
 """
 
@@ -59,6 +70,21 @@ def write_record(path: str, megabytes: float) -> int:
     return len(state.actions) + 4 * repeats
 
 
+def write_game(path: str, megabytes: float) -> int:
+    """Write a game of short hands to ``path``, about ``megabytes`` MB; its actions."""
+    from ginrules import game
+
+    g = game.new_game(ginrules.rules("straight", max_turns=4), seed=1)
+    policies = game.random_policies(1)
+    hands = max(1, int(megabytes * 1e6 / 570))  # about 570 bytes a hand
+    while len(g.finished) < hands:
+        hand = g.hand
+        assert hand is not None
+        g = game.apply(g, policies[hand.turn](hand, hand.turn))
+    records.dump(g, path)
+    return sum(len(h.actions) for h in g.finished) + (len(g.hand.actions) if g.hand else 0)
+
+
 def measure(path: str) -> tuple[float, float]:
     """Peak memory (MB) of validating ``path`` above the imported library, and CPU s."""
     def run(arg: str) -> tuple[int, int, float]:
@@ -73,9 +99,10 @@ def measure(path: str) -> tuple[float, float]:
 
 def main(argv: list[str]) -> int:
     with tempfile.TemporaryDirectory() as folder:
-        for mb in [float(a) for a in argv] or [20.0, 200.0]:
+        shape = write_game if "--game" in argv else write_record
+        for mb in [float(a) for a in argv if a != "--game"] or [20.0, 200.0]:
             path = os.path.join(folder, "long.json")
-            actions = write_record(path, mb)
+            actions = shape(path, mb)
             size = os.path.getsize(path) / 1e6
             extra, spent = measure(path)
             print(f"{size:7.1f} MB file, {actions:,} actions: peak {extra:,.0f} MB above "
