@@ -206,6 +206,7 @@ def test_the_trie_of_chunks_at_every_height(bits: int, items: list[int],
             assert [state[i] for i in range(k)] == items[:k]
             assert state == Chunked.of(items[:k]) == tuple(items[:k])
             assert grown.startswith(state)
+            assert all(list(state.since(j)) == items[j:k] for j in range(k + 2))
         if items:
             index = data.draw(st.integers(-len(items), len(items) - 1))
             assert grown[index] == items[index]

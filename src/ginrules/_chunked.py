@@ -16,6 +16,7 @@ tuple.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, ClassVar, Generic, TypeVar, overload
 
@@ -123,6 +124,18 @@ class Chunked(Sequence[_T], Generic[_T]):
         rest = prefix._tail
         same_place = next(mine, self._tail)
         return same_place[:len(rest)] == rest
+
+    def since(self, start: int) -> Iterator[_T]:
+        """The items from index ``start`` (``>= 0``) on, without a lookup per item when
+        they are in the last, partial chunk (the new actions of a history, usually).
+
+        >>> list(Chunked.of(range(70)).since(62))
+        [62, 63, 64, 65, 66, 67, 68, 69]
+        """
+        full = self._full
+        if start >= full:
+            return iter(self._tail[start - full:])
+        return itertools.chain((self[i] for i in range(start, full)), self._tail)
 
     def __iter__(self) -> Iterator[_T]:
         for chunk in self._chunks():

@@ -72,18 +72,17 @@ def _scan(history: Sequence[tuple[int, Any]], me: int, up: int) -> tuple[int, in
     """The masks of the cards ever face up, discarded by the opponent, and passed over by
     the opponent, from the public history."""
     start = 0
+    history = Chunked.of(history)
     memo = _SCANNED.get(me)
     if memo is not None:
         old, old_up, public, discarded, declined, old_stack, both_passed = memo
-        n = len(old)
-        if old_up == up and Chunked.of(history).startswith(old):
-            start = n
+        if old_up == up and history.startswith(old):
+            start = len(old)
             stack = list(old_stack)
     if not start:
         public, discarded, declined, stack, both_passed = up, 0, 0, [up], False
     # the pile's top card as the history goes (for what a pass or a stock draw declined)
-    for n in range(start, len(history)):
-        player, action = history[n]
+    for n, (player, action) in enumerate(history.since(start), start):
         moved = action.card
         if moved is not None:  # a discard or a knock
             public |= moved.mask
