@@ -24,7 +24,7 @@ class _DealChecks:
     def problem(self, code: str, message: str, hand: int | None = None,
                 action: int | None = None, *, expected: Any = None, declared: Any = None
                 ) -> None:
-        raise NotImplementedError
+        """Report a problem: the checker's (this mix-in only names it for the type checker)."""
 
     def card(self, text: Any, number: int, where: str, *, unknown_ok: bool = False
              ) -> Card | str | None:
