@@ -174,7 +174,8 @@ class _DealChecks:
         if hidden is not None and (any(c == UNKNOWN for c in dealer_hands[hidden])
                                    or UNKNOWN in draws):
             filled = True
-            self.fill_unknown(dealer_hands, draws, parsed, hidden, place, number)
+            if not self.fill_unknown(dealer_hands, draws, parsed, hidden, place, number):
+                return None, False
         rest = [c for c in CARDS if c not in place and c not in draws
                 and c not in dealer_hands[0] and c not in dealer_hands[1]]
         nd = 1 - dealer
@@ -191,9 +192,11 @@ class _DealChecks:
         self, hands: list[list[Card | str]], draws: list[Card | str],
         parsed: list[tuple[int, Action, str | None] | None], hidden: int,
         place: dict[Card, str], number: int,
-    ) -> None:
+    ) -> bool:
         """Fill the hidden player's unknown cards: first with the cards they later
-        discard that nobody saw them get, then with unseen cards in canonical order."""
+        discard that nobody saw them get, then with unseen cards in canonical order.
+        False (a problem reported, some cards left unknown) if a discard can be none of
+        them."""
         slots: list[tuple[int, str, int]] = []  # (time, where, position)
         for pos, card in enumerate(hands[hidden]):
             if card == UNKNOWN:
@@ -221,7 +224,7 @@ class _DealChecks:
                 if not free:
                     self.problem("wrong-card", f"player {hidden} discards {dropped}, but no card of theirs "
                                  "that the record leaves unknown can be it", number, index)
-                    return
+                    return False
                 slot = free[0]
                 slots.remove(slot)
                 (hands[hidden] if slot[1] == "hand" else draws)[slot[2]] = dropped
@@ -238,3 +241,4 @@ class _DealChecks:
         self.notes.append(
             f"hand {number}: player {hidden}'s unknown cards were filled in; whether player "
             f"{hidden} could knock and the declared deadwood and points were not checked")
+        return True
