@@ -24,7 +24,7 @@ class _DealChecks:
     def problem(self, code: str, message: str, hand: int | None = None,
                 action: int | None = None, *, expected: Any = None, declared: Any = None
                 ) -> None:
-        raise NotImplementedError
+        """Report a problem: the checker's (this mix-in only names it for the type checker)."""
 
     def card(self, text: Any, number: int, where: str, *, unknown_ok: bool = False
              ) -> Card | str | None:
@@ -179,7 +179,8 @@ class _DealChecks:
         if hidden is not None and (any(c == UNKNOWN for c in dealer_hands[hidden])
                                    or UNKNOWN in draws):
             filled = True
-            self.fill_unknown(dealer_hands, draws, parsed, hidden, place, number)
+            if not self.fill_unknown(dealer_hands, draws, parsed, hidden, place, number):
+                return None, False
         rest = [c for c in CARDS if c not in place and c not in draws
                 and c not in dealer_hands[0] and c not in dealer_hands[1]]
         nd = 1 - dealer
@@ -196,9 +197,11 @@ class _DealChecks:
         self, hands: list[list[Card | str]], draws: list[Card | str],
         parsed: list[tuple[int, Action, str | None] | None], hidden: int,
         place: dict[Card, str], number: int,
-    ) -> None:
+    ) -> bool:
         """Fill the hidden player's unknown cards: first with the cards they later
-        discard that nobody saw them get, then with unseen cards in canonical order."""
+        discard that nobody saw them get, then with unseen cards in canonical order.
+        False (a problem reported, some cards left unknown) if a discard can be none of
+        them."""
         slots: list[tuple[int, str, int]] = []  # (time, where, position)
         for pos, card in enumerate(hands[hidden]):
             if card == UNKNOWN:
@@ -226,7 +229,7 @@ class _DealChecks:
                 if not free:
                     self.problem("wrong-card", f"player {hidden} discards {dropped}, but no card of theirs "
                                  "that the record leaves unknown can be it", number, index)
-                    return
+                    return False
                 slot = free[0]
                 slots.remove(slot)
                 (hands[hidden] if slot[1] == "hand" else draws)[slot[2]] = dropped
@@ -243,3 +246,4 @@ class _DealChecks:
         self.notes.append(
             f"hand {number}: player {hidden}'s unknown cards were filled in; whether player "
             f"{hidden} could knock and the declared deadwood and points were not checked")
+        return True

@@ -120,7 +120,7 @@ def validate_many(
 
 def _validate_stream(
     items: Iterable[tuple[RecordLike, str | None]], *, executor: Executor | None,
-    workers: int, lenient: bool, batch: int | None = None,
+    workers: int, lenient: bool,
 ) -> Generator[Report, None, None]:
     """:func:`validate_many` of ``(source, name)`` pairs (``name`` as :func:`validate`
     takes it); the ``ginrules validate`` command sends absolute paths named as typed.
@@ -130,8 +130,7 @@ def _validate_stream(
         for source, name in items:
             yield validate(source, lenient=lenient, name=name)
         return
-    if batch is None:
-        batch = 16 if executor is None else 64
+    batch = 16 if executor is None else 64
     iterator = iter(items)
     calls = iter(lambda: (list(itertools.islice(iterator, batch)), lenient), ([], lenient))
     for reports in ordered_map(_validate_batch, calls, executor=executor, workers=workers):

@@ -1,0 +1,346 @@
+"""The records validator's rarer branches (issue 16), each reached by the smallest record
+that reaches it, in lenient mode: every problem is asserted with its code, its place (hand
+and action) and the key words of its message."""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import ginrules
+from ginrules import game, records
+from ginrules.actions import Phase
+
+DATA = Path(__file__).parent / "data" / "records"
+
+# a hand just dealt (player 1 is to take or pass the upcard TS), as a deck and as hands
+DEALT = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
+DECK = records.to_record(DEALT)
+HANDS = records.to_record(DEALT, deal_form="hands")
+P0 = "5C 3S TH 6D 7H 2C JS 2H 4C 2S"  # player 0's cards in HANDS
+P1 = "4D JH 4H KS 4S 9D KD TC 7C 7S"  # player 1's
+# a game of two hands (a dead hand, then player 0 knocks for 59) and its second hand
+PLAYED = game.play(game.new_game(ginrules.rules("short"), seed=3), game.random_policies(3))
+GAME = records.to_record(PLAYED)
+KNOCKED = records.to_record(PLAYED.finished[1])
+# a gin by player 0, who takes the upcard TS and knocks KH: AS-5S and 6S-TS
+_GIN_DECK = ginrules.parse_cards("AS 2C 2S 3C 3S 4C 4S 5C 5S 6C 6S 7C 7S 8C 8S 9C 9S TC KH "
+                                 "JC TS")
+_GIN_DECK += tuple(c for c in ginrules.CARDS if c not in _GIN_DECK)
+GIN = records.to_record(ginrules.deal(ginrules.rules("classic"), deck=_GIN_DECK, dealer=1)
+                        .apply("take").apply("knock KH"))
+
+
+def edit(base: dict[str, Any], change: Callable[[dict[str, Any]], object]) -> dict[str, Any]:
+    data = copy.deepcopy(base)
+    change(data)
+    return data
+
+
+def problems(data: Any) -> list[tuple[str, int | None, int | None, str]]:
+    """Every problem of a lenient check: (code, hand, action, message)."""
+    report = records.validate(data, lenient=True)
+    return [(p.code, p.hand, p.action, p.message) for p in report.problems]
+
+
+def codes(data: Any) -> list[tuple[str, int | None, int | None]]:
+    return [(code, hand, action) for code, hand, action, _ in problems(data)]
+
+
+def message(data: Any, index: int = 0) -> str:
+    return problems(data)[index][3]
+
+
+def deal_of(data: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = data["hands"][0]["deal"]
+    return out
+
+
+def with_actions(base: dict[str, Any], *texts: str) -> dict[str, Any]:
+    return edit(base, lambda d: d["hands"][0].update(actions=list(texts)))
+
+
+def test_the_base_records_are_valid() -> None:
+    for data in (DECK, HANDS, GAME, KNOCKED, GIN):
+        assert problems(data) == []
+
+
+# -- the record's fields (validator.check, read_rules) --------------------------------
+
+
+def test_hollywood_must_be_a_boolean() -> None:
+    data = edit(GAME, lambda d: d.update(hollywood="yes"))
+    assert codes(data) == [("bad-field", None, None)]  # and the game is checked as plain
+    assert "\"hollywood\" must be true or false, not 'yes'" in message(data)
+
+
+def test_a_bad_view_is_read_as_no_view() -> None:
+    # with no view, "??" is no card; read as a view of player 2, it would be filled in
+    data = edit(HANDS, lambda d: (d.update(view=2),
+                                  deal_of(d).update(hands=[P0, " ".join(["??"] * 10)])))
+    found = problems(data)
+    assert found[0][:3] == ("bad-field", None, None)
+    assert "\"view\" must be 0 or 1" in found[0][3] and "not 2" in found[0][3]
+    assert [p[:3] for p in found[1:]] == [("bad-card", 1, None)] * 10
+    assert "player 1's hand: bad card '??'" in found[1][3]
+
+
+def test_a_hand_record_has_one_hand() -> None:
+    data = edit(DECK, lambda d: d["hands"].append(copy.deepcopy(d["hands"][0])))
+    # the first hand is not the last, so it may not stop before it is over
+    assert codes(data) == [("bad-field", None, None), ("hand-incomplete", 1, None)]
+    assert "a record of kind 'hand' has exactly one hand, not 2" in message(data)
+
+
+def test_the_rules_may_be_a_preset_name() -> None:
+    data = edit(DECK, lambda d: d.update(rules="classic"))
+    assert problems(data) == []
+    assert records.load(data).rules == ginrules.rules("classic")
+
+
+def test_the_rules_have_only_preset_and_overrides() -> None:
+    data = edit(DECK, lambda d: d.update(rules={"preset": "classic", "colour": 1}))
+    assert codes(data) == [("bad-rules", None, None)]
+    assert "rules: unknown field 'colour'" in message(data)
+
+
+def test_overrides_must_be_an_object() -> None:
+    # a string is no object of settings (and no sequence of pairs either): the preset
+    # is read without overrides
+    data = edit(DECK, lambda d: d.update(rules={"preset": "classic", "overrides": "abc"}))
+    assert codes(data) == [("bad-rules", None, None)]
+    assert "rules: \"overrides\" must be an object of settings" in message(data)
+
+
+# -- a hand's fields (check_hand, declared_score, read_melds) -------------------------
+
+
+def test_a_hand_has_only_known_fields() -> None:
+    data = edit(DECK, lambda d: d["hands"][0].update(colour=1))
+    assert codes(data) == [("unknown-field", 1, None)]
+    assert "unknown field 'colour' in a hand" in message(data)
+
+
+def test_an_outcome_must_be_an_object() -> None:
+    data = edit(KNOCKED, lambda d: d["hands"][0].update(outcome="x"))
+    assert codes(data) == [("bad-field", 1, None)]
+    assert "\"outcome\" must be an object" in message(data)
+
+
+def test_an_outcome_has_only_known_fields() -> None:
+    data = edit(KNOCKED, lambda d: d["hands"][0]["outcome"].update(colour=1))
+    assert codes(data) == [("unknown-field", 1, None)]
+    assert "outcome: unknown field 'colour'" in message(data)
+
+
+def test_an_outcome_kind_must_be_a_kind() -> None:
+    data = edit(KNOCKED, lambda d: d["hands"][0]["outcome"].update(kind="triumph"))
+    assert codes(data) == [("bad-field", 1, None), ("wrong-kind", 1, None)]
+    assert "outcome: unknown kind 'triumph'; the kinds are" in message(data)
+
+
+def test_outcome_points_must_be_a_whole_number_at_least_0() -> None:
+    data = edit(KNOCKED, lambda d: d["hands"][0]["outcome"].update(points=-1))
+    assert codes(data) == [("bad-field", 1, None), ("wrong-points", 1, None)]
+    assert "outcome: points must be a whole number >= 0, not -1" in message(data)
+    # a hand that cannot be replayed is priced by its outcome, but not by a bad one
+    def unreadable(d: dict[str, Any]) -> None:
+        d["hands"][1]["outcome"]["points"] = -1
+        d["hands"][1]["actions"][0] = "p1 juggle"
+
+    data = edit(GAME, unreadable)
+    assert codes(data) == [("bad-field", 2, None), ("bad-action", 2, 1)]
+    assert "outcome: points must be a whole number >= 0, not -1" in message(data)
+    assert records.validate(data, lenient=True).notes[-1] == (
+        "the game totals after an unchecked hand were not checked")
+
+
+@pytest.mark.parametrize(("melds", "words"), [
+    ([["AS", "2S"]], "knocker_melds: "),  # two cards are no meld
+    ([5], "knocker_melds: "),  # nor is a number
+])
+def test_each_knocker_meld_must_be_a_meld(melds: list[Any], words: str) -> None:
+    data = edit(GIN, lambda d: d["hands"][0].update(knocker_melds=melds))
+    assert codes(data) == [("bad-melds", 1, None)]
+    assert message(data).startswith(words)
+
+
+def test_melds_as_good_as_the_rules_layout_are_accepted() -> None:
+    # auto_layout: stated melds are only checked to be no worse than the rules' layout
+    data = edit(GIN, lambda d: d["hands"][0].update(knocker_melds=[
+        ["AS", "2S", "3S", "4S", "5S"], ["6S", "7S", "8S", "9S", "TS"]]))
+    assert problems(data) == []
+
+
+# -- the deal (_deal.py) --------------------------------------------------------------
+
+
+def test_cards_may_be_card_objects_in_a_dict() -> None:
+    data = edit(DECK, lambda d: d["hands"][0].update(deck=list(DEALT.deck.cards)))
+    assert problems(data) == []
+    assert records.load(data).hands == (DEALT,)
+    data = edit(HANDS, lambda d: deal_of(d).update(hands=[list(ginrules.parse_cards(P0)),
+                                                          list(ginrules.parse_cards(P1))],
+                                                   upcard=ginrules.Card.parse("TS")))
+    assert problems(data) == []
+
+
+def test_the_deck_must_be_cards() -> None:
+    data = edit(DECK, lambda d: d["hands"][0].update(deck=5))
+    assert codes(data) == [("bad-card", 1, None)]
+    assert "deck must be a string of cards or a list of cards" in message(data)
+
+
+def test_a_hand_gives_a_deck_or_a_deal_not_both() -> None:
+    # the hand is not replayed (from the deck, its illegal discard would be reported)
+    data = edit(with_actions(DECK, "p1 discard 2C"),
+                lambda d: d["hands"][0].update(deal=deal_of(HANDS)))
+    assert codes(data) == [("bad-deal", 1, None)]
+    assert "give either \"deck\" or \"deal\", not both" in message(data)
+
+
+@pytest.mark.parametrize("deal", ["x", {"hands": [P0, P1, P0], "upcard": "TS"},
+                                  {"hands": P0 + " " + P1, "upcard": "TS"}])
+def test_a_deal_is_two_hands_and_an_upcard(deal: Any) -> None:
+    data = edit(HANDS, lambda d: d["hands"][0].update(deal=deal))
+    assert codes(data) == [("bad-deal", 1, None)]
+    assert "\"deal\" must be {\"hands\": [player 0's cards, player 1's cards]" in message(data)
+
+
+def test_each_hand_is_dealt_10_cards() -> None:
+    data = edit(HANDS, lambda d: deal_of(d).update(hands=[P0[:-3], P1]))
+    assert codes(data) == [("bad-deal", 1, None)]
+    assert "player 0's hand has 9 cards, not 10" in message(data)
+
+
+def test_a_card_dealt_to_both_players() -> None:
+    data = edit(HANDS, lambda d: deal_of(d).update(hands=[P0, P1[:-2] + "5C"]))
+    assert codes(data) == [("bad-deal", 1, None)]
+    assert "5C is dealt twice (player 0's hand and player 1's hand)" in message(data)
+
+
+def test_the_upcard_dealt_to_a_player_too() -> None:
+    data = edit(HANDS, lambda d: deal_of(d).update(upcard="7S"))
+    assert codes(data) == [("bad-deal", 1, None)]
+    assert "7S is dealt twice (player 1's hand and the upcard)" in message(data)
+
+
+def test_a_stock_draw_names_its_card_when_the_hands_are_given() -> None:
+    data = with_actions(HANDS, "p1 pass", "p0 pass", "p1 draw stock")
+    assert codes(data) == [("bad-action", 1, 3)]
+    assert "a stock draw must name the card drawn" in message(data)
+
+
+@pytest.mark.parametrize("view", [None, 1])
+def test_only_the_other_players_stock_draw_may_be_unknown(view: int | None) -> None:
+    # no view, or player 1's own view: player 1 saw the card drawn
+    data = with_actions(HANDS, "p1 pass", "p0 pass", "p1 draw stock ??")
+    if view is not None:
+        data["view"] = view
+    assert codes(data) == [("unknown-card", 1, 3)]
+    assert "player 1's stock draw is unknown (\"??\")" in message(data)
+
+
+def test_a_stock_draw_of_a_card_already_dealt() -> None:
+    data = with_actions(HANDS, "p1 pass", "p0 pass", "p1 draw stock 5C")
+    assert codes(data) == [("wrong-card", 1, 3)]
+    assert ("the record says player 1 drew 5C from the stock, but 5C is already in "
+            "player 0's hand") in message(data)
+
+
+def test_at_most_31_stock_draws() -> None:
+    # player 0's view: player 1's stock draws may be unknown, and there are 32
+    data = edit(with_actions(HANDS, *["p1 draw stock ??"] * 32), lambda d: d.update(view=0))
+    assert codes(data) == [("bad-deal", 1, None)]
+    assert "32 cards are drawn from a stock of 31" in message(data)
+
+
+def test_known_cards_of_the_hidden_player_are_kept() -> None:
+    # player 0's view knows nine of player 1's cards: only the tenth is made up
+    data = edit(HANDS, lambda d: (d.update(view=0), deal_of(d).update(hands=[P0, P1[:-2] + "??"])))
+    assert problems(data) == []
+    record = records.load(data)
+    assert len(record.stand_ins[0]) == 1
+    dealt = record.replayed_with_stand_ins[0].cards(1)
+    assert set(ginrules.parse_cards(P1[:-3])) < set(dealt) and len(dealt) == 10
+
+
+@pytest.mark.parametrize(("actions", "index"), [
+    # player 1's dealt cards are all known: the AS discarded is none of them, and the
+    # only unknown card of theirs is drawn after it
+    (["p1 pass", "p0 pass", "p1 draw stock 3D", "p1 discard AS", "p0 draw stock 5D",
+      "p0 discard 5D", "p1 draw stock ??"], 4),
+    (["p1 discard AS", "p1 draw stock ??"], 1),
+])
+def test_a_hidden_discard_that_no_unknown_card_can_be(actions: list[str], index: int) -> None:
+    data = edit(with_actions(HANDS, *actions), lambda d: d.update(view=0))
+    assert codes(data) == [("wrong-card", 1, index)]  # (this check raised, lenient)
+    assert ("player 1 discards AS, but no card of theirs that the record leaves unknown "
+            "can be it") in message(data)
+    assert not records.validate(data).valid
+
+
+# -- the replay -----------------------------------------------------------------------
+
+
+def test_a_take_may_name_the_upcard() -> None:
+    assert problems(with_actions(DECK, "p1 take TS")) == []
+    data = with_actions(DECK, "p1 take 9C")
+    assert codes(data) == [("wrong-card", 1, 1)]
+    assert ("the record says player 1 drew 9C from the discard pile, but the top card "
+            "there is TS") in message(data)
+    report = records.validate(data, lenient=True)
+    assert (report.problems[0].expected, report.problems[0].declared) == ("TS", "9C")
+
+
+def test_a_named_stock_draw_after_the_stock_is_drawn_out() -> None:
+    # dead_hand_stock 0: the stock is drawn to its last card; after the 31st draw the
+    # player must discard, and a 32nd draw (naming a card) is illegal, not a wrong card
+    state = ginrules.deal(ginrules.rules("classic", dead_hand_stock=0), seed=7, dealer=0)
+    state = state.apply("pass").apply("pass")
+    while state.stock_drawn < 31:
+        state = state.apply("draw stock")
+        if state.stock_drawn < 31:
+            state = state.apply(f"discard {state.cards(state.turn)[0]}")
+    assert state.phase is Phase.DISCARD
+    data = records.to_record(state)
+    actions = data["hands"][0]["actions"]
+    actions.append(f"p{state.turn} draw stock 2C")
+    assert codes(data) == [("illegal-action", 1, len(actions))]
+    assert "cannot draw stock" in message(data)
+
+
+# -- the game -------------------------------------------------------------------------
+
+
+def test_a_game_record_without_a_whole_number_seed_gives_a_game_without_one() -> None:
+    played = records.load(GAME).game
+    assert played is not None and played.seed == 3
+    data = edit(GAME, lambda d: d.update(meta={"seed": "3"}))
+    assert problems(data) == []
+    loaded = records.load(data).game
+    assert loaded is not None and loaded.seed is None and loaded.sheet == played.sheet
+
+
+@pytest.mark.parametrize(("rule", "winner", "points"), [
+    ("winner", 0, 34),  # player 0, the dealer, knocks and wins: player 0 deals again
+    ("loser", 1, 27),  # player 0 knocks and is undercut: player 0 loses and deals
+])
+def test_a_hand_of_made_up_cards_passes_the_deal_by_its_declared_winner(
+        rule: str, winner: int, points: int) -> None:
+    data = json.loads((DATA / "view_player0.json").read_text("utf-8"))
+    data.update(kind="game", complete=False,
+                rules={"preset": "classic", "overrides": {"dealer_after_hand": rule}})
+    data["hands"][0]["outcome"] = {"kind": "knock", "knocker": 0, "winner": winner,
+                                   "points": points}
+    assert data["hands"][0]["dealer"] == 0
+    data["hands"].append({"dealer": 0, "deck": DECK["hands"][0]["deck"], "actions": []})
+    assert problems(data) == []  # (alternating, player 1 would deal)
+    data["hands"][1]["dealer"] = 1
+    assert codes(data) == [("wrong-dealer", 1 + 1, None)]
+    assert "the dealer is player 1, but the next dealer is player 0" in message(data)
