@@ -344,3 +344,19 @@ def test_a_hand_of_made_up_cards_passes_the_deal_by_its_declared_winner(
     data["hands"][1]["dealer"] = 1
     assert codes(data) == [("wrong-dealer", 1 + 1, None)]
     assert "the dealer is player 1, but the next dealer is player 0" in message(data)
+
+
+def test_a_seed_of_true_is_not_seed_1() -> None:
+    g = ginrules.new_game(ginrules.rules("short"), seed=3).apply("pass")
+    data = records.to_record(g)
+    data["meta"] = {"seed": True}
+    assert records.load(data).game.seed is None  # a bool is not a whole number here
+    data["meta"] = {"seed": 3}
+    assert records.load(data).game.seed == 3
+
+
+def test_parse_card_gives_a_card_back() -> None:
+    card = ginrules.parse_card("7H")
+    assert ginrules.parse_card(card) is card
+    with pytest.raises(ginrules.CardNotationError, match="not int"):
+        ginrules.parse_card(7)  # type: ignore[arg-type]

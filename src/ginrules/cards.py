@@ -331,6 +331,8 @@ def parse_card(text: str) -> Card:
     ginrules.errors.CardNotationError: bad card '7H8H9H': it reads as 3 cards run together (7H 8H 9H); separate cards with spaces or commas
     """
     if not isinstance(text, str):
+        if isinstance(text, Card):
+            return text  # as its message says, a Card is a card
         raise CardNotationError(f"a card must be a Card or a string, not {type(text).__name__}")
     token = text.strip()
     card = _CARD_BY_TEXT.get(token.upper())

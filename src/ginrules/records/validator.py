@@ -439,7 +439,7 @@ class _Checker(_DealChecks):
             game = GameState(rules, first, None, hollywood, finished, playing, sheet)
             meta = data.get("meta")
             seed = meta.get("seed") if isinstance(meta, Mapping) else None
-            if isinstance(seed, int):
+            if type(seed) is int:  # not a bool
                 game = attrs.evolve(game, seed=seed)
             self.game = game
 
