@@ -538,6 +538,9 @@ def test_to_dict() -> None:
                                "games": [0]}
     assert out["games"][0]["final"][0] == {"hand_points": 110, "line_bonus": 50,
                                            "game_bonus": 100, "shutout": 0, "total": 260}
+    # hand points 60 + 50 = 110 to 30; hands won two to one
+    assert out["games"][0]["totals"] == [110, 30] and out["games"][0]["hands_won"] == [2, 1]
+    assert out["games"][0]["winner"] == 0 and len(out["games"]) == 1
 
 
 # -- worked examples: Hollywood -------------------------------------------------------
