@@ -208,3 +208,50 @@ def test_a_junit_report_that_cannot_be_written_is_a_usage_error(
         assert out == "" and err.startswith("ginrules validate: error: ")
         assert len(err.splitlines()) == 1
     assert os.listdir(tmp_path) == []
+
+
+def test_folders_are_walked_without_following_symbolic_links(tmp_path: Path) -> None:
+    from ginrules.cli.validate import _record_sources
+
+    root, other = tmp_path / "root", tmp_path / "other"
+    (root / "sub").mkdir(parents=True)
+    other.mkdir()
+    for path in (root / "a.json", root / "sub" / "b.json", other / "c.json",
+                 root / "notes.txt"):
+        path.write_text("{}", "utf-8")
+    (root / "link").symlink_to(other, target_is_directory=True)
+    found = sorted(name for _, name in _record_sources([str(root)], absolute=False))
+    assert found == [str(root / "a.json"), str(root / "sub" / "b.json")]
+
+
+def test_paths_are_made_absolute_for_a_cluster(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    from ginrules.cli.validate import _record_sources
+
+    (tmp_path / "d").mkdir()
+    (tmp_path / "d" / "x.json").write_text("{}", "utf-8")
+    monkeypatch.chdir(tmp_path)
+    relative = os.path.join("d", "x.json")
+    assert list(_record_sources(["d", relative], absolute=True)) == [
+        (str(tmp_path / "d" / "x.json"), relative), (str(tmp_path / "d" / "x.json"), relative)]
+    assert list(_record_sources(["d", relative], absolute=False)) == [
+        (relative, relative), (relative, relative)]
+
+
+def test_junit_report_names_each_file_and_its_first_problem(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "ginrules-record", "version": 1, "kind": "hand", '
+                   '"rules": "classic", "hands": [{"dealer": 3, "x": 1}]}', "utf-8")
+    target = tmp_path / "j.xml"
+    assert main(["validate", "--quiet", "--lenient", "--junit", str(target), str(bad),
+                 str(DATA / "valid_hand.json")]) == 1
+    suite = ET.parse(target).getroot()
+    assert suite.attrib["tests"] == "2" and suite.attrib["failures"] == "1"
+    cases = suite.findall("./testsuite/testcase")
+    assert [c.attrib["name"] for c in cases] == [str(bad), str(DATA / "valid_hand.json")]
+    failure = cases[0].find("failure")
+    assert failure is not None and cases[1].find("failure") is None
+    problems = failure.text.split("\n")  # every problem, one a line; the first as message
+    assert failure.attrib["message"] == problems[0] and "unknown field 'x'" in problems[0]
+    assert "the dealer must be 0 or 1, not 3" in problems[1]
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []  # no temporary

@@ -17,13 +17,17 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import IO
 
 from ginrules.errors import GinRulesError
 
 
-def write_atomically(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` atomically (see the module)."""
+def write_atomically(path: str | os.PathLike[str], text: str | Callable[[IO[str]], None]
+                     ) -> None:
+    """Write ``text`` (UTF-8) to ``path`` atomically (see the module); ``text`` may be a
+    function that writes the content to the open file it is given (a long report)."""
     target = Path(path)
     if target.is_dir():
         raise GinRulesError(f"cannot write {target}: it is a folder")
@@ -36,7 +40,10 @@ def write_atomically(path: str | os.PathLike[str], text: str) -> None:
                                          prefix=f".{target.name}.", suffix=".tmp",
                                          delete=False) as handle:
             temporary = handle.name
-            handle.write(text)
+            if isinstance(text, str):
+                handle.write(text)
+            else:
+                text(handle)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(temporary, target)

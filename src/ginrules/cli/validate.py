@@ -12,9 +12,10 @@ import tempfile
 import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
 
+from ginrules._files import write_atomically
 from ginrules.errors import GinRulesError
 
 if TYPE_CHECKING:
@@ -96,20 +97,9 @@ class _JUnit:
         self.cases.write(_junit_case(report))
 
     def finish(self, seconds: float) -> None:
-        try:
-            self._write(seconds)
-        except OSError as error:
-            raise GinRulesError(f"cannot write the JUnit report {self.path}: "
-                                f"{error.strerror or error}") from None
-        finally:
-            self.abort()
+        counts = f'tests="{self.tests}" failures="{self.failures}" errors="0"'
 
-    def _write(self, seconds: float) -> None:
-        folder = os.path.dirname(self.path)
-        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=folder,
-                                         prefix=".junit-", suffix=".tmp",
-                                         delete=False) as out:
-            counts = f'tests="{self.tests}" failures="{self.failures}" errors="0"'
+        def write(out: IO[str]) -> None:
             out.write('<?xml version="1.0" encoding="UTF-8"?>\n'
                       f'<testsuites name="ginrules validate" {counts} time="{seconds:.3f}">\n'
                       f'  <testsuite name="ginrules validate" {counts} '
@@ -117,12 +107,11 @@ class _JUnit:
             self.cases.seek(0)
             shutil.copyfileobj(self.cases, out)
             out.write("  </testsuite>\n</testsuites>\n")
+
         try:
-            os.replace(out.name, self.path)
-        except OSError:
-            with contextlib.suppress(OSError):
-                os.unlink(out.name)
-            raise
+            write_atomically(self.path, write)
+        finally:
+            self.abort()
 
     def abort(self) -> None:
         self.cases.close()
