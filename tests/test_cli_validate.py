@@ -255,3 +255,32 @@ def test_junit_report_names_each_file_and_its_first_problem(tmp_path: Path) -> N
     assert failure.attrib["message"] == problems[0] and "unknown field 'x'" in problems[0]
     assert "the dealer must be 0 or 1, not 3" in problems[1]
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []  # no temporary
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_on_a_terminal_is_redrawn_and_cleared(
+        folder: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """On a terminal, stderr shows the files checked and the rate, redrawn at most every
+    0.1 s, and each printed line first clears the bar; the clock here moves 1 s a call."""
+    clock = iter(range(1000))
+    monkeypatch.setattr("time.monotonic", lambda: float(next(clock)))
+    err = _Terminal()
+    monkeypatch.setattr(sys, "stderr", err)
+    files = sorted(str(p) for p in folder.glob("*.json"))
+    assert len(files) == 2
+    main(["validate", "--lenient", *files])
+    out = capsys.readouterr().out
+    drawn = err.getvalue()
+    # the clock: 0 at the start, 1 after the first file (1 file in 1 s), 2 after the
+    # second, 3 at the end; each report line first clears the bar ("\r\x1b[K")
+    clear = "\r\x1b[K"
+    assert drawn.split("\n")[0] == (clear + clear + "1 files, 1 files/s" + clear + clear
+                                    + "2 files, 1 files/s" + clear + "2 files, 1 files/s")
+    assert out.count("\n") == len(files)  # the lenient report of each file
+    main(["validate", "--no-progress", *files])
+    assert "files/s" not in capsys.readouterr().err + err.getvalue()[len(drawn):]

@@ -282,3 +282,12 @@ def test_simulate_max_hands_zero_means_no_limit(capsys: pytest.CaptureFixture[st
                  "--json", "--rules", "classic"]) == 0
     limited = json.loads(capsys.readouterr().out)
     assert limited["max_hands"] == 1 and limited["hands"] == 2
+
+
+def test_rates_are_per_hand_and_zero_without_hands() -> None:
+    import attrs
+
+    r = simulate("classic", ("basic", "random"), games=2, seed=1)
+    assert r.hands == 5  # pinned by the SimulationResult doctest
+    assert r.rate(2) == 0.4 and r.rate(5) == 1.0
+    assert attrs.evolve(r, hands=0).rate(3) == 0.0  # no hands: no rate, not a division

@@ -170,8 +170,15 @@ def test_a_hand_given_where_a_game_is_expected() -> None:
     state = hand.deal(rules("classic"), seed=1)
     with pytest.raises(WrongTypeError, match=r"use ginrules\.hand\.apply or state\.apply"):
         game.apply(state, "pass")  # type: ignore[arg-type]
-    with pytest.raises(WrongTypeError, match="takes a GameState"):
+    with pytest.raises(WrongTypeError) as error:
         game.legal_actions(state)  # type: ignore[arg-type]
+    assert str(error.value) == ("ginrules.game.legal_actions takes a GameState, not a "
+                                "HandState: use ginrules.hand.legal_actions or "
+                                "state.legal_actions()")
+    with pytest.raises(WrongTypeError) as error:
+        game.is_legal(state, "pass")  # type: ignore[arg-type]
+    assert str(error.value) == ("ginrules.game.is_legal takes a GameState, not a HandState: "
+                                "use ginrules.hand.is_legal or state.is_legal()")
     with pytest.raises(WrongTypeError, match="takes a GameState"):
         game.is_legal(None, "pass")  # type: ignore[arg-type]
 
