@@ -9,4 +9,7 @@ settings.register_profile(
     "ci", max_examples=300, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.register_profile("thorough", max_examples=5000)
+# mutation testing runs the tests once per mutant: fewer examples, the same every time
+settings.register_profile("mutation", max_examples=25, derandomize=True, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
