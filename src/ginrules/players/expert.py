@@ -10,6 +10,8 @@ hesitates between priced against opponent hands sampled from the evidence.
 
 from __future__ import annotations
 
+import random
+
 import attrs
 
 from ginrules.actions import Action, ActionKind
@@ -22,10 +24,11 @@ from ginrules.players.advanced import (
     AdvancedPlayer,
     _keep_best,
     _Memory,
+    _pool_points,
     _potential,
 )
 from ginrules.players.computer import Hint, _seed, _stream
-from ginrules.players.determinize import _opponent_masks, _weights
+from ginrules.players.determinize import _opponent_masks
 from ginrules.players.views import View
 
 __all__ = ["ExpertPlayer"]
@@ -84,7 +87,7 @@ class ExpertPlayer(AdvancedPlayer):
         """Per card index, the chance an unseen card is in the stock rather than the
         opponent's hand, by :func:`~ginrules.players.determinize.inference_weights`."""
         hidden = max(0, v.opponent_count - memory.known.bit_count())
-        w = _weights(v)
+        w = memory.weights
         total = sum(w[i] for i in pool)
         if not total:
             return None
@@ -98,12 +101,13 @@ class ExpertPlayer(AdvancedPlayer):
                  if a.kind is ActionKind.DISCARD and a.card is not None}
         options = [(d, i) for i, d in _discard_deadwoods(v.mask) if i in legal]
         least = min(d for d, _ in options)
+        counts = _pool_points(pool, stock)
         ranked = []
         for dead, index in options:
             if dead > least + 8:
                 continue
             rest = v.mask & ~(1 << index)
-            score = dead - self.potential_weight * _potential(rest, pool, stock)
+            score = dead - self.potential_weight * _potential(rest, pool, stock, counts)
             ranked.append((score, _HIGH[index], index, dead))
         ranked.sort()
         short = ranked[:max(1, self.candidates)]
@@ -139,7 +143,7 @@ class ExpertPlayer(AdvancedPlayer):
         """Opponent hands sampled by the evidence, improved once per stock draw."""
         hidden = max(0, v.opponent_count - memory.known.bit_count())
         extra = min(memory.stock_draws, 6, max(0, len(pool) - hidden))
-        stream = _stream(self.seed ^ 0x5EED, v)
-        hands = _opponent_masks(v, pool, hidden + extra, memory.known & _ALL,
-                                self.danger_samples, stream, _weights(v))
+        rng = random.Random(next(_stream(self.seed ^ 0x5EED, v)))
+        hands = _opponent_masks(pool, hidden + extra, memory.known & _ALL,
+                                self.danger_samples, rng, list(memory.weights))
         return [_keep_best(m, extra, memory.known) if extra else m for m in hands]
