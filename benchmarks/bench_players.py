@@ -3,7 +3,7 @@ speed-up of ``ginrules simulate --workers``.
 
 Run from the dev virtual environment::
 
-    python benchmarks/bench_players.py            # about a minute
+    python benchmarks/bench_players.py            # about two minutes
     python benchmarks/bench_players.py --quick    # a smoke test
 
 Hands per second: games between two copies of a player under the classic rules are
@@ -43,7 +43,7 @@ def main() -> None:
     args = parser.parse_args()
     repeats = 1 if args.quick else args.repeats
     sizes = {"random": 1 if args.quick else 3, "basic": 20 if args.quick else 200,
-             "advanced": 4 if args.quick else 40}
+             "advanced": 4 if args.quick else 40, "expert": 2 if args.quick else 20}
     print(f"Python {platform.python_version()} on {platform.machine()}, "
           f"{os.cpu_count()} CPUs; median of {repeats} runs")
     print()

@@ -5,7 +5,8 @@
 * :mod:`ginrules.players.computer`: the :class:`Player` protocol, :class:`RandomPlayer`,
   :class:`SimplePlayer` (the EAAI challenge's baseline) and :class:`BasicPlayer`;
 * :mod:`ginrules.players.advanced`: :class:`AdvancedPlayer` and :func:`hint`;
-* :mod:`ginrules.players.expert`: :class:`ExpertPlayer`, the strongest level;
+* :mod:`ginrules.players.expert`: :class:`ExpertPlayer`, the strongest level, and
+  :mod:`ginrules.players.lookahead`, the quick playouts that decide its knocks;
 * :mod:`ginrules.players.roster`: the players by name (:data:`PLAYERS`,
   :func:`make_player`) and :func:`seat`;
 * :mod:`ginrules.players.determinize`: :func:`sample_hidden`, whole states sampled from

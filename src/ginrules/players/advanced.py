@@ -9,18 +9,19 @@ pass: TS does not make a meld and a stock card is worth more
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 
 import attrs
 
 from ginrules.actions import Action, ActionKind, Phase
 from ginrules.cards import CARDS, Card, cards_from_mask, cards_to_mask
-from ginrules.knock import resolve_knock
 from ginrules.masks import (
     _best_discard_deadwood,
     _deadwood,
     _discard_deadwoods,
 )
+from ginrules.melds import arrangements_of_mask
 from ginrules.players.computer import (
     Hint,
     _high_first,
@@ -30,7 +31,8 @@ from ginrules.players.computer import (
     _seed,
     _stream,
 )
-from ginrules.players.determinize import _opponent_masks, _weights
+from ginrules.players.determinize import _evidence, _opponent_masks
+from ginrules.players.lookahead import defender_deadwood, layoff_chains
 from ginrules.players.views import View
 
 __all__ = ["AdvancedPlayer", "hint"]
@@ -46,22 +48,14 @@ class _Memory:
     declined: int  # the upcard passed, or top discards left for a stock draw
     discarded: int  # put on the discard pile
     stock_draws: int  # how many stock cards the opponent has drawn
+    weights: tuple[float, ...]  # inference_weights per card index
 
 
 def _memory(v: View) -> _Memory:
     # what the opponent took and still holds is already in the view (see _opponent_known)
-    declined = discarded = draws = 0
-    for event in v.events:
-        if event.player == v.player:
-            continue
-        kind = event.action.kind
-        if event.declined is not None:
-            declined |= event.declined.mask
-        if kind is ActionKind.DRAW_STOCK:
-            draws += 1
-        elif event.card is not None and (kind is ActionKind.DISCARD or kind is ActionKind.KNOCK):
-            discarded |= event.card.mask
-    return _Memory(cards_to_mask(v.opponent_known), declined, discarded, draws)
+    declined, discarded, draws, weights = _evidence(v)
+    return _Memory(cards_to_mask(v.opponent_known), declined, discarded, draws,
+                   tuple(weights))
 
 
 def _meld_pairs(index: int) -> list[tuple[int, int]]:
@@ -82,6 +76,7 @@ _NEAR = tuple(sum(1 << j for j in range(52) if j != i and (
     for i in range(52))
 _POINTS = tuple(min(i % 13 + 1, 10) for i in range(52))
 _HIGH = tuple(_high_first(i) for i in range(52))
+_HIGH_ORDER = tuple(sorted(range(52), key=lambda i: _HIGH[i]).index(i) for i in range(52))
 
 
 def _indices(mask: int) -> list[int]:
@@ -103,10 +98,9 @@ def _melded(mask: int) -> int:
     (a quick over-estimate of the melded cards, without the solver)."""
     a = mask & (mask >> 1) & (mask >> 2) & _STARTS
     out = a | (a << 1) | (a << 2)
-    for bits in _RANKS:
-        if (mask & bits).bit_count() >= 3:
-            out |= mask & bits
-    return out
+    c, d, h, s = mask & 0x1FFF, (mask >> 13) & 0x1FFF, (mask >> 26) & 0x1FFF, mask >> 39
+    three = (c & d & (h | s)) | (h & s & (c | d))  # the ranks held three times or more
+    return out | (mask & (three | three << 13 | three << 26 | three << 39))
 
 
 def _keep_best(mask: int, drop: int, keep: int) -> int:
@@ -114,11 +108,18 @@ def _keep_best(mask: int, drop: int, keep: int) -> int:
     unmelded cards with no partner first, then unmelded cards with one, the highest
     first; never the cards of ``keep``."""
     melded = _melded(mask)
-    order = sorted((in_meld, bool(_NEAR[i] & mask), _HIGH[i], i)
-                   for i in _indices(mask & ~keep)
-                   for in_meld in (bool(melded >> i & 1),))
-    for *_, i in order[:drop]:
-        mask &= ~(1 << i)
+    order = []
+    rest = mask & ~keep
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        i = low.bit_length() - 1
+        # sorts as (melded, has a partner, _HIGH[i]): the card index in the low 6 bits
+        order.append((melded >> i & 1) << 13 | (1 << 12 if _NEAR[i] & mask else 0)
+                     | _HIGH_ORDER[i] << 6 | i)
+    order.sort()
+    for key in order[:drop]:
+        mask &= ~(1 << (key & 63))
     return mask
 
 
@@ -136,31 +137,65 @@ def _best_discard_memo(mask: int) -> int:
     return value
 
 
-def _potential(mask: int, pool: list[int], stock: list[float] | None = None) -> float:
+def _meld_makers(mask: int) -> int:
+    """The cards not in ``mask`` that make a meld with two of its cards."""
+    c, d, h, s = mask & 0x1FFF, (mask >> 13) & 0x1FFF, (mask >> 26) & 0x1FFF, mask >> 39
+    two = (c & d) | (c & h) | (c & s) | (d & h) | (d & s) | (h & s)
+    out = two | two << 13 | two << 26 | two << 39
+    for shift, m in ((0, c), (13, d), (26, h), (39, s)):
+        if m:
+            runs = (m << 1 & m << 2) | (m >> 1 & m << 1) | (m >> 1 & m >> 2)
+            out |= (runs & 0x1FFF) << shift
+    return out & ~mask
+
+
+def _pool_points(pool: list[int], stock: list[float] | None) -> tuple[int, list[float], float]:
+    """The mask of ``pool``, its weight per point value (1 to 10), and its whole weight
+    (each card weighs its entry of ``stock``, or 1): what :func:`_potential` needs of the
+    pool, found once for all the discards it compares."""
+    mask = 0
+    by_points = [0.0] * 11
+    for index in pool:
+        mask |= 1 << index
+        by_points[_POINTS[index]] += 1.0 if stock is None else stock[index]
+    return mask, by_points, sum(by_points)
+
+
+def _potential(mask: int, pool: list[int], stock: list[float] | None = None,
+               counts: tuple[int, list[float], float] | None = None) -> float:
     """The expected deadwood saved by drawing one card of ``pool`` into ``mask``.
 
-    A card that shares no meld with ``mask`` saves only by replacing the card whose
-    discard costs least: ``base - points - best_discard(mask)``, when positive; only the
-    other cards need the solver. ``stock``, per card index, weighs each card by the
-    chance it is in the stock (``None``: all alike)."""
+    A card that makes no meld with two cards of ``mask`` saves only by replacing the card
+    whose discard costs least: ``base - points - best_discard(mask)``, when positive, so
+    those cards are counted by their points; only the others need the solver. ``stock``,
+    per card index, weighs each card by the chance it is in the stock (``None``: all
+    alike); ``counts`` is :func:`_pool_points` of the pool and ``stock``, when known."""
     base = _deadwood(mask)
     if not base or not pool:
         return 0.0
+    pool_mask, by_points, whole = counts if counts is not None else _pool_points(pool, stock)
+    if not whole:
+        return 0.0
+    room = base - _best_discard_memo(mask)
     total = 0.0
-    floor = -1
-    for index in pool:
-        if _NEAR[index] & mask:
-            saved = base - _best_discard_memo(mask | 1 << index)
-        else:
-            if floor < 0:
-                floor = _best_discard_memo(mask)
-            saved = base - _POINTS[index] - floor
-        if saved > 0:
-            total += saved if stock is None else saved * stock[index]
-    if stock is None:
-        return total / len(pool)
-    weight = sum(stock[i] for i in pool)
-    return total / weight if weight else 0.0
+    for points in range(1, min(room, 11)):
+        total += (room - points) * by_points[points]
+    makers = _meld_makers(mask) & pool_mask
+    memo = _MEMO
+    while makers:
+        low = makers & -makers
+        makers ^= low
+        index = low.bit_length() - 1
+        weight = 1.0 if stock is None else stock[index]
+        key = mask | low
+        after = memo.get(key)
+        if after is None:
+            after = _best_discard_memo(key)
+        if base > after:
+            total += (base - after) * weight
+        if room > _POINTS[index]:  # counted above as a card that melds with nothing
+            total -= (room - _POINTS[index]) * weight
+    return total / whole
 
 
 @attrs.frozen
@@ -272,10 +307,10 @@ class AdvancedPlayer:
         if v.phase is Phase.DISCARD and v.turn == v.player:
             hidden = 10 - memory.known.bit_count()
         extra = min(memory.stock_draws, 6, max(0, len(pool) - hidden))
-        weights = _weights(v)
         hands = []
-        for m in _opponent_masks(v, pool, hidden + extra, memory.known, self.samples,
-                                 stream, weights):
+        rng = random.Random(next(stream))
+        for m in _opponent_masks(pool, hidden + extra, memory.known, self.samples, rng,
+                                 list(memory.weights)):
             if extra:
                 m = _keep_best(m, extra, memory.known)
             hands.append(m)
@@ -291,13 +326,15 @@ class AdvancedPlayer:
         stream = _stream(self.seed, v)
         rules = v.rules
         opponents = self._opponent_hands(v, memory, pool, stream)
+        # the knocker's arrangements leaving the defender the most deadwood are the same
+        # for every sampled hand: their layoff chains are found once
+        chains = [layoff_chains(a) for a in arrangements_of_mask(mine)]
         total = 0
         undercut = 0
         opp_dead = 0
         for opp in opponents:
-            k, d, _ = resolve_knock(mine, opp)
             opp_dead += _deadwood(opp)
-            diff = d.deadwood - k.deadwood
+            diff = max(defender_deadwood(c, opp) for c in chains) - dead
             if diff > 0:
                 total += diff
             elif diff < 0 or rules.undercut_on_tie:
@@ -309,7 +346,9 @@ class AdvancedPlayer:
         # waiting: the chance to draw gin before the stock runs out, worth the gin bonus
         # plus the opponent's deadwood, discounted for what can go wrong meanwhile
         draws = max(0, (v.stock_size - rules.dead_hand_stock) // 2)
-        outs = sum(1 for i in pool if _best_discard_deadwood(mine | 1 << i) == 0)
+        # only a card that makes a meld can bring gin (another would stay deadwood)
+        makers = _meld_makers(mine)
+        outs = sum(1 for i in pool if makers >> i & 1 and _best_discard_deadwood(mine | 1 << i) == 0)
         p_gin = 1 - (1 - outs / len(pool)) ** min(draws, 5) if pool else 0.0
         wait = self.gin_wait * p_gin * (rules.gin_bonus + opp_dead / n)
         if ev >= wait and ev > 0:
@@ -356,11 +395,12 @@ class AdvancedPlayer:
         q = hidden / len(pool) if pool else 0.0
         best: tuple[float, tuple[int, int, int], int] | None = None
         parts: dict[int, tuple[int, float, float]] = {}
+        counts = _pool_points(pool, stock)
         for dead, index in sorted(options)[:6]:  # the six lowest are enough
             if dead > least + 8:
                 continue
             rest = v.mask & ~(1 << index)
-            potential = _potential(rest, pool, stock)
+            potential = _potential(rest, pool, stock, counts)
             danger = self._danger(index, rest, memory, pile, q)
             score = dead - self.potential_weight * potential + self.danger_weight * danger
             parts[index] = (dead, potential, danger)
@@ -381,8 +421,8 @@ class AdvancedPlayer:
 
 
 # the levels hint may use, strongest first, with the time a decision may take at most
-# (measured on a 2-core machine: the expert's and the advanced player's slowest
-# decisions take a few milliseconds, the basic player's well under one)
+# (measured on a 2-core machine: the expert's slowest decisions, its knocks, take about
+# 16 ms, the advanced player's a few milliseconds, the basic player's well under one)
 _HINT_LEVELS = (("expert", 0.05), ("advanced", 0.03), ("basic", 0.0))
 
 

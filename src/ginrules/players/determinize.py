@@ -28,6 +28,7 @@ uniform shuffle. Pure and reproducible: the same view and seed give the same sta
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Iterator
@@ -35,9 +36,11 @@ from collections.abc import Iterator
 from ginrules._splitmix import MASK64, splitmix64
 from ginrules.actions import (
     _DISCARD_KIND,
+    _DRAW_DISCARD_KIND,
     _DRAW_STOCK_KIND,
     _KNOCK_KIND,
-    ActionKind,
+    _PASS_KIND,
+    _TAKE_KIND,
     Phase,
 )
 from ginrules.cards import CARDS, Card, Deck
@@ -247,22 +250,46 @@ TAKEN_FACTOR = 2.5
 
 def _weights(view: View) -> list[float]:
     """:func:`inference_weights` per card index (1.0 for the cards it does not name)."""
+    return _evidence(view)[3]
+
+
+def _evidence(view: View) -> tuple[int, int, int, list[float]]:
+    """What the opponent's play shows, in one pass over the history (no
+    :class:`~ginrules.players.Event` is built): the masks of the cards it declined (the
+    upcard passed, top discards left for a stock draw) and discarded, how many stock
+    cards it drew, and :func:`inference_weights` per card index."""
     w = [1.0] * 52
     me = view.player
-    for event in view.events:
-        if event.player == me:
-            continue
-        kind = event.action.kind
-        if event.declined is not None:
-            for j in _RELATED[event.declined.index]:
-                w[j] *= DECLINED_FACTOR
-        if event.card is not None and (kind is ActionKind.DISCARD or kind is ActionKind.KNOCK):
-            for j in _RELATED[event.card.index]:
-                w[j] *= DISCARDED_FACTOR
+    history = view.history
+    pile = [view.upcard.index]
+    declined = discarded = draws = 0
+    for n, (player, action) in enumerate(history):
+        kind = action.kind
+        if kind is _DISCARD_KIND or kind is _KNOCK_KIND:
+            card = action.card
+            assert card is not None
+            index = card.index
+            pile.append(index)
+            if player != me:
+                discarded |= 1 << index
+                for j in _RELATED[index]:
+                    w[j] *= DISCARDED_FACTOR
+        elif kind is _TAKE_KIND or kind is _DRAW_DISCARD_KIND:
+            pile.pop()
+        elif player != me and (kind is _PASS_KIND or kind is _DRAW_STOCK_KIND):
+            if kind is _DRAW_STOCK_KIND:
+                draws += 1
+                if n == 2 and history[1][1].kind is _PASS_KIND:
+                    continue  # after both passed the upcard, nothing was declined
+            if pile:
+                index = pile[-1]
+                declined |= 1 << index
+                for j in _RELATED[index]:
+                    w[j] *= DECLINED_FACTOR
     for card in view.opponent_known:
         for j in _RELATED[card.index]:
             w[j] *= TAKEN_FACTOR
-    return [min(5.0, max(0.05, x)) for x in w]
+    return declined, discarded, draws, [0.05 if x < 0.05 else 5.0 if x > 5.0 else x for x in w]
 
 
 def inference_weights(view: View) -> dict[Card, float]:
@@ -308,19 +335,29 @@ def sample_weighted(view: View, seed: int | random.Random) -> HandState:
     return _sample(view, seed, _weights(view))
 
 
-def _opponent_masks(view: View, pool: list[int], hidden: int, known: int, count: int,
-                    stream: Iterator[int], weights: list[float]) -> list[int]:
+def _opponent_masks(pool: list[int], hidden: int, known: int, count: int,
+                    rng: random.Random, weights: list[float]) -> list[int]:
     """``count`` opponent hands as masks: ``known`` plus ``hidden`` cards of ``pool``
-    drawn by ``weights`` without replacement (the fast path of the players)."""
-    out = []
+    drawn by ``weights`` without replacement (the fast path of the players): cards are
+    drawn by weight and a card drawn twice is drawn again, which is the same as drawing
+    each card by weight from the cards left."""
     if hidden <= 0 or not pool:
         return [known] * count
-    hidden = min(hidden, len(pool))
-    ws = [weights[i] for i in pool]
+    if hidden >= len(pool):
+        return [known | sum(1 << i for i in pool)] * count
+    bits = [1 << i for i in pool]
+    cumulative = list(itertools.accumulate(weights[i] for i in pool))
+    choices = rng.choices
+    out = []
     for _ in range(count):
-        keyed = sorted(zip([_exponential(stream) / w for w in ws], pool, strict=True))
         m = known
-        for _, i in keyed[:hidden]:
-            m |= 1 << i
+        got = 0
+        while got < hidden:
+            for bit in choices(bits, cum_weights=cumulative, k=2 * (hidden - got)):
+                if not m & bit:
+                    m |= bit
+                    got += 1
+                    if got == hidden:
+                        break
         out.append(m)
     return out

@@ -1,5 +1,5 @@
-"""The expert computer player: the advanced player's heuristics, with the discards it
-hesitates between priced against opponent hands sampled from the evidence.
+"""The expert computer player: the advanced player's heuristics, with its knocks decided
+by playing the hand out over deals sampled from the evidence.
 
 >>> import ginrules
 >>> from ginrules.players import ExpertPlayer, view
@@ -10,11 +10,14 @@ hesitates between priced against opponent hands sampled from the evidence.
 
 from __future__ import annotations
 
+import random
+
 import attrs
 
 from ginrules.actions import Action, ActionKind
 from ginrules.cards import CARDS
 from ginrules.masks import _deadwood, _discard_deadwoods
+from ginrules.melds import arrangements_of_mask
 from ginrules.players.advanced import (
     _ALL,
     _HIGH,
@@ -22,10 +25,12 @@ from ginrules.players.advanced import (
     AdvancedPlayer,
     _keep_best,
     _Memory,
+    _pool_points,
     _potential,
 )
 from ginrules.players.computer import Hint, _seed, _stream
-from ginrules.players.determinize import _opponent_masks, _weights
+from ginrules.players.determinize import _opponent_masks
+from ginrules.players.lookahead import Table, _points, deals, layoff_chains, play_out
 from ginrules.players.views import View
 
 __all__ = ["ExpertPlayer"]
@@ -35,15 +40,19 @@ __all__ = ["ExpertPlayer"]
 class ExpertPlayer(AdvancedPlayer):
     """The expert computer player (stronger than the advanced level; the strongest level).
 
-    It draws and knocks as :class:`~ginrules.players.AdvancedPlayer` does (its knock
-    samples opponent hands weighted by the evidence of the opponent's play, see
-    :func:`~ginrules.players.determinize.inference_weights`), and it discards with more
-    care: it ranks the discards by the deadwood left and the chance the next card improves
-    the hand, then prices the best ``candidates`` of them against ``danger_samples``
-    opponent hands sampled from the evidence (the cards the opponent took, passed over,
-    left for a stock draw and threw away, each hand improved once per stock draw): the
-    share of those hands that can meld the card is its danger. Decides from the view
-    alone; deterministic for a given ``seed`` and view.
+    It draws and discards as :class:`~ginrules.players.AdvancedPlayer` does, with its
+    own weights. Before a knock (not gin) it deals the unseen cards ``playouts`` times
+    (the opponent's hand weighted by the evidence of its play, see
+    :func:`~ginrules.players.determinize.inference_weights`, improved for up to
+    ``improve`` of its stock draws; a hand that could have knocked already counts
+    ``knock_evidence`` times, once the opponent has discarded) and plays each deal out
+    (:mod:`ginrules.players.lookahead`): it knocks when the knock wins more points on
+    average than its discard and playing on, with itself waiting for a knock at
+    ``follow_limit`` or less (0: gin) and the opponent knocking as soon as it may.
+    ``playouts=0`` knocks as the advanced player does. With ``candidates`` above 0 it
+    prices the best few discards against ``danger_samples`` sampled opponent hands (off:
+    it did not win more games). Decides from the view alone; deterministic for a given
+    ``seed`` and view.
 
     >>> import ginrules
     >>> from ginrules.players import view
@@ -61,6 +70,11 @@ class ExpertPlayer(AdvancedPlayer):
     candidates: int = 0
     danger_samples: int = 24
     knock_at: int = 10
+    playouts: int = 48
+    follow_limit: int = 0
+    knock_evidence: float = 0.25
+    knock_margin: float = 0.0
+    improve: int = 2
 
     def choose(self, view: View) -> Action:
         """The expert player's action in ``view``.
@@ -75,16 +89,56 @@ class ExpertPlayer(AdvancedPlayer):
 
     def _knock(self, v: View, knock: tuple[Action, int], memory: _Memory,
                pool: list[int]) -> Hint | None:
-        dead = knock[1]
+        action, dead = knock
         if dead > max(0, self.knock_at) and v.stock_size - 1 > v.rules.dead_hand_stock:
             return None
-        return super()._knock(v, knock, memory, pool)
+        if dead == 0 or self.playouts <= 0:
+            return super()._knock(v, knock, memory, pool)
+        return self._weigh_knock(v, action, dead, memory, pool)
+
+    def _weigh_knock(self, v: View, action: Action, dead: int, memory: _Memory,
+                     pool: list[int]) -> Hint:
+        """Knock, or the discard it would make to play on, whichever wins more points over
+        playouts of deals sampled from the evidence."""
+        assert action.card is not None
+        plan = self._discard(v, memory, pool, self._stock(v, memory, pool))
+        kept_card = plan.action.card
+        assert kept_card is not None
+        table = Table.of(v.rules, v.knock_limit)
+        mine = v.mask & ~action.card.mask
+        kept = v.mask & ~kept_card.mask
+        hidden = max(0, v.opponent_count - memory.known.bit_count())
+        rng = random.Random(next(_stream(self.seed ^ 0x4B4E, v)))
+        tested = memory.discarded != 0  # it has had a chance to knock
+        plays_on = v.stock_size > table.dead_stock
+        limits = (self.follow_limit, v.knock_limit)
+        chains = [layoff_chains(a) for a in arrangements_of_mask(mine)]
+        knock_total = on_total = weight = 0.0
+        undercut = 0.0
+        draws = min(memory.stock_draws, self.improve)
+        for opp, stock in deals(pool, hidden, memory.known & _ALL, list(memory.weights),
+                                self.playouts, rng, draws):
+            w = self.knock_evidence if tested and _deadwood(opp) <= v.knock_limit else 1.0
+            points = _points(dead, chains, opp, table)
+            knock_total += w * points
+            if points < 0:
+                undercut += w
+            if plays_on:
+                on_total += w * play_out(kept, opp, stock, kept_card.index, 1, limits, table)
+            weight += w
+        ev, on = knock_total / weight, on_total / weight
+        if ev >= on + self.knock_margin:
+            return Hint(action, f"knock with {dead} deadwood: wins {ev:.0f} points on "
+                                f"average against {on:.0f} for playing on, undercut risk "
+                                f"{undercut / weight:.0%}")
+        return Hint(plan.action, f"play on: {plan.reason}; knocking with {dead} wins "
+                                 f"{ev:.0f} points on average, playing on {on:.0f}")
 
     def _stock(self, v: View, memory: _Memory, pool: list[int]) -> list[float] | None:
         """Per card index, the chance an unseen card is in the stock rather than the
         opponent's hand, by :func:`~ginrules.players.determinize.inference_weights`."""
         hidden = max(0, v.opponent_count - memory.known.bit_count())
-        w = _weights(v)
+        w = memory.weights
         total = sum(w[i] for i in pool)
         if not total:
             return None
@@ -98,12 +152,13 @@ class ExpertPlayer(AdvancedPlayer):
                  if a.kind is ActionKind.DISCARD and a.card is not None}
         options = [(d, i) for i, d in _discard_deadwoods(v.mask) if i in legal]
         least = min(d for d, _ in options)
+        counts = _pool_points(pool, stock)
         ranked = []
         for dead, index in options:
             if dead > least + 8:
                 continue
             rest = v.mask & ~(1 << index)
-            score = dead - self.potential_weight * _potential(rest, pool, stock)
+            score = dead - self.potential_weight * _potential(rest, pool, stock, counts)
             ranked.append((score, _HIGH[index], index, dead))
         ranked.sort()
         short = ranked[:max(1, self.candidates)]
@@ -139,7 +194,7 @@ class ExpertPlayer(AdvancedPlayer):
         """Opponent hands sampled by the evidence, improved once per stock draw."""
         hidden = max(0, v.opponent_count - memory.known.bit_count())
         extra = min(memory.stock_draws, 6, max(0, len(pool) - hidden))
-        stream = _stream(self.seed ^ 0x5EED, v)
-        hands = _opponent_masks(v, pool, hidden + extra, memory.known & _ALL,
-                                self.danger_samples, stream, _weights(v))
+        rng = random.Random(next(_stream(self.seed ^ 0x5EED, v)))
+        hands = _opponent_masks(pool, hidden + extra, memory.known & _ALL,
+                                self.danger_samples, rng, list(memory.weights))
         return [_keep_best(m, extra, memory.known) if extra else m for m in hands]

@@ -1,0 +1,78 @@
+"""The expert's quick playouts: the layoff shortcut agrees with the rules engine, and a
+playout's points are those the engine would score."""
+
+from __future__ import annotations
+
+import random
+
+import ginrules
+from ginrules.knock import resolve_knock
+from ginrules.masks import _best_discards, _deadwood
+from ginrules.melds import arrangements_of_mask
+from ginrules.players.lookahead import (
+    Table,
+    deals,
+    defender_deadwood,
+    knock_points,
+    layoff_chains,
+    play_out,
+)
+
+
+def _improved(cards: list[int]) -> int:
+    """Ten cards of ``cards`` kept by greedy draws (the first ten, then one at a time)."""
+    hand = sum(1 << i for i in cards[:10])
+    for c in cards[10:]:
+        hand |= 1 << c
+        _, which = _best_discards(hand)
+        hand &= ~(which & -which)
+    return hand
+
+
+def _knocker(r: random.Random) -> tuple[int, int]:
+    """A knocker and a defender, both improved by greedy draws (so undercuts happen)."""
+    cards = r.sample(range(52), 40)
+    return _improved(cards[:20]), _improved(cards[20:])
+
+
+def test_the_layoff_shortcut_agrees_with_resolve_knock() -> None:
+    r = random.Random(11)
+    checked = 0
+    while checked < 400:
+        mine, theirs = _knocker(r)
+        dead = _deadwood(mine)
+        if not 0 < dead <= 10:
+            continue
+        _, defence, _ = resolve_knock(mine, theirs)
+        shortcut = max(defender_deadwood(layoff_chains(a), theirs)
+                       for a in arrangements_of_mask(mine))
+        assert shortcut == defence.deadwood
+        checked += 1
+
+
+def test_knock_points_score_as_the_rules_do() -> None:
+    r = random.Random(5)
+    eaai = ginrules.rules("eaai")
+    for _ in range(200):
+        mine, theirs = _knocker(r)
+        if _deadwood(mine) > 10:
+            continue
+        result, _ = ginrules.showdown(ginrules.cards_from_mask(mine),
+                                      ginrules.cards_from_mask(theirs))
+        score = ginrules.score_hand(result, eaai)
+        expected = score.points if score.winner in ("knocker",) else -score.points
+        if score.player is None:
+            expected = 0
+        assert knock_points(mine, theirs, eaai) == expected
+
+
+def test_playouts_end_and_deals_split_the_unseen_cards() -> None:
+    r = random.Random(3)
+    table = Table.of(ginrules.rules("eaai"), 10)
+    pool = list(range(20, 52))
+    for hand, stock in deals(pool, 10, 0, [1.0] * 52, 30, r, draws=3):
+        assert hand.bit_count() == 10 and len(stock) == 22
+        assert hand | sum(1 << i for i in stock) == sum(1 << i for i in pool)
+        mine = sum(1 << i for i in range(10))
+        points = play_out(mine, hand, stock, -1, 0, (0, 10), table)
+        assert -100 < points < 100
