@@ -360,3 +360,51 @@ def test_parse_card_gives_a_card_back() -> None:
     assert ginrules.parse_card(card) is card
     with pytest.raises(ginrules.CardNotationError, match="not int"):
         ginrules.parse_card(7)  # type: ignore[arg-type]
+
+
+def test_the_hidden_players_known_discards_fill_their_unknown_cards() -> None:
+    """A record of player 0's view of real games, player 1's cards written "??": each
+    card player 1 discards that nobody saw them get fills one of their unknown slots,
+    and the rest are stand-ins that are none of the cards the record shows. Checked
+    against the games themselves, hand by hand (a knock by player 1 is not replayed)."""
+    from ginrules.players import BasicPlayer, seat
+
+    replayed_hands = 0
+    for seed in range(4):
+        g = game.play(game.new_game(ginrules.rules("short"), seed=seed),
+                      [seat(BasicPlayer()), seat(BasicPlayer())])
+        data = records.to_record(g, deal_form="hands")
+        data["view"] = 0
+        for entry in data["hands"]:
+            entry["deal"]["hands"][1] = " ".join(["??"] * 10)
+            entry["actions"] = [a.rsplit(" ", 1)[0] + " ??"
+                                if a.startswith("p1 draw stock") else a
+                                for a in entry["actions"]]
+        record = records.load(data)
+        assert len(record.stand_ins) == len(record.replayed_with_stand_ins) == len(g.finished)
+        for true, replayed, made_up in zip(g.finished, record.replayed_with_stand_ins,
+                                           record.stand_ins, strict=True):
+            if replayed is None:
+                assert true.result.knocker == 1  # player 1's knock cannot be checked
+                continue
+            replayed_hands += 1
+            # oracle, from the true game: the cards player 1 discards that they did not
+            # take from the pile are cards they got unseen (dealt or drawn)
+            taken, known = set(), []
+            top = true.upcard
+            for player, action in true.actions:
+                if player == 1 and action.kind.value in ("take", "draw discard"):
+                    taken.add(top)
+                if action.card is not None:
+                    if player == 1 and action.card not in taken:
+                        known.append(action.card)
+                    top = action.card
+            assert [a for _, a in replayed.actions] == [a for _, a in true.actions]
+            draws = sum(1 for p, a in true.actions if p == 1 and a.kind.value == "draw stock")
+            assert len(made_up) == 10 + draws - len(known)  # every other unknown slot
+            shown = set(true.cards(0)) | set(true.discard_pile) | {true.upcard} | set(known)
+            assert not made_up & shown
+            # player 1's cards at the end: the true ones they got seen, stand-ins for the rest
+            end = set(replayed.cards(1))
+            assert end - made_up == set(true.cards(1)) - (set(true.cards(1)) - taken)
+    assert replayed_hands >= 5

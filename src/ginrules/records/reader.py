@@ -39,7 +39,9 @@ class Record:
     ``stand_ins`` gives them for each hand, and ``hands`` refuses such a record with an
     :class:`~ginrules.UnknownCardsError` (anything computed from its states, a score,
     a deadwood, a picture, would rest on made-up cards);
-    ``replayed_with_stand_ins`` gives the states to a caller who knows that.
+    ``replayed_with_stand_ins`` gives the states to a caller who knows that, one for
+    each hand of the record, ``None`` for a hand that could not be replayed (a knock by
+    the player whose cards are unknown).
 
     >>> import ginrules
     >>> from ginrules import game
@@ -52,7 +54,7 @@ class Record:
 
     data: Mapping[str, Any]
     rules: RuleSet
-    replayed_with_stand_ins: tuple[HandState, ...]
+    replayed_with_stand_ins: tuple[HandState | None, ...]
     game: GameState | None
     view: int | None = None
     stand_ins: tuple[frozenset[Card], ...] = ()
@@ -84,7 +86,8 @@ class Record:
                     f"for player {who}'s unknown ones ({format_cards(sorted(cards))}), so its "
                     "states are not facts; record.stand_ins says which, and "
                     "record.replayed_with_stand_ins gives the states to a caller who knows that")
-        return self.replayed_with_stand_ins
+        # (a hand is not replayed, None, only in a view record with unknown cards)
+        return tuple(state for state in self.replayed_with_stand_ins if state is not None)
 
 
 def load(source: RecordLike) -> Record:

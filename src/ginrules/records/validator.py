@@ -225,7 +225,7 @@ class _Checker(_DealChecks):
         self.problems: list[Problem] = []
         self.notes: list[str] = []
         self.rules: RuleSet | None = None
-        self.states: list[HandState] = []
+        self.states: list[HandState | None] = []
         self.stand_ins: frozenset[Card] = frozenset()  # the last deal's made-up cards
         self.states_stand_ins: list[frozenset[Card]] = []  # each kept state's made-up cards
         self.game: GameState | None = None
@@ -236,8 +236,9 @@ class _Checker(_DealChecks):
         self.omitted = 0  # problems past MAX_PROBLEMS
         self.filled = False  # whether the last hand replayed had made-up cards filled in
 
-    def keep(self, state: HandState) -> None:
-        """Keep a replayed hand, with the made-up cards that stood in for unknown ones."""
+    def keep(self, state: HandState | None) -> None:
+        """Keep a replayed hand (``None``: not replayed), with the made-up cards that
+        stood in for unknown ones, so that the kept hands line up with the record's."""
         if self.keep_states:
             self.states.append(state)
             self.states_stand_ins.append(self.stand_ins if self.filled else _NO_CARDS)
@@ -354,6 +355,7 @@ class _Checker(_DealChecks):
                 break
             last = number == len(hands)
             priced = None
+            self.stand_ins, self.filled = _NO_CARDS, False
             state, declared = self.check_hand(
                 entry, number, rules, expected_dealer if is_game else None, view,
                 allow_open=last and not complete)
@@ -377,9 +379,11 @@ class _Checker(_DealChecks):
                 self.keep(state)
                 in_progress = True
             elif declared is not None:
+                self.keep(None)  # not replayed (a view record's unchecked knock)
                 priced = declared
                 expected_dealer = None
             else:
+                self.keep(None)
                 track = False
                 expected_dealer = None
             if not (is_game and track):
@@ -429,13 +433,14 @@ class _Checker(_DealChecks):
                          f"{sheet.winner} won", expected=sheet.winner,
                          declared=_json_value(winner))
 
-        if self.made_up or not self.keep_states:
-            return  # no game of made-up cards: only its checked facts are reported
-        if over_at is not None or (not complete and len(self.states) == len(hands)):
+        states = [state for state in self.states if state is not None]
+        if self.made_up or not self.keep_states or len(states) < len(self.states):
+            return  # no game of made-up cards or of hands not replayed
+        if over_at is not None or (not complete and len(states) == len(hands)):
             # a whole game, or one in progress: it can be played on from here
-            first = self.states[0].dealer if self.states else 0
-            finished = tuple(self.states[:-1] if in_progress else self.states)
-            playing = self.states[-1] if in_progress else None
+            first = states[0].dealer if states else 0
+            finished = tuple(states[:-1] if in_progress else states)
+            playing = states[-1] if in_progress else None
             game = GameState(rules, first, None, hollywood, finished, playing, sheet)
             meta = data.get("meta")
             seed = meta.get("seed") if isinstance(meta, Mapping) else None
