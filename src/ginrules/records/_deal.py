@@ -174,7 +174,6 @@ class _DealChecks:
         if not ok:
             return None, False
         filled = False
-        self.stand_ins = frozenset()
         hidden = None if view is None else 1 - view
         if hidden is not None and (any(c == UNKNOWN for c in dealer_hands[hidden])
                                    or UNKNOWN in draws):

@@ -493,7 +493,6 @@ class _Checker(_DealChecks):
                 item = (player, action, None)
             parsed.append(item)
         self.action_count += len(raw_actions)
-        self.stand_ins = frozenset()
         deck, filled = self.read_deal(entry, number, parsed, view, dealer or 0)
         if deck is None or dealer is None:
             return None, declared
