@@ -1,0 +1,94 @@
+"""Every error of the game and scoring functions, its message pinned whole: a message is
+what a user acts on, so a changed word is a changed interface (and mutation testing
+showed that the tests checked only the type of most of these errors)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+import ginrules
+from ginrules import game, hand, rules
+
+
+def _dead_hand(r: ginrules.RuleSet, seed: int, dealer: int) -> ginrules.HandState:
+    s = hand.deal(r, seed=seed, dealer=dealer)
+    s = s.apply("pass").apply("pass").apply("draw stock")
+    return s.apply(s.legal_actions()[0])  # max_turns=1: the turn cap ends it, dead
+
+
+CAPPED = rules("classic", max_turns=1)
+NO_SEED = game.new_game(CAPPED, dealer=0)
+OVER = game.play(game.new_game(rules("short"), seed=3), game.random_policies(3))
+IN_PLAY = game.new_game(rules("classic"), seed=5)
+
+CASES: list[tuple[str, Callable[[], object], type[Exception], str]] = [
+    ("new_game, rules not a RuleSet", lambda: game.new_game("classic", seed=1),  # type: ignore[arg-type]
+     ginrules.WrongTypeError, "rules must be a RuleSet (see ginrules.rules), not str"),
+    ("new_game, no seed nor dealer", lambda: game.new_game(CAPPED),
+     ginrules.GinRulesError, "new_game needs a seed (to draw the first dealer) or a dealer"),
+    ("new_game, dealer 2", lambda: game.new_game(CAPPED, dealer=2),
+     ginrules.GinRulesError, "dealer must be player 0 or 1, not 2"),
+    ("deal_hand, game over", lambda: game.deal_hand(OVER),
+     ginrules.GinRulesError, "the game is over: no more hands are dealt"),
+    ("deal_hand, a hand in play", lambda: game.deal_hand(IN_PLAY),
+     ginrules.GinRulesError, "a hand is already in play"),
+    ("deal_hand, no seed", lambda: game.deal_hand(NO_SEED),
+     ginrules.GinRulesError, "this game has no seed: give the deck of the next hand"),
+    ("record_hand, not over", lambda: game.record_hand(NO_SEED, hand.deal(CAPPED, seed=1, dealer=0)),
+     ginrules.GinRulesError, "the hand is not over yet"),
+    ("record_hand, game over", lambda: game.record_hand(OVER, _dead_hand(CAPPED, 1, OVER.dealer)),
+     ginrules.GinRulesError, "the game is already over"),
+    ("record_hand, other rules", lambda: game.record_hand(NO_SEED, _dead_hand(rules("straight", max_turns=1), 1, 0)),
+     ginrules.GinRulesError, "the hand was played under other rules than the game's"),
+    ("record_hand, other dealer", lambda: game.record_hand(NO_SEED, _dead_hand(CAPPED, 1, 1)),
+     ginrules.GinRulesError, "the hand was dealt by player 1, but player 0 deals"),
+    ("apply, game over", lambda: game.apply(OVER, "pass"),
+     ginrules.IllegalActionError, "cannot act: the game is over"),
+    ("apply, no hand", lambda: game.apply(NO_SEED, "pass"),
+     ginrules.IllegalActionError, "cannot act: no hand is dealt"),
+    ("view, game over", lambda: OVER.view(0),
+     ginrules.GinRulesError, "no hand is in play: the game is over"),
+    ("view, no hand", lambda: NO_SEED.view(0),
+     ginrules.GinRulesError, "no hand is in play: deal one first"),
+    ("play, no seed", lambda: game.play(NO_SEED, game.random_policies(1)),
+     ginrules.GinRulesError, "play needs a game with a seed (it deals the hands)"),
+    ("play, three players", lambda: game.play(IN_PLAY, [*game.random_policies(1), None]),  # type: ignore[list-item]
+     ginrules.GinRulesError, "a game has two players, not [<function"),
+    ("score_hand, not over", lambda: ginrules.score_hand(hand.deal(CAPPED, seed=1).result,  # type: ignore[arg-type]
+                                                         CAPPED),
+     ginrules.WrongTypeError, "score_hand takes the HandResult of a finished hand; this hand "
+     "is not over yet (its result is None)"),
+    ("score_hand, rules not a RuleSet", lambda: ginrules.score_hand(
+        _dead_hand(CAPPED, 1, 0).result, "classic"),  # type: ignore[arg-type]
+     ginrules.WrongTypeError, "score_hand takes a RuleSet (see ginrules.rules), not str"),
+]
+
+
+@pytest.mark.parametrize(("what", "call", "kind", "message"), CASES, ids=[c[0] for c in CASES])
+def test_the_message(what: str, call: Callable[[], object], kind: type[Exception],
+                     message: str) -> None:
+    with pytest.raises(kind) as error:
+        call()
+    text = str(error.value)
+    assert text == message or (message.endswith("<function") and text.startswith(message))
+
+
+def test_the_record_hand_of_another_deal() -> None:
+    g = game.new_game(rules("classic", max_turns=1), seed=4)
+    other = _dead_hand(g.rules, 99, g.dealer)
+    with pytest.raises(ginrules.GinRulesError) as error:
+        game.record_hand(g, other)
+    assert str(error.value) == "the hand is not the one in play: it comes from another deal"
+
+
+def test_the_first_dealer_of_a_seeded_game() -> None:
+    # the first output of SplitMix64 (written out in test_game, not the library's) from
+    # the state seed ^ 0xD1CED1CED1CED1CE, modulo 2 (a stream of its own, so the first
+    # dealer and the first deck are independent)
+    from test_game import splitmix64_outputs
+
+    expected = [splitmix64_outputs(s ^ 0xD1CE_D1CE_D1CE_D1CE, 1)[0] % 2 for s in range(16)]
+    assert [game.new_game(rules("classic"), seed=s).dealer for s in range(16)] == expected
+    assert 0 < sum(expected) < 16
