@@ -92,3 +92,18 @@ def test_the_first_dealer_of_a_seeded_game() -> None:
     expected = [splitmix64_outputs(s ^ 0xD1CE_D1CE_D1CE_D1CE, 1)[0] % 2 for s in range(16)]
     assert [game.new_game(rules("classic"), seed=s).dealer for s in range(16)] == expected
     assert 0 < sum(expected) < 16
+
+
+def test_the_messages_of_a_hand_result_read_back() -> None:
+    result, _ = ginrules.showdown("4H 5H 6H 9C 9D 9S AC 2C 3C 2S",
+                                  "7H 8H KS QS JS 5C 5D 7S 7D 2D")
+    for field, value, message in [
+        ("kind", "x", "result: \"kind\" must be one of knock, gin, big gin, dead, not 'x'"),
+        ("upcard", "ZZ", "result: \"upcard\": bad card 'ZZ': suit 'Z' is not one of C D H S "
+                         "(or ♣ ♦ ♥ ♠)"),
+        ("kind", "dead", "result: a dead hand has no knocker, and every other ending has one"),
+    ]:
+        data = result.to_dict() | {field: value}
+        with pytest.raises(ginrules.GinRulesError) as error:
+            ginrules.HandResult.from_dict(data)
+        assert str(error.value) == message

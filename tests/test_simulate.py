@@ -291,3 +291,25 @@ def test_rates_are_per_hand_and_zero_without_hands() -> None:
     assert r.hands == 5  # pinned by the SimulationResult doctest
     assert r.rate(2) == 0.4 and r.rate(5) == 1.0
     assert attrs.evolve(r, hands=0).rate(3) == 0.0  # no hands: no rate, not a division
+
+
+def test_the_wilson_interval_worked_by_hand() -> None:
+    # 1 of 1, z = 1.96: centre (1 + z²/2) / (1 + z²) = 2.9208 / 4.8416 = 0.6033, half
+    # width z * sqrt(z² / 4) / (1 + z²) = 1.9208 / 4.8416 = 0.3967: 0.2065 to 1
+    low, high = wilson_interval(1, 1)
+    assert round(low, 4) == 0.2065 and high == 1.0
+    # 3 of 3: centre (1 + z²/6) / (1 + z²/3) = 1.6403 / 2.2805 = 0.7193, half width
+    # z * sqrt(z² / 36) / 2.2805 = 0.2807: 0.4385 to 1
+    assert round(wilson_interval(3, 3)[0], 4) == 0.4385
+    assert wilson_interval(0, 0) == (0.0, 1.0) and wilson_interval(0, -1) == (0.0, 1.0)
+
+
+def test_the_printed_summary_counts_finished_games_and_their_intervals() -> None:
+    # four games cut at two hands: one is unfinished, and basic wins the three others
+    r = simulate("classic", ("basic", "random"), games=4, seed=1, max_hands=2)
+    assert (r.games, r.unfinished, r.hands) == (4, 1, 8)
+    lines = str(r).splitlines()
+    assert lines[0] == "4 games (3 finished), classic rules, seed 1; 8 hands, 0.0% dead"
+    # 3 of 3 and 0 of 3, with the intervals worked above: 43.9%-100.0% and 0.0%-56.1%
+    assert lines[3].split()[:5] == ["basic", "3", "100.0%", "43.9%-100.0%", lines[3].split()[4]]
+    assert lines[4].split()[:4] == ["random", "0", "0.0%", "0.0%-56.1%"]
