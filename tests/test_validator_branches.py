@@ -408,3 +408,34 @@ def test_the_hidden_players_known_discards_fill_their_unknown_cards() -> None:
             end = set(replayed.cards(1))
             assert end - made_up == set(true.cards(1)) - (set(true.cards(1)) - taken)
     assert replayed_hands >= 5
+
+
+def test_a_message_with_nothing_to_explain_ends_where_it_should() -> None:
+    # the explanations appended to a message (a tie, play after the end, a stop) add
+    # nothing when they do not apply: 59 is 65 - 6 for player 0's knock, no tie, no layoff
+    data = edit(KNOCKED, lambda d: d["hands"][0]["outcome"].update(points=1))
+    assert problems(data) == [("wrong-points", 1, None, "the declared points are 1, but "
+                               "player 0 scores 59 (a knock by player 0: 59)")]
+    gin = edit(GIN, lambda d: d["hands"][0].setdefault("outcome", {}).update(points=1))
+    assert message(gin) == ("the declared points are 1, but player 0 scores 25 (gin by "
+                            "player 0: 0 + 25 bonus)")
+
+
+def test_a_record_without_hands_counts_none() -> None:
+    report = records.validate({"format": "ginrules-record", "version": 1, "kind": "game",
+                               "rules": "classic", "hands": []}, lenient=True)
+    assert (report.hands, report.actions) == (0, 0)
+    assert [p.code for p in report.problems] == ["bad-field"]
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_validate_many_passes_lenient_on(workers: int) -> None:
+    # two problems in one record: strict stops at the first, lenient reports both
+    data = edit(KNOCKED, lambda d: (d["hands"][0]["outcome"].update(points=1),
+                                    d["hands"][0].update(x=1)))
+    texts = [json.dumps(data), json.dumps(DECK)]
+    strict = list(records.validate_many(texts, workers=workers))
+    lenient = list(records.validate_many(texts, workers=workers, lenient=True))
+    assert [len(r.problems) for r in strict] == [1, 0]
+    assert [[p.code for p in r.problems] for r in lenient] == [
+        ["unknown-field", "wrong-points"], []]
