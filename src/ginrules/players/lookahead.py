@@ -93,6 +93,18 @@ def _points(mine: int, chains: list[tuple[tuple[int, ...], ...]], defender: int,
     return 0
 
 
+def _highest(which: int) -> int:
+    """The highest card of the mask ``which`` (by points, then rank; -1 if empty)."""
+    best = -1
+    while which:
+        low = which & -which
+        i = low.bit_length() - 1
+        if best < 0 or (_POINTS[i], i % 13) >= (_POINTS[best], best % 13):
+            best = i
+        which ^= low
+    return best
+
+
 def _discard(hand: int, taken: int) -> tuple[int, int]:
     """The quick policy's discard from eleven cards: the card leaving the least deadwood,
     the highest among equals, never ``taken`` (a card index, or -1); with that deadwood."""
@@ -105,14 +117,7 @@ def _discard(hand: int, taken: int) -> tuple[int, int]:
             for i, d in _discard_deadwoods(hand):
                 if d == dead and i != taken:
                     which |= 1 << i
-    best = -1
-    while which:
-        low = which & -which
-        i = low.bit_length() - 1
-        if best < 0 or (_POINTS[i], i % 13) >= (_POINTS[best], best % 13):
-            best = i
-        which ^= low
-    return best, dead
+    return _highest(which), dead
 
 
 def play_out(first: int, second: int, stock: list[int], top: int, turn: int,
@@ -207,14 +212,7 @@ def _throw(hand: int, keep: int) -> int:
         for d, i in options:
             if d == least:
                 which |= 1 << i
-    best = -1
-    while which:
-        low = which & -which
-        i = low.bit_length() - 1
-        if best < 0 or (_POINTS[i], i % 13) >= (_POINTS[best], best % 13):
-            best = i
-        which ^= low
-    return best
+    return _highest(which)
 
 
 def layoff_chains(arrangement: Arrangement) -> tuple[tuple[int, ...], ...]:
