@@ -5,8 +5,9 @@ Run: python benchmarks/bench_memory.py [--game] [MB...]   (default 20 200)
 The record is one endless hand under the ``dutch`` preset (which lets a player discard
 the card just taken): after the first stock draw both players take the discard and put
 it back, so the hand never ends and the file grows to the size asked for. With
-``--game``, it is a game of many short hands instead (random players, straight gin with
-a turn cap of 4, so nearly every hand is dead), cut at the size asked for. Each size is
+``--game``, it is a game of many short hands instead (``bench_scale.play``: random
+players, straight gin with a turn cap of 4, so nearly every hand is dead), cut at the
+size asked for. Each size is
 validated from its file in a fresh process; the peak resident memory of that process
 above a process that only imported ginrules is reported, with the ratio to the file size
 and the CPU time.
@@ -72,15 +73,9 @@ def write_record(path: str, megabytes: float) -> int:
 
 def write_game(path: str, megabytes: float) -> int:
     """Write a game of short hands to ``path``, about ``megabytes`` MB; its actions."""
-    from ginrules import game
+    from bench_scale import play  # the same game of dead hands as the growth benchmark
 
-    g = game.new_game(ginrules.rules("straight", max_turns=4), seed=1)
-    policies = game.random_policies(1)
-    hands = max(1, int(megabytes * 1e6 / 570))  # about 570 bytes a hand
-    while len(g.finished) < hands:
-        hand = g.hand
-        assert hand is not None
-        g = game.apply(g, policies[hand.turn](hand, hand.turn))
+    g = play(max(1, int(megabytes * 1e6 / 570)))  # about 570 bytes a hand
     records.dump(g, path)
     return sum(len(h.actions) for h in g.finished) + (len(g.hand.actions) if g.hand else 0)
 

@@ -27,7 +27,7 @@ import enum
 import operator
 import re
 import warnings
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Union, overload
 
 import attrs
@@ -619,10 +619,15 @@ def to_mask(cards: CardsLike | int) -> int:
 
 # -- the deck -------------------------------------------------------------------------
 
+def _is_deck(cards: Sequence[object]) -> bool:
+    """Whether ``cards`` are 52 distinct :class:`Card` values, checked at C speed (the
+    usual case of a deck, before the careful path that explains what is wrong)."""
+    return len(cards) == 52 and set(map(type, cards)) == _CARD_TYPE and len(set(cards)) == 52
+
+
 def _deck_cards(given: CardsLike) -> tuple[Card, ...]:
-    if (type(given) is tuple and len(given) == 52 and set(map(type, given)) == _CARD_TYPE
-            and len(set(given)) == 52):
-        return given  # 52 distinct cards already: the usual case, checked at C speed
+    if type(given) is tuple and _is_deck(given):
+        return given
     cards = parse_cards(given, allow_duplicates=True)
     if len(cards) != 52 or len(set(cards)) != 52:
         missing = sorted(set(CARDS) - set(cards))

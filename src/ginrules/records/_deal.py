@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ginrules.actions import Action, ActionKind
-from ginrules.cards import _CARD_BY_TEXT, CARDS, Card, Deck, parse_card
+from ginrules.cards import _CARD_BY_TEXT, CARDS, Card, Deck, _is_deck, parse_card
 from ginrules.errors import CardNotationError
 from ginrules.records.format import UNKNOWN
 
@@ -81,8 +81,8 @@ class _DealChecks:
         return self.deck_from_hands(entry["deal"], number, parsed, view, dealer)
 
     def complete_deck(self, cards: Sequence[Card | str], number: int, what: str) -> bool:
-        if len(cards) == 52 and set(map(type, cards)) == {Card} and len(set(cards)) == 52:
-            return True  # the usual case, checked at C speed
+        if _is_deck(cards):
+            return True
         seen: set[Card | str] = set()
         ok = True
         for card in cards:
