@@ -514,3 +514,39 @@ def test_best_discards_input_forms_agree() -> None:
     assert best_discards(cards) == expected
     assert best_discards(list(reversed(cards))) == expected
     assert best_discards(tuple(cards)) == expected
+
+
+def test_one_suit_tables_match_their_definition() -> None:
+    # Every 13-bit suit mask, from the definition: a card is dead unless it lies in a
+    # stretch of three or more consecutive ranks; rank r (0 = ace) is worth min(r + 1, 10).
+    from ginrules.masks import _DEAD, _POINTS
+
+    for m in range(1 << 13):
+        held = [r for r in range(13) if m >> r & 1]
+        in_run = {r for r in held
+                  if any(all(m >> s & 1 for s in range(lo, lo + 3))
+                         for lo in range(max(0, r - 2), min(r, 10) + 1))}
+        assert _POINTS[m] == sum(min(r + 1, 10) for r in held), m
+        assert _DEAD[m] == sum(min(r + 1, 10) for r in held if r not in in_run), m
+
+
+def test_option_tables_are_built_on_first_use() -> None:
+    # In a fresh interpreter, importing ginrules leaves the best-discard tables empty;
+    # the first call that needs each one fills it.
+    import subprocess
+    import sys
+
+    code = (
+        "import ginrules, ginrules.masks as m\n"
+        "print(len(m._DISCARD_OPTIONS), len(m._ALL_OPTIONS), len(m._DROP))\n"
+        "hand = ginrules.parse_cards('7H 7S 7D 8H 9H 8S 8D 8C 2C 3C 5S')\n"
+        "ginrules.best_discard_deadwood_of_mask(sum(1 << c.index for c in hand))\n"
+        "print(len(m._DISCARD_OPTIONS), len(m._ALL_OPTIONS), len(m._DROP))\n"
+        "ginrules.best_discards(hand)\n"
+        "print(len(m._DISCARD_OPTIONS), len(m._ALL_OPTIONS), len(m._DROP))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.split("\n")
+    assert out[0] == "0 0 0"
+    assert out[1] == "624 0 8192"
+    assert out[2] == "624 624 8192"

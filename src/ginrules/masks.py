@@ -70,12 +70,29 @@ def _build_tables() -> tuple[list[int], list[int], list[int]]:
 
 
 def _base_tables() -> tuple[list[int], list[int]]:
+    """Per one-suit 13-bit mask: its points, and its deadwood when only runs are used.
+
+    Both are built a bit at a time: adding the top bit r to each mask below ``1 << r``.
+    The new card is in a run exactly when the mask holds r-1 and r-2 (the last quarter of
+    the masks below ``1 << r``). Else it is dead: ``+ value``. Else, when the mask also
+    holds r-3, r-1 and r-2 were in a run already: no change; when it does not, r-1 and r-2
+    were dead and join the new run: ``- pair``.
+    """
     points = [0]
+    dead = [0]
     for r in range(13):
         value = min(r + 1, 10)
         points += [p + value for p in points]  # adding bit r doubles the table
-    dead = [points[m & ~(a | (a << 1) | (a << 2))]
-            for m, a in ((m, m & (m >> 1) & (m >> 2)) for m in range(1 << 13))]
+        if r < 2:
+            dead += [d + value for d in dead]
+            continue
+        quarter = 1 << (r - 2)
+        start = 3 * quarter  # the first mask holding r-1 and r-2
+        without = max(quarter >> 1, 1)  # how many of those lack r-3
+        pair = min(r, 10) + min(r - 1, 10)  # the values of bits r-1 and r-2
+        dead += ([d + value for d in dead[:start]]
+                 + [d - pair for d in dead[start:start + without]]
+                 + dead[start + without:])
     return points, dead
 
 
@@ -203,9 +220,19 @@ def _all_options(full: int, free: int) -> tuple[int, ...]:
     return (0, full, *(full ^ bit for bit in _bits(full)))
 
 
+# The deadwood call needs the first table; the other two are built on first use
+# (``_DISCARD_OPTIONS or _fill(_DISCARD_OPTIONS)``), so ``import ginrules`` stays light.
 _DEADWOOD_OPTIONS = _option_table(_deadwood_options)
-_DISCARD_OPTIONS = _option_table(_discard_options)
-_ALL_OPTIONS = _option_table(_all_options)
+_DISCARD_OPTIONS: dict[int, tuple[int, ...]] = {}
+_ALL_OPTIONS: dict[int, tuple[int, ...]] = {}
+
+
+def _fill(table: dict[int, tuple[int, ...]]) -> dict[int, tuple[int, ...]]:
+    """:data:`_DISCARD_OPTIONS` or :data:`_ALL_OPTIONS`, built on first use."""
+    if not table:
+        table.update(_option_table(_discard_options if table is _DISCARD_OPTIONS
+                                   else _all_options))
+    return table
 
 
 def _set_choices(
@@ -300,7 +327,7 @@ def _best_discard_deadwood(mask: int) -> int:
 def _best_discard_with_sets(mask: int, ranks: int) -> int:
     dead, drop = _DEAD, _DROP or _drop_table()
     best = _NONE
-    for used in _set_choices(mask, ranks, _DISCARD_OPTIONS):
+    for used in _set_choices(mask, ranks, _DISCARD_OPTIONS or _fill(_DISCARD_OPTIONS)):
         m = mask ^ used
         c = m & 0x1FFF
         d = (m >> 13) & 0x1FFF
@@ -371,11 +398,12 @@ def _best_discards(mask: int) -> tuple[int, int]:
     dead, drop = _DEAD, _DROP or _drop_table()
     best = _NONE
     reaching: list[tuple[int, int, int, int, int]] = []
+    options = _ALL_OPTIONS or _fill(_ALL_OPTIONS)
     if ranks & (ranks - 1):
-        choices = _set_choices(mask, ranks, _ALL_OPTIONS)
+        choices = _set_choices(mask, ranks, options)
     else:  # one rank held three or four times (the usual case): its options directly
         full = mask & ranks * _RANK_SPREAD
-        choices = _ALL_OPTIONS[full]
+        choices = options[full]
     for used in choices:
         m = mask ^ used
         c = m & 0x1FFF

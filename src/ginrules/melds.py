@@ -47,6 +47,7 @@ from ginrules.masks import (
     _STARTS,
     _best_discards,
     _deadwood,
+    _fill,
     _run_cards,
     _set_choices,
     _set_ranks,
@@ -383,7 +384,7 @@ def _candidates(mask: int, ranks: int) -> list[tuple[tuple[int, int, int, int], 
     """
     out = []
     points = _POINTS
-    for used in _set_choices(mask, ranks, _ALL_OPTIONS):
+    for used in _set_choices(mask, ranks, _ALL_OPTIONS or _fill(_ALL_OPTIONS)):
         rest = mask ^ used
         a = rest & (rest >> 1) & (rest >> 2) & _STARTS
         dead = rest & ~(a | (a << 1) | (a << 2))
