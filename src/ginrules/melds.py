@@ -521,6 +521,9 @@ class BestDiscards(NamedTuple):
     discards: tuple[Card, ...]
 
 
+_new_tuple = tuple.__new__
+
+
 def best_discards(cards: CardsLike) -> BestDiscards:
     """Every discard that leaves the least deadwood (in canonical order), and that value.
 
@@ -537,4 +540,5 @@ def best_discards(cards: CardsLike) -> BestDiscards:
     # the discards' cards from the suit tables (the mask came from a checked hand)
     cards = (_CLUBS[which & 0x1FFF] + _DIAMONDS[(which >> 13) & 0x1FFF]
              + _HEARTS[(which >> 26) & 0x1FFF] + _SPADES[which >> 39])
-    return BestDiscards(best, cards)
+    return _new_tuple(BestDiscards, (best, cards))  # BestDiscards(best, cards), without
+    # the Python-level __new__ that NamedTuple generates
