@@ -705,3 +705,29 @@ def test_a_view_with_every_card_known_checks_the_outcome() -> None:
     assert problems(data) == [("wrong-points", 1, None, "the declared points are 1, but player 0 "
                                "scores 59 (a knock by player 0: 59)")]
     assert records.validate(data, lenient=True).notes == ()
+
+
+def test_a_knocker_declared_for_a_dead_hand() -> None:
+    data = edit(GAME, lambda d: d["hands"][0]["outcome"].update(knocker=0))
+    report = records.validate(data, lenient=True)
+    assert [(p.code, p.hand, p.message, p.expected, p.declared) for p in report.problems] == [
+        ("wrong-knocker", 1, "the declared knocker is 0, but nobody knocked", None, 0)]
+
+
+def test_a_doubled_score_says_so() -> None:
+    # the first upcard TS is a spade: the gin's 0 + 25 is doubled to 50
+    data = edit(GIN, lambda d: (
+        d.update(rules={"preset": "classic", "overrides": {"spade_doubling": "whole-score"}}),
+        d["hands"][0]["outcome"].update(points=1)))
+    assert problems(data) == [("wrong-points", 1, None, "the declared points are 1, but player 0 "
+                               "scores 50 (gin by player 0: 0 + 25 bonus, doubled)")]
+
+
+def test_an_unreadable_file_is_named_by_its_path(tmp_path: Path) -> None:
+    missing = tmp_path / "x.json"
+    for source in (missing, str(missing)):
+        report = records.validate(source)
+        assert report.source == str(missing)
+        assert [(p.code, p.hand, p.message) for p in report.problems] == [
+            ("unreadable", None, f"cannot read {missing}: No such file or directory")]
+    assert records.validate(missing, name="mine").source == "mine"
