@@ -731,3 +731,35 @@ def test_an_unreadable_file_is_named_by_its_path(tmp_path: Path) -> None:
         assert [(p.code, p.hand, p.message) for p in report.problems] == [
             ("unreadable", None, f"cannot read {missing}: No such file or directory")]
     assert records.validate(missing, name="mine").source == "mine"
+
+
+def test_a_deck_cannot_hold_an_unknown_card() -> None:
+    deck = DECK["hands"][0]["deck"]
+    data = edit(DECK, lambda d: d["hands"][0].update(deck=deck.replace("3S", "??")))
+    assert problems(data) == [("bad-card", 1, None, "deck: bad card '??': suit '?' is not one "
+                               "of C D H S (or ♣ ♦ ♥ ♠)")]
+
+
+@pytest.mark.parametrize("comma", [",", ", "])
+def test_the_cards_of_a_deck_may_be_separated_by_commas(comma: str) -> None:
+    data = edit(DECK, lambda d: d["hands"][0].update(deck=comma.join(d["hands"][0]["deck"].split())))
+    assert "," in data["hands"][0]["deck"] and problems(data) == []
+    assert records.load(data).hands == (DEALT,)
+
+
+@pytest.mark.parametrize(("change", "text"), [
+    (lambda d: d["hands"][0].pop("deck"),
+     "the deal is missing: give \"deck\" (52 cards) or \"deal\" (both hands and the upcard)"),
+    (lambda d: d["hands"][0].update(deal=deal_of(HANDS)),
+     "give either \"deck\" or \"deal\", not both"),
+])
+def test_a_hand_gives_its_deal_once(change: Callable[[dict[str, Any]], object], text: str
+                                    ) -> None:
+    assert problems(edit(DECK, change)) == [("bad-deal", 1, None, text)]
+
+
+def test_a_view_that_gives_the_whole_deck_checks_the_outcome() -> None:
+    # a deck leaves nothing unknown, even in a record of one player's view
+    data = edit(KNOCKED, lambda d: (d.update(view=0), d["hands"][0]["outcome"].update(points=1)))
+    assert problems(data) == [("wrong-points", 1, None, "the declared points are 1, but player 0 "
+                               "scores 59 (a knock by player 0: 59)")]
