@@ -763,3 +763,28 @@ def test_a_view_that_gives_the_whole_deck_checks_the_outcome() -> None:
     data = edit(KNOCKED, lambda d: (d.update(view=0), d["hands"][0]["outcome"].update(points=1)))
     assert problems(data) == [("wrong-points", 1, None, "the declared points are 1, but player 0 "
                                "scores 59 (a knock by player 0: 59)")]
+
+
+def test_overrides_with_a_key_that_is_no_string() -> None:
+    # (a dict given in Python, not JSON): a bad-rules problem, not a TypeError
+    data = edit(DECK, lambda d: d.update(rules={"preset": "classic", "overrides": {1: 2}}))
+    found = problems(data)
+    assert [p[:3] for p in found] == [("bad-rules", None, None)]
+    assert found[0][3].startswith("rules: ") and found[0][3].endswith("keywords must be strings")
+
+
+def test_a_taken_card_cannot_be_unknown() -> None:
+    assert problems(with_actions(DECK, "p1 take ??")) == [
+        ("unknown-card", 1, 1, "the card player 1 takes from the discard pile is face up: it "
+         "cannot be unknown (\"??\")")]
+
+
+def test_a_hand_without_actions_is_a_hand_just_dealt() -> None:
+    data = edit(DECK, lambda d: d["hands"][0].pop("actions"))
+    assert problems(data) == []
+    assert records.load(data).hands == (DEALT,)
+
+
+def test_a_hand_is_an_object() -> None:
+    assert problems(edit(DECK, lambda d: d.update(hands=[5]))) == [
+        ("bad-field", 1, None, "a hand is a JSON object")]

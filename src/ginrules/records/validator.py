@@ -330,7 +330,7 @@ class _Checker(_DealChecks):
             return preset_rules(spec.get("preset", "classic"), **dict(overrides))
         except GinRulesError as error:
             self.problem("bad-rules", f"rules: {error}")
-        except TypeError as error:  # pragma: no cover - defensive
+        except TypeError as error:  # a key that is no string (a dict given in Python)
             self.problem("bad-rules", f"rules: {error}")
         return None
 
