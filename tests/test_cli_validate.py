@@ -527,3 +527,14 @@ def test_the_help(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
         main(["--help"])
     assert ("    validate  check game records: every action legal, the declared results "
             "right\n") in capsys.readouterr().out
+
+
+def test_lenient_prints_the_notes_too(capsys: pytest.CaptureFixture[str]) -> None:
+    view = str(DATA / "view_player0.json")
+    summary = f"{view}: valid (1 hand, 15 actions; 1 unchecked)\n"
+    assert main(["validate", view]) == 0
+    assert capsys.readouterr().out == summary
+    assert main(["validate", "--lenient", view]) == 0
+    assert capsys.readouterr().out == summary + (
+        "  note: hand 1: player 1's unknown cards were filled in; whether player 1 could "
+        "knock and the declared deadwood and points were not checked\n")

@@ -470,6 +470,11 @@ def test_a_deck_with_a_card_twice() -> None:
     assert problems(data) == [
         ("bad-deal", 1, None, "the deck has 5C twice"),
         ("bad-deal", 1, None, "the deck has 53 cards, not the 52 cards once each")]
+    # two cards left out: both named, in the order clubs, diamonds, hearts, spades
+    data = edit(DECK, lambda d: d["hands"][0].update(
+        deck=" ".join(c for c in deck.split() if c not in ("3S", "5C"))))
+    assert problems(data) == [("bad-deal", 1, None, "the deck has 50 cards, not the 52 cards "
+                               "once each; missing 5C 3S")]
 
 
 def test_draws_named_after_an_unnamed_draw_past_the_end_are_still_checked() -> None:
