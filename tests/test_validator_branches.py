@@ -684,6 +684,10 @@ def test_the_deal_message_whole() -> None:
     (["p1 pass", "p0 pass", "p1 draw stock ??"],
      [("unknown-card", 1, 3, "player 1's stock draw is unknown (\"??\"), which only a record "
        "of the other player's view may write")]),
+    # an unnamed draw alone: the hand is not replayed either (it would stop unfinished)
+    (["p1 pass", "p0 pass", "p1 draw stock"],
+     [("bad-action", 1, 3, "a stock draw must name the card drawn (like \"p0 draw stock 5C\") "
+       "in a record that gives the hands rather than the deck")]),
 ])
 def test_the_stock_draws_of_a_record_of_the_hands(actions: list[str],
                                                   found: list[tuple[Any, ...]]) -> None:
@@ -793,3 +797,14 @@ def test_a_hand_without_actions_is_a_hand_just_dealt() -> None:
 def test_a_hand_is_an_object() -> None:
     assert problems(edit(DECK, lambda d: d.update(hands=[5]))) == [
         ("bad-field", 1, None, "a hand is a JSON object")]
+
+
+def test_the_hidden_discards_after_an_unreadable_action_are_still_matched() -> None:
+    # player 1's AS can be none of their unknown cards (the only one is drawn after it),
+    # and an unreadable action before it does not hide that
+    data = with_actions(VIEW, "p1 pass", "p0 juggle", "p1 discard AS", "p1 draw stock ??")
+    assert problems(data) == [
+        ("bad-action", 1, 2, "bad action 'p0 juggle': expected take, pass, draw stock, draw "
+         "discard, discard CARD, knock CARD or big gin"),
+        ("wrong-card", 1, 3, "player 1 discards AS, but no card of theirs that the record "
+         "leaves unknown can be it")]
