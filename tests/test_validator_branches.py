@@ -808,3 +808,70 @@ def test_the_hidden_discards_after_an_unreadable_action_are_still_matched() -> N
          "discard, discard CARD, knock CARD or big gin"),
         ("wrong-card", 1, 3, "player 1 discards AS, but no card of theirs that the record "
          "leaves unknown can be it")]
+
+
+# -- from a second random sample of the validator's mutants (issue 16) ----------------
+
+
+def _full(data: Any) -> list[tuple[Any, ...]]:
+    """Every problem of a lenient check with its expected and declared values."""
+    report = records.validate(data, lenient=True)
+    return [(p.code, p.hand, p.action, p.message, p.expected, p.declared)
+            for p in report.problems]
+
+
+def test_the_format_field_missing_or_wrong() -> None:
+    assert _full(edit(DECK, lambda d: d.pop("format"))) == [
+        ("not-a-record", None, None, "not a ginrules record: the \"format\" field is missing (it "
+         "is 'ginrules-record')", "ginrules-record", None)]
+    assert _full(edit(DECK, lambda d: d.update(format="x"))) == [
+        ("not-a-record", None, None, "not a ginrules record: \"format\" must be "
+         "'ginrules-record', not 'x'", "ginrules-record", "x")]
+
+
+@pytest.mark.parametrize("deadwood", [[10, 69, 0], ["10", 69], 10])
+def test_declared_deadwood_is_two_whole_numbers(deadwood: Any) -> None:
+    # reported once: "10" (text) is not also "the declared deadwood ... is 10, but it is 10"
+    data = edit(KNOCKED, lambda d: d["hands"][0]["outcome"].update(deadwood=deadwood))
+    assert problems(data) == [("bad-field", 1, None, "outcome: \"deadwood\" must be two whole "
+                               "numbers (player 0's, player 1's)")]
+
+
+def test_a_finished_game_need_not_declare_its_final_scores() -> None:
+    assert problems(edit(GAME, lambda d: d.pop("final"))) == []
+    # declared, they are checked: not a list here (kept as its repr in the report); the
+    # game's are 59 hand points + 25 for the hand won + 100 for the game + 59 for the
+    # shutout = 243, against 0
+    found = _full(edit(GAME, lambda d: d.update(final={"a": 1})))
+    assert found == [("wrong-final", None, None, "the declared final scores {'a': 1} are "
+                      "wrong: they are 243-0 with the bonuses", [243, 0], "{'a': 1}")]
+
+
+def test_a_declared_winner_of_nobody_is_reported_as_null() -> None:
+    found = _full(_outcome(KNOCKED, winner=None))
+    assert [(f[0], f[4], f[5]) for f in found] == [("wrong-winner", 0, None)]
+
+
+@pytest.mark.parametrize(("change", "found"), [
+    (lambda d: d["hands"][0].update(knocker_melds="x"),
+     ("bad-melds", 1, None, "\"knocker_melds\" must be a list of melds")),
+    (lambda d: d.update(rules=5),
+     ("bad-rules", None, None, "\"rules\" must be a preset name or {\"preset\": NAME, "
+      "\"overrides\": {...}}")),
+])
+def test_melds_and_rules_of_the_wrong_type(change: Callable[[dict[str, Any]], object],
+                                           found: tuple[Any, ...]) -> None:
+    assert problems(edit(GIN, change)) == [found]
+
+
+def test_a_defender_that_laid_off_three_cards() -> None:
+    # player 1 melds TC-KC and TD-QD, and lays off 4S onto AS-3S, 7H and 8H onto 4H-6H
+    p0 = ginrules.parse_cards("AS 2S 3S 4H 5H 6H 7C 8C 9C KD")
+    p1 = ginrules.parse_cards("TD JD QD JC QC KC 7H 8H 4S TC")
+    deck = tuple(c for pair in zip(p0, p1, strict=True) for c in pair) + ginrules.parse_cards("2D")
+    deck += tuple(c for c in ginrules.CARDS if c not in deck)
+    state = ginrules.deal(ginrules.rules("classic"), deck=deck, dealer=1)
+    data = _outcome(records.to_record(state.apply("take").apply("knock KD")), deadwood=[2, 19])
+    assert problems(data) == [("wrong-deadwood", 1, None, "the declared deadwood of player 1 (the "
+                               "defender) is 19, but it is 0 after laying off 4S 7H 8H (19 before "
+                               "the layoffs)")]

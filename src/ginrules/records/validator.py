@@ -650,7 +650,9 @@ class _Checker(_DealChecks):
                          expected=result.knocker, declared=_json_value(outcome["knocker"]))
         dw = outcome.get("deadwood")
         follows = ""
-        if isinstance(dw, list) and len(dw) == 2 and result.knocker is not None:
+        # (deadwood that is not two whole numbers is a bad field, reported already)
+        if isinstance(dw, list) and len(dw) == 2 and all(isinstance(d, int) for d in dw) \
+                and result.knocker is not None:
             actual = [0, 0]
             actual[result.knocker] = result.knocker_deadwood
             actual[1 - result.knocker] = result.defender_deadwood
