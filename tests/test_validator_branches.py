@@ -875,3 +875,31 @@ def test_a_defender_that_laid_off_three_cards() -> None:
     assert problems(data) == [("wrong-deadwood", 1, None, "the declared deadwood of player 1 (the "
                                "defender) is 19, but it is 0 after laying off 4S 7H 8H (19 before "
                                "the layoffs)")]
+
+
+# -- from a third random sample of the validator's mutants (issue 16) -----------------
+
+
+@pytest.mark.parametrize(("text", "kind"), [(b"[1, 2]", "list"), (b"5", "int")])
+def test_json_that_is_no_object_is_no_record(text: bytes, kind: str) -> None:
+    assert problems(text) == [("not-a-record", None, None,
+                               f"a record is a JSON object, not {kind}")]
+
+
+def test_an_outcome_that_is_no_object_message() -> None:
+    assert problems(edit(KNOCKED, lambda d: d["hands"][0].update(outcome=5))) == [
+        ("bad-field", 1, None, "\"outcome\" must be an object")]
+
+
+def test_a_record_without_a_kind_is_a_game() -> None:
+    data = edit(GAME, lambda d: d.pop("kind"))
+    assert problems(data) == []
+    assert records.load(data).game is not None
+
+
+def test_a_game_of_made_up_cards_gives_no_game_state() -> None:
+    # player 1's cards were made up: the game cannot be played on from the record
+    data = json.loads((DATA / "view_player0.json").read_text("utf-8"))
+    data.update(kind="game", complete=False)
+    record = records.load(data)
+    assert record.game is None and record.stand_ins[0]
