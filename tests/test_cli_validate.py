@@ -12,6 +12,7 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -284,3 +285,256 @@ def test_progress_on_a_terminal_is_redrawn_and_cleared(
     assert out.count("\n") == len(files)  # the lenient report of each file
     main(["validate", "--no-progress", *files])
     assert "files/s" not in capsys.readouterr().err + err.getvalue()[len(drawn):]
+
+
+# -- in this process, where mutation testing sees them (issue 16) ----------------------
+
+
+def _two_problems(path: Path) -> None:
+    """A record with two problems: an unknown field, and points 39 for a knock worth 34."""
+    data = json.loads((DATA / "wrong_points.json").read_text("utf-8"))
+    data["hands"][0]["x"] = 1
+    path.write_text(json.dumps(data), encoding="utf-8")
+
+
+_FIELDS = "actions, deal, dealer, deck, knocker_melds, outcome, source, totals"
+
+
+def test_lenient_prints_every_problem_strict_only_the_first(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.json"
+    _two_problems(bad)
+    first = (f"{bad}: invalid: hand 1: unknown field 'x' in a hand (the fields are "
+             f"{_FIELDS})")
+    assert main(["validate", "--lenient", str(bad)]) == 1
+    assert capsys.readouterr() == (
+        first + " (and 1 more problem)\n  hand 1: the declared points are 39, but player 0 "
+        "scores 34 (a knock by player 0: 34)\n", "")  # one file: no summary line
+    assert main(["validate", str(bad)]) == 1
+    assert capsys.readouterr() == (first + "\n", "")
+    assert main(["validate", "--lenient", str(bad), str(bad)]) == 1
+    assert capsys.readouterr().err == "0 of 2 files valid; problems: unknown-field 2, " \
+        "wrong-points 2\n"
+
+
+def test_the_summary_orders_the_codes_by_count_then_name(
+        folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # wrong-points twice, then malformed-json and unreadable once each: by count, the
+    # most frequent first, and ties by name (neither alphabetical nor least first)
+    files = [str(folder / "bad.json"), str(folder / "missing.json"),
+             str(folder / "sub" / "deeper" / "broken.json"), str(folder / "bad.json")]
+    assert main(["validate", *files]) == 1
+    assert capsys.readouterr().err == (
+        "0 of 4 files valid; problems: wrong-points 2, malformed-json 1, unreadable 1\n")
+
+
+def test_one_file_gets_no_summary_line(folder: Path, capsys: pytest.CaptureFixture[str]
+                                       ) -> None:
+    assert main(["validate", str(folder / "bad.json")]) == 1
+    assert capsys.readouterr().err == ""
+    assert main(["validate", str(folder / "good.json"), str(folder / "good.json")]) == 0
+    assert capsys.readouterr().err == "2 of 2 files valid\n"
+    assert main(["validate", "--quiet", str(folder / "good.json"),
+                 str(folder / "good.json")]) == 0
+    assert capsys.readouterr() == ("", "")
+
+
+def test_stdin_is_read_as_bytes_whatever_its_text_encoding(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # the record's UTF-8 bytes are read as they are, not decoded as stdin's text (here
+    # Latin-1, which would turn "é" into "Ã©")
+    data = records.to_record(PLAYED)
+    data["é"] = 1
+    raw = json.dumps(data, ensure_ascii=False).encode("utf-8")
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(raw), encoding="latin-1"))
+    assert main(["validate", "-"]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("<stdin>: invalid: unknown field 'é' (the fields are ")
+    # a stdin without bytes underneath (a text stream) is read as text
+    monkeypatch.setattr("sys.stdin", io.StringIO(raw.decode("utf-8")))
+    assert main(["validate", "-"]) == 1
+    assert capsys.readouterr().out == out
+
+
+def test_progress_rates_on_a_clock_that_does_not_start_at_0(
+        folder: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The line is redrawn once 0.1 s has passed since the last drawing (0.1 exactly
+    included), and the rate is files over the time since the start. The clock: 0.1 at
+    the start, 0.2 after the first file (0.1 s: 10 files/s, drawn), 0.25 after the
+    second (0.05 s since the last drawing: not drawn), 0.5 at the end (2 files in
+    0.4 s)."""
+    clock = iter([0.1, 0.2, 0.25, 0.5])
+    monkeypatch.setattr("time.monotonic", lambda: next(clock))
+    err = _Terminal()
+    monkeypatch.setattr(sys, "stderr", err)
+    good = str(folder / "good.json")
+    target = folder / "j.xml"
+    assert main(["validate", "--junit", str(target), good, good]) == 0
+    clear = "\r\x1b[K"
+    assert err.getvalue() == (clear + clear + "1 files, 10 files/s" + clear + clear
+                              + "2 files, 5 files/s\n2 of 2 files valid\n")
+    assert capsys.readouterr().out == f"{good}: valid (2 hands, 212 actions)\n" * 2
+    case = f'    <testcase classname="ginrules.validate" name="{good}"/>\n'
+    assert target.read_text("utf-8") == (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        '<testsuites name="ginrules validate" tests="2" failures="0" errors="0" '
+        'time="0.400">\n'
+        '  <testsuite name="ginrules validate" tests="2" failures="0" errors="0" '
+        'time="0.400">\n' + case + case + "  </testsuite>\n</testsuites>\n")
+
+
+def test_junit_names_a_file_with_no_name_and_replaces_control_characters(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    odd = tmp_path / "a\x01b\tc.json"
+    odd.write_text(DATA.joinpath("valid_hand.json").read_text("utf-8"), "utf-8")
+    target = tmp_path / "j.xml"
+    assert main(["validate", "--junit", str(target), str(odd), ""]) == 1
+    capsys.readouterr()
+    cases = ET.parse(target).getroot().findall("./testsuite/testcase")
+    # XML 1.0 holds a tab but no U+0001; an empty name is shown as "?"
+    assert [c.get("name") for c in cases] == [str(tmp_path / "a\ufffdb\tc.json"), "?"]
+
+
+def test_the_junit_report_is_written_through_a_hidden_temporary_file(tmp_path: Path) -> None:
+    from ginrules.cli.validate import _JUnit
+
+    report = _JUnit(str(tmp_path / "j.xml"))
+    part = Path(report.cases.name)
+    assert part.parent == tmp_path and part.name.startswith(".junit-")
+    assert part.name.endswith(".part") and part.exists()
+    report.cases.write("é")  # UTF-8, whatever the locale
+    report.cases.flush()
+    assert part.read_bytes() == "é".encode()
+    part.unlink()  # gone already: aborting is quiet about it
+    report.abort()
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_junit_report_that_cannot_be_written_says_why(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    good = str(DATA / "valid_hand.json")
+    missing = tmp_path / "no" / "such.xml"
+    assert main(["validate", "--junit", str(missing), good]) == 2
+    assert capsys.readouterr() == ("", "ginrules validate: error: cannot write the JUnit "
+                                   f"report {missing}: No such file or directory\n")
+    assert main(["validate", "--junit", str(tmp_path), good]) == 2
+    assert capsys.readouterr() == ("", f"ginrules validate: error: --junit {tmp_path}: that "
+                                   "is a folder; name a file\n")
+
+
+class _ClosedPipe(io.StringIO):
+    """A stdout whose reader went away; its file descriptor is ``fd``."""
+
+    def __init__(self, fd: int) -> None:
+        super().__init__()
+        self.fd = fd
+
+    def write(self, text: str) -> int:
+        raise BrokenPipeError
+
+    def fileno(self) -> int:
+        return self.fd
+
+
+def test_a_closed_pipe_in_this_process(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    # stdout is pointed at the null device (so that the last flush cannot fail), exit 1,
+    # and the JUnit report is abandoned, with no temporary file left
+    fd = os.open(tmp_path / "out", os.O_WRONLY | os.O_CREAT)
+    try:
+        monkeypatch.setattr(sys, "stdout", _ClosedPipe(fd))
+        good = str(DATA / "valid_hand.json")
+        assert main(["validate", "--junit", str(tmp_path / "j.xml"), good, good]) == 1
+        assert os.path.samestat(os.fstat(fd), os.stat(os.devnull))
+    finally:
+        os.close(fd)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
+    assert capsys.readouterr().err == ""
+
+
+def test_a_scheduler_gets_the_records_as_absolute_paths(
+        folder: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """With --scheduler, the records go to the cluster's executor (here a thread pool
+    standing in for it), named by absolute paths (its workers may run in another
+    folder), and the lines name the files as typed."""
+    import contextlib
+    from collections.abc import Iterator
+    from concurrent.futures import ThreadPoolExecutor
+
+    from ginrules.records import _parallel
+
+    asked: list[str] = []
+    sent: list[Any] = []
+
+    class Cluster(ThreadPoolExecutor):
+        def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
+            sent.extend(args[0])
+            return super().submit(fn, *args, **kwargs)
+
+    @contextlib.contextmanager
+    def executor(address: str) -> Iterator[Cluster]:
+        asked.append(address)
+        with Cluster(2) as cluster:
+            yield cluster
+
+    monkeypatch.setattr(_parallel, "dask_executor", executor)
+    monkeypatch.chdir(folder)
+    assert main(["validate", "--scheduler", "tcp://x:1", "good.json",
+                 os.path.join("sub", "good2.json")]) == 0
+    assert asked == ["tcp://x:1"]
+    assert sent == [(str(folder / "good.json"), "good.json"),
+                    (str(folder / "sub" / "good2.json"), os.path.join("sub", "good2.json"))]
+    assert capsys.readouterr().out.splitlines() == [
+        "good.json: valid (2 hands, 212 actions)",
+        f"{os.path.join('sub', 'good2.json')}: valid (2 hands, 212 actions)"]
+
+
+def test_the_help(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # the help is the command's documentation: pinned whole (wide, so no line is wrapped)
+    monkeypatch.setenv("COLUMNS", "1000")
+    with pytest.raises(SystemExit) as done:
+        main(["validate", "--help"])
+    assert done.value.code == 0
+    assert capsys.readouterr().out == (
+        "usage: ginrules validate [-h] [--lenient] [--quiet] [--json] [--junit FILE] "
+        "[--workers K] [--scheduler ADDRESS] [--no-progress] PATH [PATH ...]\n\n"
+        "Replay each record under its rules and check that every action was legal and that "
+        "the declared outcomes, totals and final scores are right. Prints one line per file "
+        "(a file that cannot be read is invalid, with the reason), then on stderr how many "
+        "are valid and the problems by code. Exit code 0 when every file is valid, 1 when "
+        "any is invalid or unreadable, 2 on usage errors.\n\n"
+        "positional arguments:\n"
+        "  PATH                 record files, or folders (every *.json in them, recursively, "
+        "in the order the file system lists them); '-' reads stdin\n\n"
+        "options:\n"
+        "  -h, --help           show this help message and exit\n"
+        "  --lenient            continue after a problem and list every problem\n"
+        "  --quiet              print only the invalid files (also with --json)\n"
+        "  --json               print one JSON object per file (JSON lines) for machines\n"
+        "  --junit FILE         also write a JUnit XML report to FILE (one test case per "
+        "record)\n"
+        "  --workers K          local processes to check the files with (default: 1)\n"
+        "  --scheduler ADDRESS  check the files on the Dask cluster whose scheduler listens "
+        "at ADDRESS (its workers must see the same paths; needs pip install "
+        "'ginrules[dask]')\n"
+        "  --no-progress        no progress line on a terminal's stderr\n\n"
+        "example: ginrules validate games/ or ginrules play --record - | ginrules "
+        "validate -\n")
+    # and the short help of the command in the list of commands
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert ("    validate  check game records: every action legal, the declared results "
+            "right\n") in capsys.readouterr().out
+
+
+def test_lenient_prints_the_notes_too(capsys: pytest.CaptureFixture[str]) -> None:
+    view = str(DATA / "view_player0.json")
+    summary = f"{view}: valid (1 hand, 15 actions; 1 unchecked)\n"
+    assert main(["validate", view]) == 0
+    assert capsys.readouterr().out == summary
+    assert main(["validate", "--lenient", view]) == 0
+    assert capsys.readouterr().out == summary + (
+        "  note: hand 1: player 1's unknown cards were filled in; whether player 1 could "
+        "knock and the declared deadwood and points were not checked\n")

@@ -177,3 +177,41 @@ def test_sigterm_stops_the_workers_at_once() -> None:
             except OSError:
                 continue
     assert left == []
+
+
+def test_the_batches_sent_to_an_executor_and_to_a_process_pool(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Records go in batches of 64 to an executor, of 16 to a local pool (a cluster's
+    scheduler costs more per call), with the lenient flag and the names; with neither,
+    one at a time in this process. (The batches run here, through a stand-in for
+    ordered_map, so that what a worker would do is seen.)"""
+    from ginrules.records import validator
+
+    sent: list[tuple[int, bool, bool, int]] = []
+
+    def in_this_process(function: Any, calls: Any, *, executor: Any = None,
+                        workers: int = 1) -> Iterator[Any]:
+        for items, lenient in calls:
+            assert items, "an empty batch"  # (the batches end at the first empty one)
+            sent.append((len(items), lenient, executor is not None, workers))
+            yield function(items, lenient)
+
+    monkeypatch.setattr(validator, "ordered_map", in_this_process)
+    two = records.dump({**GOOD[0], "x": 1, "y": 2})  # two unknown fields
+    reports = list(validate_many([two] * 70, workers=3, lenient=True))
+    assert [len(r.problems) for r in reports] == [2] * 70
+    assert sent == [(16, True, False, 3)] * 4 + [(6, True, False, 3)]
+    sent.clear()
+    with ThreadPoolExecutor(2) as pool:
+        reports = list(validate_many([two] * 70, executor=pool))
+        assert [len(r.problems) for r in reports] == [1] * 70
+        assert sent == [(64, False, True, 1), (6, False, True, 1)]
+        sent.clear()
+        named = validator._validate_stream([(two, "x.json"), (two, "y.json")], executor=pool,
+                                           workers=1, lenient=False)
+        assert [r.source for r in named] == ["x.json", "y.json"]
+        assert sent == [(2, False, True, 1)]
+    sent.clear()
+    assert [len(r.problems) for r in validate_many([two] * 3)] == [1] * 3
+    assert [len(r.problems) for r in validate_many([two], workers=1, lenient=True)] == [2]
+    assert sent == []  # one process, no batches

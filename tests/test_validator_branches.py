@@ -330,6 +330,7 @@ def test_a_game_record_without_a_whole_number_seed_gives_a_game_without_one() ->
 @pytest.mark.parametrize(("rule", "winner", "points"), [
     ("winner", 0, 34),  # player 0, the dealer, knocks and wins: player 0 deals again
     ("loser", 1, 27),  # player 0 knocks and is undercut: player 0 loses and deals
+    ("same", 1, 27),  # the dealer deals again, whoever wins
 ])
 def test_a_hand_of_made_up_cards_passes_the_deal_by_its_declared_winner(
         rule: str, winner: int, points: int) -> None:
@@ -439,3 +440,466 @@ def test_validate_many_passes_lenient_on(workers: int) -> None:
     assert [len(r.problems) for r in strict] == [1, 0]
     assert [[p.code for p in r.problems] for r in lenient] == [
         ["unknown-field", "wrong-points"], []]
+
+
+# -- the deal's messages pinned whole, and the unknown cards filled in (issue 16) -----
+
+# player 0's view of HANDS, player 1's cards known; and with one of them (7S) unknown
+VIEW = edit(HANDS, lambda d: d.update(view=0))
+VIEW_ONE = edit(VIEW, lambda d: deal_of(d).update(hands=[P0, P1[:-2] + "??"]))
+# GIN with the hands given: player 0 has AS-9S and KH, player 1 2C-JC, the upcard TS
+GIN_HANDS = records.to_record(ginrules.deal(ginrules.rules("classic"), deck=_GIN_DECK, dealer=1),
+                              deal_form="hands")
+
+
+def test_the_upcard_cannot_be_unknown_even_in_a_view() -> None:
+    data = edit(VIEW, lambda d: deal_of(d).update(upcard="??"))
+    assert problems(data) == [("bad-card", 1, None, "the upcard: bad card '??': suit '?' is "
+                               "not one of C D H S (or ♣ ♦ ♥ ♠)")]
+
+
+def test_a_deck_with_a_card_twice() -> None:
+    # 3S replaced by a second 5C: 52 cards, one missing; then a 53rd card, none missing
+    deck = DECK["hands"][0]["deck"]
+    assert deck.count("3S") == deck.count("5C") == 1
+    data = edit(DECK, lambda d: d["hands"][0].update(deck=deck.replace("3S", "5C")))
+    assert problems(data) == [
+        ("bad-deal", 1, None, "the deck has 5C twice"),
+        ("bad-deal", 1, None, "the deck has 52 cards, not the 52 cards once each; missing 3S")]
+    data = edit(DECK, lambda d: d["hands"][0].update(deck=deck + " 5C"))
+    assert problems(data) == [
+        ("bad-deal", 1, None, "the deck has 5C twice"),
+        ("bad-deal", 1, None, "the deck has 53 cards, not the 52 cards once each")]
+    # two cards left out: both named, in the order clubs, diamonds, hearts, spades
+    data = edit(DECK, lambda d: d["hands"][0].update(
+        deck=" ".join(c for c in deck.split() if c not in ("3S", "5C"))))
+    assert problems(data) == [("bad-deal", 1, None, "the deck has 50 cards, not the 52 cards "
+                               "once each; missing 5C 3S")]
+
+
+def test_draws_named_after_an_unnamed_draw_past_the_end_are_still_checked() -> None:
+    # after player 0's gin, an unnamed stock draw is skipped (never drawn), but the named
+    # one after it is still placed: 5S is player 0's
+    data = with_actions(GIN_HANDS, "p0 take", "p0 knock KH", "p1 draw stock",
+                        "p0 draw stock 5S")
+    assert problems(data) == [("wrong-card", 1, 4, "the record says player 0 drew 5S from the "
+                               "stock, but 5S is already in player 0's hand")]
+
+
+def test_an_unnamed_draw_past_the_end_in_a_view_record() -> None:
+    # player 1's cards unknown: the unnamed draw after the gin is no unknown card to fill
+    data = edit(with_actions(GIN_HANDS, "p0 take", "p0 knock KH", "p1 draw stock"),
+                lambda d: (d.update(view=0), deal_of(d)["hands"].__setitem__(1, "?? " * 10)))
+    assert problems(data) == [("play-after-end", 1, 3, "play continues after the hand was over "
+                               "(gin by player 0 at action 2): p1 draw stock")]
+
+
+_FILLED = ("hand 1: player 1's unknown cards were filled in; whether player 1 could knock "
+           "and the declared deadwood and points were not checked")
+
+
+def test_a_hidden_card_drawn_then_discarded_at_once() -> None:
+    # player 1 draws an unknown card and discards AS, which nobody saw: the draw was AS
+    data = with_actions(VIEW, "p1 pass", "p0 pass", "p1 draw stock ??", "p1 discard AS")
+    assert problems(data) == []
+    assert records.validate(data).notes == (_FILLED,)
+    assert ginrules.Card.parse("AS") not in records.load(data).stand_ins[0]
+
+
+def test_a_hidden_discard_before_the_unknown_draw() -> None:
+    # the unknown stock draw comes after the discard of AS: it cannot be AS
+    data = with_actions(VIEW, "p1 pass", "p0 pass", "p1 discard AS", "p1 draw stock ??")
+    assert problems(data) == [("wrong-card", 1, 3, "player 1 discards AS, but no card of "
+                               "theirs that the record leaves unknown can be it")]
+
+
+def test_an_unknown_dealt_card_can_be_the_first_actions_discard() -> None:
+    # the dealt 10th card can be QH, so the discard is checked by the rules: illegal now
+    data = with_actions(VIEW_ONE, "p1 discard QH")
+    assert problems(data) == [("illegal-action", 1, 1, "cannot discard QH: player 1 must take or "
+                               "pass the upcard now")]
+
+
+def test_the_one_unknown_card_is_the_one_discarded() -> None:
+    data = with_actions(VIEW_ONE, "p1 take", "p1 discard QH")
+    assert problems(data) == []
+    record = records.load(data)
+    assert record.stand_ins == (frozenset(),)  # QH is no stand-in: the record shows it
+    assert set(record.replayed_with_stand_ins[0].cards(1)) == set(ginrules.parse_cards(
+        "4D JH 4H KS 4S 9D KD TC 7C TS"))
+
+
+@pytest.mark.parametrize("data", [
+    # the viewer's own discard of a card they lack (9H) is not one of player 1's unknown
+    # cards: player 1's one unknown card is still there for QH
+    with_actions(VIEW_ONE, "p1 pass", "p0 take", "p0 discard 9H", "p1 draw discard",
+                 "p1 discard QH"),
+    # player 1 discards 9H, seen discarded before: it needs no unknown card of theirs
+    with_actions(VIEW, "p1 pass", "p0 take", "p0 discard 9H", "p1 draw discard",
+                 "p1 discard 9H", "p0 draw stock 3D", "p0 discard 3D", "p1 draw stock ??"),
+])
+def test_the_viewers_illegal_discard_is_reported_by_the_replay(data: dict[str, Any]) -> None:
+    assert problems(data) == [("illegal-action", 1, 3, "cannot discard 9H: 9H is not in "
+                               "player 0's hand")]
+
+
+# -- the validator's messages pinned whole (issue 16) ----------------------------------
+
+
+def _knock(last: str) -> dict[str, Any]:
+    """Player 0 takes the upcard 2D and knocks KD with AS-3S, 4H-6H, 7C-9C (deadwood 2,
+    the 2D); player 1 has TD-QD, TH-QH, JC-KC and ``last``."""
+    p0 = ginrules.parse_cards("AS 2S 3S 4H 5H 6H 7C 8C 9C KD")
+    p1 = ginrules.parse_cards("TH JH QH JC QC KC TD JD QD " + last)
+    deck = tuple(c for pair in zip(p0, p1, strict=True) for c in pair) + ginrules.parse_cards("2D")
+    deck += tuple(c for c in ginrules.CARDS if c not in deck)
+    state = ginrules.deal(ginrules.rules("classic"), deck=deck, dealer=1)
+    return records.to_record(state.apply("take").apply("knock KD"))
+
+
+TIE = _knock("2H")  # 2 against 2: an undercut under classic rules, 0 + 25
+UNDERCUT = _knock("AD")  # 2 against 1: 1 + 25
+LAID_OFF = _knock("7H")  # player 1 lays 7H off onto 4H-6H: 2 against 0, 2 + 25
+
+
+def _outcome(base: dict[str, Any], **declared: Any) -> dict[str, Any]:
+    return edit(base, lambda d: d["hands"][0]["outcome"].update(declared))
+
+
+def test_a_wrong_winner_and_the_tie_explained() -> None:
+    assert problems(_outcome(TIE, winner=0)) == [(
+        "wrong-winner", 1, None, "the declared winner is player 0, but player 1 scores 25 (an "
+        "undercut: 0 + 25 bonus); some tables score a tie 0-0, these rules score it as an "
+        "undercut (undercut_on_tie is true; the 'openspiel' preset sets it to false)")]
+    # an undercut that is no tie, and a knock that is no undercut: nothing to explain
+    assert problems(_outcome(UNDERCUT, winner=0)) == [(
+        "wrong-winner", 1, None, "the declared winner is player 0, but player 1 scores 26 (an "
+        "undercut: 1 + 25 bonus)")]
+    for winner, who in ((1, "player 1"), (None, "nobody")):  # KNOCKED: 69 - 10
+        assert problems(_outcome(KNOCKED, winner=winner)) == [(
+            "wrong-winner", 1, None, f"the declared winner is {who}, but player 0 scores 59 "
+            "(a knock by player 0: 59)")]
+
+
+def test_a_wrong_knocker() -> None:
+    report = records.validate(_outcome(KNOCKED, knocker=1), lenient=True)
+    assert [(p.code, p.hand, p.message, p.expected, p.declared) for p in report.problems] == [
+        ("wrong-knocker", 1, "the declared knocker is 1, but player 0 knocked", 0, 1)]
+
+
+def test_wrong_deadwood_of_each_player_and_the_layoffs_explained() -> None:
+    report = records.validate(_outcome(KNOCKED, deadwood=[5, 64]), lenient=True)
+    assert [(p.code, p.hand, p.message, p.expected, p.declared) for p in report.problems] == [
+        ("wrong-deadwood", 1, "the declared deadwood of player 0 (the knocker) is 5, but it "
+         "is 10", 10, 5),
+        ("wrong-deadwood", 1, "the declared deadwood of player 1 (the defender) is 64, but it "
+         "is 69", 69, 64)]
+    # the defender's 7 is its count before laying off 7H; the knocker's 7 is just wrong
+    assert problems(_outcome(LAID_OFF, deadwood=[7, 7])) == [
+        ("wrong-deadwood", 1, None, "the declared deadwood of player 0 (the knocker) is 7, but "
+         "it is 2"),
+        ("wrong-deadwood", 1, None, "the declared deadwood of player 1 (the defender) is 7, but "
+         "it is 0 after laying off 7H (7 before the layoffs)")]
+    assert problems(_outcome(LAID_OFF, deadwood=[2, 5])) == [
+        ("wrong-deadwood", 1, None, "the declared deadwood of player 1 (the defender) is 5, but "
+         "it is 0")]
+
+
+def test_the_knockers_deadwood_is_explained_only_as_the_knockers() -> None:
+    # OpenSpiel's explanation of a defender's higher deadwood is not given for the knocker
+    data = edit(_outcome(KNOCKED, deadwood=[70, 69]), lambda d: d.update(
+        source={"from": "openspiel"}))
+    assert problems(data) == [("wrong-deadwood", 1, None, "the declared deadwood of player 0 "
+                               "(the knocker) is 70, but it is 10")]
+
+
+@pytest.mark.parametrize(("actions", "what"), [
+    ((), "take or pass the upcard"), (("p1 pass", "p0 pass"), "draw"),
+    (("p1 pass", "p0 pass", "p1 draw stock"), "discard")])
+def test_a_complete_record_that_stops_says_who_is_to_do_what(actions: tuple[str, ...],
+                                                            what: str) -> None:
+    data = edit(with_actions(DECK, *actions), lambda d: d.update(complete=True))
+    assert problems(data) == [("hand-incomplete", 1, None, "the hand stops before it is over: "
+                               f"player 1 is to {what}")]
+
+
+@pytest.mark.parametrize(("field", "value", "text"), [
+    ("players", "ab", "\"players\" must be a list of two names"),
+    ("meta", "x", "\"meta\" must be an object"),
+])
+def test_a_bad_field_of_the_record(field: str, value: Any, text: str) -> None:
+    assert problems(edit(DECK, lambda d: d.update({field: value}))) == [
+        ("bad-field", None, None, text)]
+
+
+def test_totals_must_be_two_whole_numbers() -> None:
+    data = edit(GAME, lambda d: d["hands"][0].update(totals=[0]))
+    assert problems(data) == [("bad-field", 1, None, "\"totals\" must be two whole numbers")]
+
+
+def test_an_unknown_stock_draw_in_a_record_of_the_deck() -> None:
+    data = with_actions(DECK, "p1 pass", "p0 pass", "p1 draw stock ??")
+    assert problems(data) == [("unknown-card", 1, 3, "player 1's stock draw is unknown (\"??\"), "
+                               "which only a record of the other player's view may write")]
+
+
+def test_melds_of_a_hand_that_ended_without_a_knock() -> None:
+    data = edit(GAME, lambda d: d["hands"][0].update(knocker_melds=[["AS", "2S", "3S"]]))
+    assert GAME["hands"][0]["outcome"]["kind"] == "dead"
+    assert problems(data) == [("bad-melds", 1, None, "\"knocker_melds\" are given, but the hand "
+                               "ended with a dead hand, not a knock")]
+
+
+def test_worse_melds_under_rules_that_lay_the_hand_out() -> None:
+    # player 0's AS-TS laid out as 2S-TS leaves AS (1); the best layout leaves nothing
+    data = edit(GIN, lambda d: d["hands"][0].update(knocker_melds=[
+        ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS"]]))
+    assert ginrules.rules("classic").auto_layout
+    report = records.validate(data, lenient=True)
+    assert [(p.code, p.hand, p.message, p.expected, p.declared) for p in report.problems] == [(
+        "worse-melds", 1, "the knocker's melds leave deadwood 1, but these rules lay the hand "
+        "out for the least deadwood, 0 (auto_layout: the German rules page and the Polish "
+        "site arrange hands for the players)", 0, 1)]
+
+
+def test_the_deal_message_whole() -> None:
+    data = edit(HANDS, lambda d: d["hands"][0].update(deal="x"))
+    assert problems(data) == [("bad-deal", 1, None, "\"deal\" must be {\"hands\": [player 0's "
+                               "cards, player 1's cards], \"upcard\": CARD}")]
+
+
+@pytest.mark.parametrize(("actions", "found"), [
+    (["p1 pass", "p0 pass", "p1 draw stock TS"],
+     [("wrong-card", 1, 3, "the record says player 1 drew TS from the stock, but TS is "
+       "already in the upcard")]),
+    (["p1 pass", "p0 pass", "p1 draw stock 5D", "p1 discard 5D", "p0 draw stock 5D"],
+     [("wrong-card", 1, 5, "the record says player 0 drew 5D from the stock, but 5D is "
+       "already in the stock (drawn at action 3)")]),
+    # an unnamed draw is reported, and the draws after it are still checked
+    (["p1 pass", "p0 pass", "p1 draw stock", "p1 discard 4D", "p0 draw stock 5C"],
+     [("bad-action", 1, 3, "a stock draw must name the card drawn (like \"p0 draw stock 5C\") "
+       "in a record that gives the hands rather than the deck"),
+      ("wrong-card", 1, 5, "the record says player 0 drew 5C from the stock, but 5C is "
+       "already in player 0's hand")]),
+    (["p1 pass", "p0 pass", "p1 draw stock ??"],
+     [("unknown-card", 1, 3, "player 1's stock draw is unknown (\"??\"), which only a record "
+       "of the other player's view may write")]),
+    # an unnamed draw alone: the hand is not replayed either (it would stop unfinished)
+    (["p1 pass", "p0 pass", "p1 draw stock"],
+     [("bad-action", 1, 3, "a stock draw must name the card drawn (like \"p0 draw stock 5C\") "
+       "in a record that gives the hands rather than the deck")]),
+])
+def test_the_stock_draws_of_a_record_of_the_hands(actions: list[str],
+                                                  found: list[tuple[Any, ...]]) -> None:
+    # complete: a hand replayed although its deal is wrong would be reported as stopping
+    data = edit(with_actions(HANDS, *actions), lambda d: d.update(complete=True))
+    assert problems(data) == found
+
+
+def test_a_view_of_player_1_fills_in_player_0s_unknown_card() -> None:
+    # 2S unknown: the stand-in is the first card in the order AC, 2C, ... that the record
+    # does not show (AC), in player 0's hand and nowhere else in the deck
+    data = edit(HANDS, lambda d: (d.update(view=1), deal_of(d).update(hands=[P0[:-2] + "??", P1])))
+    assert problems(data) == []
+    record = records.load(data)
+    assert record.stand_ins == (frozenset(ginrules.parse_cards("AC")),)
+    assert set(record.replayed_with_stand_ins[0].cards(0)) == set(ginrules.parse_cards(
+        "5C 3S TH 6D 7H 2C JS 2H 4C AC"))
+
+
+def test_a_view_with_every_card_known_checks_the_outcome() -> None:
+    # nothing is made up in player 0's view of a hand whose cards are all shown
+    data = records.to_record(PLAYED.finished[1], deal_form="hands")
+    data = edit(data, lambda d: (d.update(view=0), d["hands"][0]["outcome"].update(points=1)))
+    assert problems(data) == [("wrong-points", 1, None, "the declared points are 1, but player 0 "
+                               "scores 59 (a knock by player 0: 59)")]
+    assert records.validate(data, lenient=True).notes == ()
+
+
+def test_a_knocker_declared_for_a_dead_hand() -> None:
+    data = edit(GAME, lambda d: d["hands"][0]["outcome"].update(knocker=0))
+    report = records.validate(data, lenient=True)
+    assert [(p.code, p.hand, p.message, p.expected, p.declared) for p in report.problems] == [
+        ("wrong-knocker", 1, "the declared knocker is 0, but nobody knocked", None, 0)]
+
+
+def test_a_doubled_score_says_so() -> None:
+    # the first upcard TS is a spade: the gin's 0 + 25 is doubled to 50
+    data = edit(GIN, lambda d: (
+        d.update(rules={"preset": "classic", "overrides": {"spade_doubling": "whole-score"}}),
+        d["hands"][0]["outcome"].update(points=1)))
+    assert problems(data) == [("wrong-points", 1, None, "the declared points are 1, but player 0 "
+                               "scores 50 (gin by player 0: 0 + 25 bonus, doubled)")]
+
+
+def test_an_unreadable_file_is_named_by_its_path(tmp_path: Path) -> None:
+    missing = tmp_path / "x.json"
+    for source in (missing, str(missing)):
+        report = records.validate(source)
+        assert report.source == str(missing)
+        assert [(p.code, p.hand, p.message) for p in report.problems] == [
+            ("unreadable", None, f"cannot read {missing}: No such file or directory")]
+    assert records.validate(missing, name="mine").source == "mine"
+
+
+def test_a_deck_cannot_hold_an_unknown_card() -> None:
+    deck = DECK["hands"][0]["deck"]
+    data = edit(DECK, lambda d: d["hands"][0].update(deck=deck.replace("3S", "??")))
+    assert problems(data) == [("bad-card", 1, None, "deck: bad card '??': suit '?' is not one "
+                               "of C D H S (or ♣ ♦ ♥ ♠)")]
+
+
+@pytest.mark.parametrize("comma", [",", ", "])
+def test_the_cards_of_a_deck_may_be_separated_by_commas(comma: str) -> None:
+    data = edit(DECK, lambda d: d["hands"][0].update(deck=comma.join(d["hands"][0]["deck"].split())))
+    assert "," in data["hands"][0]["deck"] and problems(data) == []
+    assert records.load(data).hands == (DEALT,)
+
+
+@pytest.mark.parametrize(("change", "text"), [
+    (lambda d: d["hands"][0].pop("deck"),
+     "the deal is missing: give \"deck\" (52 cards) or \"deal\" (both hands and the upcard)"),
+    (lambda d: d["hands"][0].update(deal=deal_of(HANDS)),
+     "give either \"deck\" or \"deal\", not both"),
+])
+def test_a_hand_gives_its_deal_once(change: Callable[[dict[str, Any]], object], text: str
+                                    ) -> None:
+    assert problems(edit(DECK, change)) == [("bad-deal", 1, None, text)]
+
+
+def test_a_view_that_gives_the_whole_deck_checks_the_outcome() -> None:
+    # a deck leaves nothing unknown, even in a record of one player's view
+    data = edit(KNOCKED, lambda d: (d.update(view=0), d["hands"][0]["outcome"].update(points=1)))
+    assert problems(data) == [("wrong-points", 1, None, "the declared points are 1, but player 0 "
+                               "scores 59 (a knock by player 0: 59)")]
+
+
+def test_overrides_with_a_key_that_is_no_string() -> None:
+    # (a dict given in Python, not JSON): a bad-rules problem, not a TypeError
+    data = edit(DECK, lambda d: d.update(rules={"preset": "classic", "overrides": {1: 2}}))
+    found = problems(data)
+    assert [p[:3] for p in found] == [("bad-rules", None, None)]
+    assert found[0][3].startswith("rules: ") and found[0][3].endswith("keywords must be strings")
+
+
+def test_a_taken_card_cannot_be_unknown() -> None:
+    assert problems(with_actions(DECK, "p1 take ??")) == [
+        ("unknown-card", 1, 1, "the card player 1 takes from the discard pile is face up: it "
+         "cannot be unknown (\"??\")")]
+
+
+def test_a_hand_without_actions_is_a_hand_just_dealt() -> None:
+    data = edit(DECK, lambda d: d["hands"][0].pop("actions"))
+    assert problems(data) == []
+    assert records.load(data).hands == (DEALT,)
+
+
+def test_a_hand_is_an_object() -> None:
+    assert problems(edit(DECK, lambda d: d.update(hands=[5]))) == [
+        ("bad-field", 1, None, "a hand is a JSON object")]
+
+
+def test_the_hidden_discards_after_an_unreadable_action_are_still_matched() -> None:
+    # player 1's AS can be none of their unknown cards (the only one is drawn after it),
+    # and an unreadable action before it does not hide that
+    data = with_actions(VIEW, "p1 pass", "p0 juggle", "p1 discard AS", "p1 draw stock ??")
+    assert problems(data) == [
+        ("bad-action", 1, 2, "bad action 'p0 juggle': expected take, pass, draw stock, draw "
+         "discard, discard CARD, knock CARD or big gin"),
+        ("wrong-card", 1, 3, "player 1 discards AS, but no card of theirs that the record "
+         "leaves unknown can be it")]
+
+
+# -- from a second random sample of the validator's mutants (issue 16) ----------------
+
+
+def _full(data: Any) -> list[tuple[Any, ...]]:
+    """Every problem of a lenient check with its expected and declared values."""
+    report = records.validate(data, lenient=True)
+    return [(p.code, p.hand, p.action, p.message, p.expected, p.declared)
+            for p in report.problems]
+
+
+def test_the_format_field_missing_or_wrong() -> None:
+    assert _full(edit(DECK, lambda d: d.pop("format"))) == [
+        ("not-a-record", None, None, "not a ginrules record: the \"format\" field is missing (it "
+         "is 'ginrules-record')", "ginrules-record", None)]
+    assert _full(edit(DECK, lambda d: d.update(format="x"))) == [
+        ("not-a-record", None, None, "not a ginrules record: \"format\" must be "
+         "'ginrules-record', not 'x'", "ginrules-record", "x")]
+
+
+@pytest.mark.parametrize("deadwood", [[10, 69, 0], ["10", 69], 10])
+def test_declared_deadwood_is_two_whole_numbers(deadwood: Any) -> None:
+    # reported once: "10" (text) is not also "the declared deadwood ... is 10, but it is 10"
+    data = edit(KNOCKED, lambda d: d["hands"][0]["outcome"].update(deadwood=deadwood))
+    assert problems(data) == [("bad-field", 1, None, "outcome: \"deadwood\" must be two whole "
+                               "numbers (player 0's, player 1's)")]
+
+
+def test_a_finished_game_need_not_declare_its_final_scores() -> None:
+    assert problems(edit(GAME, lambda d: d.pop("final"))) == []
+    # declared, they are checked: not a list here (kept as its repr in the report); the
+    # game's are 59 hand points + 25 for the hand won + 100 for the game + 59 for the
+    # shutout = 243, against 0
+    found = _full(edit(GAME, lambda d: d.update(final={"a": 1})))
+    assert found == [("wrong-final", None, None, "the declared final scores {'a': 1} are "
+                      "wrong: they are 243-0 with the bonuses", [243, 0], "{'a': 1}")]
+
+
+def test_a_declared_winner_of_nobody_is_reported_as_null() -> None:
+    found = _full(_outcome(KNOCKED, winner=None))
+    assert [(f[0], f[4], f[5]) for f in found] == [("wrong-winner", 0, None)]
+
+
+@pytest.mark.parametrize(("change", "found"), [
+    (lambda d: d["hands"][0].update(knocker_melds="x"),
+     ("bad-melds", 1, None, "\"knocker_melds\" must be a list of melds")),
+    (lambda d: d.update(rules=5),
+     ("bad-rules", None, None, "\"rules\" must be a preset name or {\"preset\": NAME, "
+      "\"overrides\": {...}}")),
+])
+def test_melds_and_rules_of_the_wrong_type(change: Callable[[dict[str, Any]], object],
+                                           found: tuple[Any, ...]) -> None:
+    assert problems(edit(GIN, change)) == [found]
+
+
+def test_a_defender_that_laid_off_three_cards() -> None:
+    # player 1 melds TC-KC and TD-QD, and lays off 4S onto AS-3S, 7H and 8H onto 4H-6H
+    p0 = ginrules.parse_cards("AS 2S 3S 4H 5H 6H 7C 8C 9C KD")
+    p1 = ginrules.parse_cards("TD JD QD JC QC KC 7H 8H 4S TC")
+    deck = tuple(c for pair in zip(p0, p1, strict=True) for c in pair) + ginrules.parse_cards("2D")
+    deck += tuple(c for c in ginrules.CARDS if c not in deck)
+    state = ginrules.deal(ginrules.rules("classic"), deck=deck, dealer=1)
+    data = _outcome(records.to_record(state.apply("take").apply("knock KD")), deadwood=[2, 19])
+    assert problems(data) == [("wrong-deadwood", 1, None, "the declared deadwood of player 1 (the "
+                               "defender) is 19, but it is 0 after laying off 4S 7H 8H (19 before "
+                               "the layoffs)")]
+
+
+# -- from a third random sample of the validator's mutants (issue 16) -----------------
+
+
+@pytest.mark.parametrize(("text", "kind"), [(b"[1, 2]", "list"), (b"5", "int")])
+def test_json_that_is_no_object_is_no_record(text: bytes, kind: str) -> None:
+    assert problems(text) == [("not-a-record", None, None,
+                               f"a record is a JSON object, not {kind}")]
+
+
+def test_an_outcome_that_is_no_object_message() -> None:
+    assert problems(edit(KNOCKED, lambda d: d["hands"][0].update(outcome=5))) == [
+        ("bad-field", 1, None, "\"outcome\" must be an object")]
+
+
+def test_a_record_without_a_kind_is_a_game() -> None:
+    data = edit(GAME, lambda d: d.pop("kind"))
+    assert problems(data) == []
+    assert records.load(data).game is not None
+
+
+def test_a_game_of_made_up_cards_gives_no_game_state() -> None:
+    # player 1's cards were made up: the game cannot be played on from the record
+    data = json.loads((DATA / "view_player0.json").read_text("utf-8"))
+    data.update(kind="game", complete=False)
+    record = records.load(data)
+    assert record.game is None and record.stand_ins[0]

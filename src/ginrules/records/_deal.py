@@ -81,22 +81,20 @@ class _DealChecks:
         return self.deck_from_hands(entry["deal"], number, parsed, view, dealer)
 
     def complete_deck(self, cards: Sequence[Card | str], number: int, what: str) -> bool:
+        """Whether ``cards`` are the 52 cards once each; if not, False, with the cards
+        given twice and the count reported (52 cards that are not a deck have a card twice
+        and one missing, so the count is always wrong or a card missing)."""
         if _is_deck(cards):
             return True
         seen: set[Card | str] = set()
-        ok = True
         for card in cards:
             if card in seen:
                 self.problem("bad-deal", f"{what} has {card} twice", number)
-                ok = False
             seen.add(card)
         missing = [c for c in CARDS if c not in seen]
-        if len(cards) != 52 or missing:
-            self.problem("bad-deal", f"{what} has {len(cards)} cards, not the 52 cards once each"
-                         + (f"; missing {' '.join(map(str, missing))}" if missing else ""),
-                         number)
-            ok = False
-        return ok
+        self.problem("bad-deal", f"{what} has {len(cards)} cards, not the 52 cards once each"
+                     + (f"; missing {' '.join(map(str, missing))}" if missing else ""), number)
+        return False
 
     def deck_from_hands(
         self, spec: Any, number: int,

@@ -101,8 +101,8 @@ def load(source: RecordLike) -> Record:
     ...
     ginrules.errors.InvalidRecordError: unsupported format version 2 (this ginrules reads version 1)
     """
-    data, name = _read(source)
-    checker = _Checker(name, strict=True)
+    data, _ = _read(source)
+    checker = _Checker(strict=True)
     with contextlib.suppress(_Stop):
         checker.check(data)
     if checker.problems:

@@ -83,7 +83,7 @@ def validate(source: RecordLike, *, lenient: bool = False, name: str | None = No
     except InvalidRecordError as error:
         code = getattr(error, "code", "unreadable")
         return Report(name or _name_of(source), (Problem(None, None, str(error), code),))
-    checker = _Checker(name or read_name, strict=not lenient, keep_states=False)
+    checker = _Checker(strict=not lenient, keep_states=False)
     with contextlib.suppress(_Stop):
         checker.check(data)
     return Report(name or read_name, tuple(checker.problems), tuple(checker.notes),
@@ -216,8 +216,7 @@ def _explanations(source: Mapping[str, Any]) -> Explanations:
 class _Checker(_DealChecks):
     """Walks a record; collects problems (strict: stops at the first)."""
 
-    def __init__(self, name: str | None, *, strict: bool, keep_states: bool = True) -> None:
-        self.name = name
+    def __init__(self, *, strict: bool, keep_states: bool = True) -> None:
         self.strict = strict
         # load() keeps every replayed hand for its Record; validate() needs none, and a
         # long game's states would take several times the size of its file
@@ -330,7 +329,7 @@ class _Checker(_DealChecks):
             return preset_rules(spec.get("preset", "classic"), **dict(overrides))
         except GinRulesError as error:
             self.problem("bad-rules", f"rules: {error}")
-        except TypeError as error:  # pragma: no cover - defensive
+        except TypeError as error:  # a key that is no string (a dict given in Python)
             self.problem("bad-rules", f"rules: {error}")
         return None
 
@@ -650,7 +649,9 @@ class _Checker(_DealChecks):
                          expected=result.knocker, declared=_json_value(outcome["knocker"]))
         dw = outcome.get("deadwood")
         follows = ""
-        if isinstance(dw, list) and len(dw) == 2 and result.knocker is not None:
+        # (deadwood that is not two whole numbers is a bad field, reported already)
+        if isinstance(dw, list) and len(dw) == 2 and all(isinstance(d, int) for d in dw) \
+                and result.knocker is not None:
             actual = [0, 0]
             actual[result.knocker] = result.knocker_deadwood
             actual[1 - result.knocker] = result.defender_deadwood
