@@ -632,8 +632,9 @@ def test_a_bad_field_of_the_record(field: str, value: Any, text: str) -> None:
         ("bad-field", None, None, text)]
 
 
-def test_totals_must_be_two_whole_numbers() -> None:
-    data = edit(GAME, lambda d: d["hands"][0].update(totals=[0]))
+@pytest.mark.parametrize("totals", [[0], [True, False], ["0", 0]])
+def test_totals_must_be_two_whole_numbers(totals: Any) -> None:
+    data = edit(GAME, lambda d: d["hands"][0].update(totals=totals))
     assert problems(data) == [("bad-field", 1, None, "\"totals\" must be two whole numbers")]
 
 
@@ -829,9 +830,10 @@ def test_the_format_field_missing_or_wrong() -> None:
          "'ginrules-record', not 'x'", "ginrules-record", "x")]
 
 
-@pytest.mark.parametrize("deadwood", [[10, 69, 0], ["10", 69], 10])
+@pytest.mark.parametrize("deadwood", [[10, 69, 0], ["10", 69], 10, [True, 69]])
 def test_declared_deadwood_is_two_whole_numbers(deadwood: Any) -> None:
-    # reported once: "10" (text) is not also "the declared deadwood ... is 10, but it is 10"
+    # reported once: "10" (text) is not also "the declared deadwood ... is 10, but it is 10";
+    # true is not a number in a record (it was read as 1)
     data = edit(KNOCKED, lambda d: d["hands"][0]["outcome"].update(deadwood=deadwood))
     assert problems(data) == [("bad-field", 1, None, "outcome: \"deadwood\" must be two whole "
                                "numbers (player 0's, player 1's)")]

@@ -213,6 +213,11 @@ def _explanations(source: Mapping[str, Any]) -> Explanations:
 # -- the checker ----------------------------------------------------------------------
 
 
+def _is_whole(value: object) -> bool:
+    """Whether a JSON value is a whole number (``true`` and ``false`` are not)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 class _Checker(_DealChecks):
     """Walks a record; collects problems (strict: stops at the first)."""
 
@@ -396,7 +401,7 @@ class _Checker(_DealChecks):
             if totals is not None:
                 got = sheet.games[0].totals
                 if (not isinstance(totals, list) or len(totals) != 2
-                        or not all(isinstance(t, int) for t in totals)):
+                        or not all(_is_whole(t) for t in totals)):
                     self.problem("bad-field", "\"totals\" must be two whole numbers", number)
                 elif tuple(totals) != got:
                     self.problem("wrong-totals",
@@ -529,7 +534,7 @@ class _Checker(_DealChecks):
             return None
         dw = outcome.get("deadwood")
         if dw is not None and (not isinstance(dw, list) or len(dw) != 2
-                               or not all(isinstance(d, int) for d in dw)):
+                               or not all(_is_whole(d) for d in dw)):
             self.problem("bad-field", "outcome: \"deadwood\" must be two whole numbers "
                          "(player 0's, player 1's)", number)
         if winner is not None and "points" not in outcome:
@@ -650,7 +655,7 @@ class _Checker(_DealChecks):
         dw = outcome.get("deadwood")
         follows = ""
         # (deadwood that is not two whole numbers is a bad field, reported already)
-        if isinstance(dw, list) and len(dw) == 2 and all(isinstance(d, int) for d in dw) \
+        if isinstance(dw, list) and len(dw) == 2 and all(_is_whole(d) for d in dw) \
                 and result.knocker is not None:
             actual = [0, 0]
             actual[result.knocker] = result.knocker_deadwood
