@@ -529,7 +529,7 @@ class _Checker(_DealChecks):
         if winner is not None and (type(winner) is not int or winner not in (0, 1)):
             self.problem("bad-field", f"outcome: the winner must be 0, 1 or null, not {winner!r}", number)
             return None
-        if not isinstance(points, int) or isinstance(points, bool) or points < 0:
+        if not _is_whole(points) or points < 0:
             self.problem("bad-field", f"outcome: points must be a whole number >= 0, not {points!r}", number)
             return None
         dw = outcome.get("deadwood")
