@@ -55,6 +55,34 @@ def test_the_expert_wins_most_games_against_the_baseline() -> None:
     assert r.players[0].wins > r.players[1].wins
 
 
+def test_the_expert_fears_a_discard_by_the_evidence() -> None:
+    # player 1 took TS: the other tens are likelier in its hand than a flat chance says,
+    # so throwing TH (a set with TS and one of them) is more dangerous to the expert
+    from ginrules.players.advanced import _ALL, _memory
+
+    state = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0).apply("take")
+    state = state.apply(SimplePlayer().choose(view(state, 1))).apply("draw stock")
+    v = view(state, 0)
+    th = ginrules.Card.parse("TH")
+    assert th in v.cards and [str(c) for c in v.opponent_known] == ["TS"]
+    memory = _memory(v)
+    unseen = _ALL & ~v.mask & ~memory.known & ~ginrules.cards_to_mask(v.discard_pile)
+    pool = [c.index for c in ginrules.cards_from_mask(unseen)]
+    hidden = v.opponent_count - 1
+    expert = ExpertPlayer()
+    chance = expert._chance(expert._stock(v, memory, pool))
+    assert chance is not None
+    assert sum(chance[i] for i in pool) == pytest.approx(hidden)  # its hidden cards
+    td = ginrules.Card.parse("TD").index
+    assert chance[td] > hidden / len(pool)
+    assert ExpertPlayer(read_danger=False)._chance(expert._stock(v, memory, pool)) is None
+    rest = v.mask & ~th.mask
+    pile = ginrules.cards_to_mask(v.discard_pile)
+    flat = expert._danger(th.index, rest, memory, pile, hidden / len(pool))
+    read = expert._danger(th.index, rest, memory, pile, hidden / len(pool), chance)
+    assert read > flat
+
+
 def test_the_levels_a_person_picks() -> None:
     assert make_player("beginner", seed=2) == SimplePlayer(seed=2)
     assert make_player("intermediate") == BasicPlayer()

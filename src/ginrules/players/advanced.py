@@ -362,8 +362,10 @@ class AdvancedPlayer:
     # -- discarding -------------------------------------------------------------------
 
     def _danger(self, index: int, mine: int, memory: _Memory, dead_cards: int,
-                q: float) -> float:
-        """The chance the opponent can meld the card ``index`` if it is discarded."""
+                q: float, chance: list[float] | None = None) -> float:
+        """The chance the opponent can meld the card ``index`` if it is discarded: an
+        unseen card is in its hand with chance ``q``, or its entry of ``chance`` (per card
+        index) when given."""
         rank, suit = index % 13, index // 13
         safe_set = any(memory.declined >> (s * 13 + rank) & 1 or
                        memory.discarded >> (s * 13 + rank) & 1 for s in range(4))
@@ -374,13 +376,20 @@ class AdvancedPlayer:
         safe_run = bool((memory.declined | memory.discarded) & near)
         p_none = 1.0
         for n, (a, b) in enumerate(_PAIRS[index]):
-            pa = 1.0 if memory.known >> a & 1 else (0.0 if (mine | dead_cards) >> a & 1 else q)
-            pb = 1.0 if memory.known >> b & 1 else (0.0 if (mine | dead_cards) >> b & 1 else q)
+            qa = q if chance is None else chance[a]
+            qb = q if chance is None else chance[b]
+            pa = 1.0 if memory.known >> a & 1 else (0.0 if (mine | dead_cards) >> a & 1 else qa)
+            pb = 1.0 if memory.known >> b & 1 else (0.0 if (mine | dead_cards) >> b & 1 else qb)
             p = pa * pb
             if p < 1.0 and ((n < 3 and safe_set) or (n >= 3 and safe_run)):
                 p *= 0.4
             p_none *= 1.0 - p
         return 1.0 - p_none
+
+    def _chance(self, stock: list[float] | None) -> list[float] | None:
+        """Per card index, the chance an unseen card is in the opponent's hand, for the
+        danger of a discard (``None``: the advanced player takes every card alike)."""
+        return None
 
     def _discard(self, v: View, memory: _Memory, pool: list[int],
                  stock: list[float] | None = None) -> Hint:
@@ -396,12 +405,13 @@ class AdvancedPlayer:
         best: tuple[float, tuple[int, int, int], int] | None = None
         parts: dict[int, tuple[int, float, float]] = {}
         counts = _pool_points(pool, stock)
+        chance = self._chance(stock)
         for dead, index in sorted(options)[:6]:  # the six lowest are enough
             if dead > least + 8:
                 continue
             rest = v.mask & ~(1 << index)
             potential = _potential(rest, pool, stock, counts)
-            danger = self._danger(index, rest, memory, pile, q)
+            danger = self._danger(index, rest, memory, pile, q, chance)
             score = dead - self.potential_weight * potential + self.danger_weight * danger
             parts[index] = (dead, potential, danger)
             key = (score, _high_first(index), index)
