@@ -107,3 +107,81 @@ def test_the_messages_of_a_hand_result_read_back() -> None:
         with pytest.raises(ginrules.GinRulesError) as error:
             ginrules.HandResult.from_dict(data)
         assert str(error.value) == message
+
+
+# -- the engine's own messages and checks (from mutmut survivors in cards, masks, melds,
+# hand, actions and rulesets) ---------------------------------------------------------
+
+
+def _message(call: Callable[[], object]) -> tuple[str, str]:
+    with pytest.raises(ginrules.GinRulesError) as caught:
+        call()
+    return type(caught.value).__name__, str(caught.value)
+
+
+def test_engine_messages_pinned_whole() -> None:
+    from ginrules.actions import Action, ActionKind
+    from ginrules.masks import best_discards_of_mask
+    from ginrules.melds import arrangement_of_mask
+
+    too_big = 1 << 60
+    assert _message(lambda: best_discards_of_mask(too_big)) == (
+        "CardNotationError", "best_discards_of_mask: 1152921504606846976 is not a 52-bit "
+        "card mask")
+    assert _message(lambda: arrangement_of_mask(too_big)) == (
+        "CardNotationError", "arrangement_of_mask takes a 52-bit card mask, not "
+        "1152921504606846976")
+    assert _message(lambda: ginrules.Meld.of("7H 8S 9D")) == (
+        "InvalidMeldError", "7H 8S 9D is not a meld: a set needs one rank and a run needs "
+        "one suit")
+    # the duplicate is named, not the first card
+    assert _message(lambda: ginrules.parse_cards("2C 7H 7H")) == (
+        "CardNotationError", "duplicate card 7H in '2C 7H 7H'")
+    assert _message(lambda: Action(ActionKind.DISCARD)) == (
+        "ActionNotationError", "action 'discard' needs a card")
+    assert _message(lambda: Action(ActionKind.PASS, ginrules.CARDS[0])) == (
+        "ActionNotationError", "action 'pass' takes no card")
+    assert _message(lambda: Action.from_index(109)) == (
+        "ActionNotationError", "action id 109 is not in 0..108 (0 take, 1 pass, 2 draw "
+        "stock, 3 draw discard, 4..55 discard, 56..107 knock, 108 big gin)")
+    assert _message(lambda: rules("classic", dealer_after_dead_hand="x")) == (
+        "RuleSetError", "'x' is not a NextDealer; choose one of 'alternate', 'same', "
+        "'winner', 'loser'")
+    assert _message(lambda: rules("classic", dealer_after_dead_hand="winner")) == (
+        "RuleSetError", "dealer_after_dead_hand must be 'same' or 'alternate': a dead hand "
+        "has no winner")
+
+
+def test_to_mask_of_cards_made_anew() -> None:
+    # Card values equal to, but not the same objects as, those of CARDS miss the fast
+    # path by object identity, and take the one by value
+    from ginrules.cards import to_mask
+
+    fresh = tuple(ginrules.Card(c.rank, c.suit) for c in ginrules.CARDS)
+    assert fresh[0] is not ginrules.CARDS[0]
+    assert to_mask(fresh) == (1 << 52) - 1
+    assert to_mask(fresh[:13]) == (1 << 13) - 1
+    assert _message(lambda: to_mask(fresh[:12] + fresh[:1])) == (
+        "CardNotationError", "duplicate card AC in the hand")
+
+
+def test_the_state_method_checks_the_player() -> None:
+    s = ginrules.deal(rules("classic"), seed=7, dealer=0)
+    assert s.turn == 1
+    assert _message(lambda: s.apply("pass", player=0)) == (
+        "IllegalActionError", "cannot pass: it is player 1's turn to take or pass the upcard")
+    assert s.apply("pass", player=1) == s.apply("pass")
+
+
+def test_a_knock_after_a_taken_discard_leaves_nothing_taken() -> None:
+    # seed 1, two basic players: the knocker draws 6H from the discard pile, then knocks
+    from ginrules.players import BasicPlayer, view
+
+    s = ginrules.deal(rules("classic"), seed=1, dealer=0)
+    before = s
+    while s.result is None:
+        before = s
+        s = s.apply(BasicPlayer().choose(view(s, s.turn)))
+    assert [str(a) for _, a in s.actions[-2:]] == ["draw discard", "knock 5S"]
+    assert str(before.taken) == "6H"
+    assert s.taken is None

@@ -11,6 +11,7 @@ from brute import (
     brute_best_collections,
     brute_best_discards,
     brute_deadwood,
+    brute_discard_results,
     brute_tiebreak_key,
     is_set,
 )
@@ -20,10 +21,12 @@ from ginrules import (
     Meld,
     arrange,
     arrangements,
+    best_discard_deadwood_of_mask,
     best_discards,
     cards_to_mask,
     deadwood,
     deadwood_of_mask,
+    discard_deadwoods_of_mask,
     format_cards,
 )
 
@@ -151,6 +154,11 @@ def _check_best_discards(hand: list[Card]) -> None:
     assert set(result.discards) == discards
     assert list(result.discards) == sorted(discards)
     assert len(result.discards) == len(set(result.discards))
+    # the mask-level functions the players use, against the same brute force
+    mask = sum(1 << card.index for card in hand)
+    assert best_discard_deadwood_of_mask(mask) == best
+    each = brute_discard_results(hand)
+    assert discard_deadwoods_of_mask(mask) == [(c.index, each[c]) for c in sorted(hand)]
 
 
 @given(hands(ALL, min_size=11, max_size=11))
