@@ -53,12 +53,16 @@ def test_card_ids_moved_to_interop() -> None:
     card = Card.parse("2C")
     with pytest.warns(DeprecationWarning):
         assert card.openspiel_id == openspiel.openspiel_id(card) == 14
-    with pytest.warns(DeprecationWarning):
+    with pytest.warns(DeprecationWarning) as caught:
         assert Card.from_openspiel_id(14) is card
+    assert str(caught[0].message) == ("Card.from_openspiel_id is deprecated since 0.2.0: "
+                                      "use ginrules.interop.openspiel.card_from_openspiel_id")
     with pytest.warns(DeprecationWarning):
         assert card.rlcard_id == rlcard.rlcard_id(card) == 40
-    with pytest.warns(DeprecationWarning):
+    with pytest.warns(DeprecationWarning) as caught:
         assert Card.from_rlcard_id(40) is card
+    assert str(caught[0].message) == ("Card.from_rlcard_id is deprecated since 0.2.0: "
+                                      "use ginrules.interop.rlcard.card_from_rlcard_id")
 
 
 def test_rules_is_one_thing() -> None:

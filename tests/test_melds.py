@@ -550,3 +550,17 @@ def test_option_tables_are_built_on_first_use() -> None:
     assert out[0] == "0 0 0"
     assert out[1] == "624 0 8192"
     assert out[2] == "624 624 8192"
+
+
+@pytest.mark.parametrize("hand, expected", [
+    # a rank held four times, where the best discard needs that rank's "no set" choice
+    # (values from the brute force in tests/brute.py)
+    ("QC KC TD JD QD KD JH QH KH TS KS", 10),
+    ("8C 7D 8D 9D TD 5H 8H 9H 8S 9S TS", 21),
+    ("3C 5C AD 3D 3H 4H 5H AS 2S 3S 4S", 7),
+    ("2C 3C 4C 3D 5D 2H 3H 4H AS 2S 3S", 3),
+])
+def test_best_discard_with_four_of_a_rank(hand: str, expected: int) -> None:
+    mask = sum(1 << card.index for card in parse_cards(hand))
+    assert best_discard_deadwood_of_mask(mask) == expected
+    assert best_discards(hand).deadwood == expected
