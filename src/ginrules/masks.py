@@ -72,11 +72,11 @@ def _build_tables() -> tuple[list[int], list[int], list[int]]:
 def _base_tables() -> tuple[list[int], list[int]]:
     """Per one-suit 13-bit mask: its points, and its deadwood when only runs are used.
 
-    Both are built a bit at a time: adding the top bit r to each mask below ``1 << r``.
-    The new card is in a run exactly when the mask holds r-1 and r-2 (the last quarter of
-    the masks below ``1 << r``). Else it is dead: ``+ value``. Else, when the mask also
-    holds r-3, r-1 and r-2 were in a run already: no change; when it does not, r-1 and r-2
-    were dead and join the new run: ``- pair``.
+    Both are built a bit at a time, adding the top card r to every mask below ``1 << r``.
+    If the mask lacks r-1 or r-2, the new card is dead: ``+ value``. Otherwise (the last
+    quarter of the masks below ``1 << r``) it makes a run with them: if the mask also
+    holds r-3, r-1 and r-2 were in a run already and nothing changes; if not, they were
+    dead and now leave the deadwood: ``- pair``.
     """
     points = [0]
     dead = [0]
