@@ -331,3 +331,31 @@ def test_a_lenient_report_lists_at_most_max_problems() -> None:
     assert f"(and {1000 - 1} more problems)" in report.summary()
     assert report.to_dict()["omitted_problems"] == report.omitted
     assert str(report).splitlines()[-2].endswith(f"and {report.omitted} more problems, not listed")
+
+
+# -- from mutmut survivors in the writer, the reader and the report (issue 16) ----------
+
+
+def test_a_record_says_whether_it_is_complete() -> None:
+    from ginrules.players import BasicPlayer, view
+
+    dealt = ginrules.deal(ginrules.rules("classic"), seed=1, dealer=0)
+    assert json.loads(records.dump(dealt))["complete"] is False
+    started = ginrules.new_game(ginrules.rules("classic"), seed=3)
+    assert json.loads(records.dump(started))["complete"] is False
+    s = dealt
+    while s.result is None:  # two basic players: a knock after 42 actions
+        s = s.apply(BasicPlayer().choose(view(s, s.turn)))
+    assert "complete" not in json.loads(records.dump(s))  # complete is the default
+    assert records.validate(records.dump(s), name="x.json").to_dict() == {
+        "file": "x.json", "valid": True, "hands": 1, "actions": 42, "problems": [],
+        "omitted_problems": 0, "notes": []}
+
+
+def test_a_bad_card_after_a_known_action_is_named() -> None:
+    from ginrules.records.format import parse_action
+
+    with pytest.raises(ginrules.CardNotationError) as caught:
+        parse_action("p1 draw stock 5X")
+    assert str(caught.value) == ("bad action 'p1 draw stock 5X': bad card '5X': suit 'X' is "
+                                 "not one of C D H S (or ♣ ♦ ♥ ♠)")
