@@ -82,3 +82,21 @@ def test_without_the_peers_the_adapters_say_what_to_install() -> None:
 
         with pytest.raises(GinRulesError, match=r"ginrules\[openspiel\]"):
             load_game(rules="classic")
+
+
+def test_the_scalar_features_worked_by_hand() -> None:
+    # player 1 (not the dealer) at the offer of TS, scores 30-45 of 100: every scalar
+    # by hand (the numpy wrappers around this list are tested in tests/extras)
+    import ginrules
+    from ginrules.interop.observation import SCALARS, _scalar_list
+    from ginrules.players import view
+
+    for preset, oklahoma in (("classic", 0.0), ("oklahoma", 1.0)):
+        s = ginrules.deal(ginrules.rules(preset), seed=7, dealer=0)
+        assert str(s.upcard) == "TS"  # under Oklahoma a ten: knock limit 10
+        got = dict(zip(SCALARS, _scalar_list(view(s, 1), (30, 45), 100), strict=True))
+        assert got == {
+            "phase_offer": 1.0, "phase_draw": 0.0, "phase_discard": 0.0, "phase_over": 0.0,
+            "my_turn": 1.0, "i_dealt": 0.0, "knock_limit": 1.0, "stock_size": 31 / 31,
+            "opponent_count": 10 / 11, "my_score": 0.3, "opponent_score": 0.45,
+            "gin_bonus": 0.25, "undercut_bonus": 0.25, "oklahoma": oklahoma}

@@ -146,3 +146,19 @@ def test_cli_human_game_from_a_pipe() -> None:
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
     assert "=== Game over:" in done.stdout
+
+
+def test_a_card_typed_alone_is_a_discard() -> None:
+    from ginrules.actions import Action, ActionKind
+    from ginrules.players import view
+    from ginrules.terminal import _read_move
+
+    h = start().apply("pass").apply("pass").apply("draw stock")
+    me = h.state.hand.turn
+    v = view(h.state.hand, me)
+    card = h.state.hand.cards(me)[0]
+    typed = iter(["zz", str(card).lower()])
+    said: list[str] = []
+    got = _read_move(h, v, ("you", "the computer"), lambda _: next(typed), said.append)
+    assert got == Action(ActionKind.DISCARD, card)
+    assert said == ["  not a move: 'zz'. " + ginrules.terminal.HELP]
