@@ -294,3 +294,36 @@ def test_showdown_says_what_a_spade_doubles(capsys: pytest.CaptureFixture[str], 
          "--rules", "oklahoma", "--upcard", "7S", "--json"], capture_output=True, text=True,
         env={**os.environ, "PYTHONPATH": str(ROOT / "src")}, check=True)
     assert json.loads(whole.stdout)["points"] == 27
+
+
+def test_showdown_printed_whole_in_this_process(capsys: pytest.CaptureFixture[str]) -> None:
+    # worked by hand: the defender lays off 6H, then 5H onto the knocker's 7H 8H 9H (a
+    # chain), and keeps 2H KH = 12 against 2: 10 points. Under OpenSpiel's rules a tie
+    # (5 against 5) scores nothing.
+    knocker, defender = "7H 8H 9H 2C 3C 4C 5D 6D 7D 2S", "2D 3D 4D 5H 6H KH 9C TC JC 2H"
+    assert main(["showdown", "--knocker", knocker, "--defender", defender]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "Rules     classic (knock limit 10)",
+        "Knocker   2C 3C 4C | 5D 6D 7D | 7H 8H 9H  deadwood 2S = 2",
+        "Layoff    6H onto 7H 8H 9H",
+        "Layoff    5H onto 7H 8H 9H",
+        "Defender  2D 3D 4D | 9C TC JC  deadwood 2H KH = 12",
+        "Result    knock: the knocker scores 10 (10)"]
+    assert main(["showdown", "--knocker", knocker, "--defender", defender, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == {
+        "winner": "knocker", "points": 10, "kind": "knock", "undercut": False,
+        "doubled": False, "knock_limit": 10, "knocker_deadwood": 2, "defender_deadwood": 12,
+        "knocker_melds": [["2C", "3C", "4C"], ["5D", "6D", "7D"], ["7H", "8H", "9H"]],
+        "defender_melds": [["2D", "3D", "4D"], ["9C", "TC", "JC"]],
+        "knocker_deadwood_cards": ["2S"], "defender_deadwood_cards": ["2H", "KH"],
+        "layoffs": [{"card": "6H", "meld": ["7H", "8H", "9H"]},
+                    {"card": "5H", "meld": ["7H", "8H", "9H"]}]}
+    tie = ["showdown", "--rules", "openspiel", "--knocker", "7H 8H 9H 2C 3C 4C 5D 6D 7D 5S",
+           "--defender", "AS 2S 3S 6S 7S 8S KH KD KC 5H"]
+    assert main(tie) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "Result    a tie: nobody scores"
+    # gin: the defender keeps TH 2D 3D 9D = 24 (no layoffs onto gin), plus the bonus 25
+    assert main([*tie[:-4], "--knocker", "AS 2S 3S 4H 5H 6H 7C 8C 9C TC", "--defender",
+                 "KS QS JS 5C 5D 5S TH 2D 3D 9D"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        "Result    gin: the knocker scores 49 (24 + 25 bonus)")
