@@ -215,3 +215,28 @@ def test_the_batches_sent_to_an_executor_and_to_a_process_pool(
     assert [len(r.problems) for r in validate_many([two] * 3)] == [1] * 3
     assert [len(r.problems) for r in validate_many([two], workers=1, lenient=True)] == [2]
     assert sent == []  # one process, no batches
+
+
+def test_executor_width_reads_what_the_executor_says() -> None:
+    class Says:  # an executor that tells its width the standard library's way
+        def __init__(self, width: object) -> None:
+            self._max_workers = width
+
+    class Client:  # and one that tells it the way a Dask client does
+        def __init__(self, threads: dict[str, int]) -> None:
+            self.threads = threads
+
+        def nthreads(self) -> dict[str, int]:
+            return self.threads
+
+    class Cluster:
+        def __init__(self, client: Client) -> None:
+            self._client = client
+
+    assert executor_width(None) == 1
+    assert executor_width(None, 3) == 3
+    assert executor_width(Says(5)) == 5  # type: ignore[arg-type]
+    assert executor_width(Says(0)) == 8  # type: ignore[arg-type]  # nothing usable said
+    assert executor_width(Says("5")) == 8  # type: ignore[arg-type]
+    assert executor_width(Cluster(Client({"a": 2, "b": 4}))) == 6  # type: ignore[arg-type]
+    assert executor_width(Cluster(Client({}))) == 8  # type: ignore[arg-type]
