@@ -107,3 +107,35 @@ def test_bad_input_is_an_actionable_error() -> None:
     edited = attrs.evolve(view(state, 0), opponent_count=12)
     with pytest.raises(GinRulesError, match="does not add up"):
         sample_hidden(edited, seed=1)
+
+
+def test_opponent_hands_are_drawn_by_weight_without_replacement() -> None:
+    """The players' sampler against the definition: each card drawn with chance its weight
+    over the weight of the cards left. Pairs from five cards, worked out exactly."""
+    import itertools
+    import random
+
+    from ginrules.players.determinize import _opponent_masks
+
+    pool = [3, 17, 30, 41, 50]
+    weights = [1.0] * 52
+    for index, w in zip(pool, (1.0, 2.0, 0.5, 3.0, 1.0), strict=True):
+        weights[index] = w
+    whole = 7.5
+    exact = {}
+    for a, b in itertools.combinations(pool, 2):
+        wa, wb = weights[a], weights[b]
+        exact[1 << a | 1 << b] = wa / whole * wb / (whole - wa) + wb / whole * wa / (whole - wb)
+    assert abs(sum(exact.values()) - 1) < 1e-12
+    n = 40_000
+    known = 1 << 8  # a card the opponent is known to hold is in every hand
+    hands = _opponent_masks(pool, 2, known, n, random.Random(3), weights)
+    assert all(h & known for h in hands)
+    counts = {m: 0 for m in exact}
+    for h in hands:
+        counts[h & ~known] += 1
+    for m, p in exact.items():
+        spread = (p * (1 - p) / n) ** 0.5
+        assert abs(counts[m] / n - p) < 4 * spread, (m, counts[m] / n, p)
+    # the pair of the two heaviest cards (2.0 and 3.0) against the two lightest
+    assert exact[1 << 17 | 1 << 41] > 0.25 > 0.02 > exact[1 << 3 | 1 << 30]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from typing import ClassVar
 
 import attrs
 
@@ -31,7 +32,7 @@ from ginrules.players.computer import (
     _seed,
     _stream,
 )
-from ginrules.players.determinize import _evidence, _opponent_masks
+from ginrules.players.determinize import _evidence, _opponent_masks, _weights
 from ginrules.players.lookahead import defender_deadwood, layoff_chains
 from ginrules.players.views import View
 
@@ -48,14 +49,19 @@ class _Memory:
     declined: int  # the upcard passed, or top discards left for a stock draw
     discarded: int  # put on the discard pile
     stock_draws: int  # how many stock cards the opponent has drawn
-    weights: tuple[float, ...]  # inference_weights per card index
+    weights: tuple[float, ...] | None  # inference_weights per card index, when read
 
 
-def _memory(v: View) -> _Memory:
+def _memory(v: View, weigh: bool) -> _Memory:
     # what the opponent took and still holds is already in the view (see _opponent_known)
-    declined, discarded, draws, weights = _evidence(v)
+    declined, discarded, draws, weights = _evidence(v, weigh)
     return _Memory(cards_to_mask(v.opponent_known), declined, discarded, draws,
-                   tuple(weights))
+                   None if weights is None else tuple(weights))
+
+
+def _read_weights(v: View, memory: _Memory) -> list[float]:
+    """The inference weights per card index: from ``memory`` when it read them."""
+    return _weights(v) if memory.weights is None else list(memory.weights)
 
 
 def _meld_pairs(index: int) -> list[tuple[int, int]]:
@@ -235,6 +241,9 @@ class AdvancedPlayer:
     danger_weight: float = 4.0
     gin_wait: float = 0.5
     take_margin: float = 3.0
+    # whether every decision reads the inference weights (the advanced player needs them
+    # only to knock, and reads them then)
+    _weighs: ClassVar[bool] = False
 
     def choose(self, view: View) -> Action:
         """The advanced player's action in ``view``."""
@@ -250,7 +259,7 @@ class AdvancedPlayer:
         pass: TS does not make a meld and a stock card is worth more
         """
         actions = _need_turn(view)
-        memory = _memory(view)
+        memory = _memory(view, self._weighs)
         unknown = _ALL & ~view.mask & ~memory.known
         for card in view.discard_pile:
             unknown &= ~card.mask
@@ -310,7 +319,7 @@ class AdvancedPlayer:
         hands = []
         rng = random.Random(next(stream))
         for m in _opponent_masks(pool, hidden + extra, memory.known, self.samples, rng,
-                                 list(memory.weights)):
+                                 _read_weights(v, memory)):
             if extra:
                 m = _keep_best(m, extra, memory.known)
             hands.append(m)

@@ -28,6 +28,7 @@ uniform shuffle. Pure and reproducible: the same view and seed give the same sta
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import math
 import random
@@ -250,15 +251,18 @@ TAKEN_FACTOR = 2.5
 
 def _weights(view: View) -> list[float]:
     """:func:`inference_weights` per card index (1.0 for the cards it does not name)."""
-    return _evidence(view)[3]
+    weights = _evidence(view)[3]
+    assert weights is not None
+    return weights
 
 
-def _evidence(view: View) -> tuple[int, int, int, list[float]]:
+def _evidence(view: View, weigh: bool = True) -> tuple[int, int, int, list[float] | None]:
     """What the opponent's play shows, in one pass over the history (no
     :class:`~ginrules.players.Event` is built): the masks of the cards it declined (the
     upcard passed, top discards left for a stock draw) and discarded, how many stock
-    cards it drew, and :func:`inference_weights` per card index."""
-    w = [1.0] * 52
+    cards it drew, and :func:`inference_weights` per card index (``None`` unless
+    ``weigh``: the masks alone cost half as much)."""
+    w = [1.0] * 52 if weigh else None
     me = view.player
     history = view.history
     pile = [view.upcard.index]
@@ -272,8 +276,9 @@ def _evidence(view: View) -> tuple[int, int, int, list[float]]:
             pile.append(index)
             if player != me:
                 discarded |= 1 << index
-                for j in _RELATED[index]:
-                    w[j] *= DISCARDED_FACTOR
+                if w is not None:
+                    for j in _RELATED[index]:
+                        w[j] *= DISCARDED_FACTOR
         elif kind is _TAKE_KIND or kind is _DRAW_DISCARD_KIND:
             pile.pop()
         elif player != me and (kind is _PASS_KIND or kind is _DRAW_STOCK_KIND):
@@ -284,8 +289,11 @@ def _evidence(view: View) -> tuple[int, int, int, list[float]]:
             if pile:
                 index = pile[-1]
                 declined |= 1 << index
-                for j in _RELATED[index]:
-                    w[j] *= DECLINED_FACTOR
+                if w is not None:
+                    for j in _RELATED[index]:
+                        w[j] *= DECLINED_FACTOR
+    if w is None:
+        return declined, discarded, draws, None
     for card in view.opponent_known:
         for j in _RELATED[card.index]:
             w[j] *= TAKEN_FACTOR
@@ -339,25 +347,25 @@ def _opponent_masks(pool: list[int], hidden: int, known: int, count: int,
                     rng: random.Random, weights: list[float]) -> list[int]:
     """``count`` opponent hands as masks: ``known`` plus ``hidden`` cards of ``pool``
     drawn by ``weights`` without replacement (the fast path of the players): cards are
-    drawn by weight and a card drawn twice is drawn again, which is the same as drawing
-    each card by weight from the cards left."""
+    drawn by weight one at a time and a card drawn twice is drawn again, which is the same
+    as drawing each card by weight from the cards left."""
     if hidden <= 0 or not pool:
         return [known] * count
     if hidden >= len(pool):
         return [known | sum(1 << i for i in pool)] * count
     bits = [1 << i for i in pool]
     cumulative = list(itertools.accumulate(weights[i] for i in pool))
-    choices = rng.choices
+    total = cumulative[-1]
+    last = len(pool) - 1
+    draw = rng.random
     out = []
     for _ in range(count):
         m = known
         got = 0
         while got < hidden:
-            for bit in choices(bits, cum_weights=cumulative, k=2 * (hidden - got)):
-                if not m & bit:
-                    m |= bit
-                    got += 1
-                    if got == hidden:
-                        break
+            bit = bits[bisect.bisect(cumulative, draw() * total, 0, last)]
+            if not m & bit:
+                m |= bit
+                got += 1
         out.append(m)
     return out

@@ -11,6 +11,7 @@ by playing the hand out over deals sampled from the evidence.
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
 import attrs
 
@@ -27,6 +28,7 @@ from ginrules.players.advanced import (
     _Memory,
     _pool_points,
     _potential,
+    _read_weights,
 )
 from ginrules.players.computer import Hint, _seed, _stream
 from ginrules.players.determinize import _opponent_masks
@@ -80,6 +82,7 @@ class ExpertPlayer(AdvancedPlayer):
     knock_margin: float = 0.0
     improve: int = 2
     read_danger: bool = True
+    _weighs: ClassVar[bool] = True  # its draws and discards read the weights too
 
     def choose(self, view: View) -> Action:
         """The expert player's action in ``view``.
@@ -121,7 +124,7 @@ class ExpertPlayer(AdvancedPlayer):
         knock_total = on_total = weight = 0.0
         undercut = 0.0
         draws = min(memory.stock_draws, self.improve)
-        for opp, stock in deals(pool, hidden, memory.known & _ALL, list(memory.weights),
+        for opp, stock in deals(pool, hidden, memory.known & _ALL, _read_weights(v, memory),
                                 self.playouts, rng, draws):
             w = self.knock_evidence if tested and _deadwood(opp) <= v.knock_limit else 1.0
             points = _points(dead, chains, opp, table)
@@ -143,7 +146,7 @@ class ExpertPlayer(AdvancedPlayer):
         """Per card index, the chance an unseen card is in the stock rather than the
         opponent's hand, by :func:`~ginrules.players.determinize.inference_weights`."""
         hidden = max(0, v.opponent_count - memory.known.bit_count())
-        w = memory.weights
+        w = _read_weights(v, memory)
         total = sum(w[i] for i in pool)
         if not total:
             return None
@@ -209,5 +212,5 @@ class ExpertPlayer(AdvancedPlayer):
         extra = min(memory.stock_draws, 6, max(0, len(pool) - hidden))
         rng = random.Random(next(_stream(self.seed ^ 0x5EED, v)))
         hands = _opponent_masks(pool, hidden + extra, memory.known & _ALL,
-                                self.danger_samples, rng, list(memory.weights))
+                                self.danger_samples, rng, _read_weights(v, memory))
         return [_keep_best(m, extra, memory.known) if extra else m for m in hands]
