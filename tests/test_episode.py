@@ -84,3 +84,13 @@ def test_describe_says_when_the_hand_is_over() -> None:
         state = state.apply(choose(state, state.turn))
     assert describe(state.view(0)).splitlines()[-2:] == ["over: a dead hand",
                                                          "The hand is over."]
+
+
+def test_a_hand_episode_takes_its_dealer_from_the_seed() -> None:
+    # reset's seed gives the deal and the dealer: over sixteen seeds both players deal
+    dealers = set()
+    for seed in range(16):
+        episode = Episode("classic")
+        episode.reset(seed)
+        dealers.add(episode.hand.dealer)
+    assert dealers == {0, 1}
