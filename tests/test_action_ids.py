@@ -7,7 +7,7 @@ import pytest
 import ginrules
 from ginrules.actions import Action, ActionKind
 from ginrules.cards import CARDS
-from ginrules.errors import ActionNotationError, GinRulesError
+from ginrules.errors import ActionNotationError, GinRulesError, WrongTypeError
 from ginrules.game import random_policies
 from ginrules.interop.ids import NUM_ACTIONS, action_from_id, legal_action_ids, legal_action_mask
 
@@ -76,3 +76,10 @@ def test_openspiel_action_ids_round_trip() -> None:
         action_from_openspiel([52], ginrules.Phase.OVER)
     with pytest.raises(ActionNotationError, match=r"54 \(pass\)"):
         action_from_openspiel([53], ginrules.Phase.OFFER)
+
+
+def test_the_mask_of_a_game_names_its_type() -> None:
+    with pytest.raises(WrongTypeError) as error:
+        legal_action_mask(ginrules.new_game(ginrules.rules("classic"), seed=1))  # type: ignore[arg-type]
+    assert str(error.value) == ("a legal-action mask is of a HandState or a View, not "
+                                "GameState (for a game, pass game.hand)")

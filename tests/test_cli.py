@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -327,3 +328,118 @@ def test_showdown_printed_whole_in_this_process(capsys: pytest.CaptureFixture[st
                  "KS QS JS 5C 5D 5S TH 2D 3D 9D"]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == (
         "Result    gin: the knocker scores 49 (24 + 25 bonus)")
+
+
+def test_showdown_gin_shows_none_and_unicode_suits(capsys: pytest.CaptureFixture[str]) -> None:
+    # worked by hand: the knocker's gin has no deadwood ("none"); the defender melds 5C 5D
+    # 5S and JS QS KS and keeps 2D 3D 9D TH = 24; gin scores 24 + the bonus 25
+    argv = ["showdown", "--rules", "openspiel", "--knocker", "AS 2S 3S 4H 5H 6H 7C 8C 9C TC",
+            "--defender", "KS QS JS 5C 5D 5S TH 2D 3D 9D"]
+    assert main(argv) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "Rules     openspiel (knock limit 10)",
+        "Knocker   AS 2S 3S | 4H 5H 6H | 7C 8C 9C TC  deadwood none = 0",
+        "Defender  5C 5D 5S | JS QS KS  deadwood 2D 3D 9D TH = 24",
+        "Result    gin: the knocker scores 49 (24 + 25 bonus)"]
+    assert main([*argv, "--unicode"]) == 0
+    assert capsys.readouterr().out.splitlines()[1:3] == [
+        "Knocker   A\u2660 2\u2660 3\u2660 | 4\u2665 5\u2665 6\u2665 | 7\u2663 8\u2663 9\u2663 10\u2663"
+        "  deadwood none = 0",
+        "Defender  5\u2663 5\u2666 5\u2660 | J\u2660 Q\u2660 K\u2660  deadwood 2\u2666 3\u2666 9\u2666 10\u2665 = 24"]
+
+
+def test_deadwood_batch_in_this_process(capsys: pytest.CaptureFixture[str],
+                                        monkeypatch: pytest.MonkeyPatch,
+                                        tmp_path: Path) -> None:
+    # the same as the shell test above, but where mutation testing sees it: '-' reads
+    # stdin, --file a file; an empty line and a line of spaces are errors of their own
+    monkeypatch.setattr(sys, "stdin", io.StringIO("7H 8H 9H KS QS\n\n   \n"))
+    assert main(["deadwood", "-"]) == 1
+    assert [json.loads(line) for line in capsys.readouterr().out.splitlines()] == [
+        {"line": 1, "deadwood": 20, "melds": [["7H", "8H", "9H"]],
+         "deadwood_cards": ["QS", "KS"]},
+        {"line": 2, "input": "", "error": "no cards: the line is empty"},
+        {"line": 3, "input": "   ", "error": "no cards: the line holds only spaces"}]
+    path = tmp_path / "hands.txt"
+    path.write_text("AC 2C 3C 4C\n", encoding="utf-8")
+    assert main(["deadwood", "--file", str(path)]) == 0
+    assert json.loads(capsys.readouterr().out) == {
+        "line": 1, "deadwood": 0, "melds": [["AC", "2C", "3C", "4C"]], "deadwood_cards": []}
+    assert main(["deadwood", "7H", "--file", str(path)]) == 2
+    assert capsys.readouterr().err == (
+        "ginrules deadwood: error: give the cards or --file, not both\n")
+    path.write_bytes(b"7H 8H \xff\n")
+    assert main(["deadwood", "--file", str(path)]) == 2
+    assert capsys.readouterr().err == f"ginrules deadwood: error: {path} is not UTF-8 text\n"
+    assert main(["deadwood"]) == 2
+    assert capsys.readouterr().err == (
+        "ginrules deadwood: error: no cards given: name the cards, like 7H 8H 9H KS QS\n")
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_play_shows_progress_on_a_terminal_after_each_hand(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    # one progress line per finished hand, on stderr only, wiped at the end; the totals
+    # are those of the table: player 1 knocks 8 against 12 (4), then 3 against 14 (11)
+    err = _Terminal()
+    monkeypatch.setattr(sys, "stderr", err)
+    assert main(["play", "--players", "basic,basic", "--seed", "1", "--max-hands", "2"]) == 0
+    assert err.getvalue() == ("\r\x1b[Kplaying: hand 1, totals 0-4"
+                              "\r\x1b[Kplaying: hand 2, totals 0-15\r\x1b[K")
+    out = capsys.readouterr().out
+    assert "\x1b" not in out
+    assert out.splitlines()[3:5] == [
+        "        1       1  knock by player 1 (8 vs 12)                4     0    4",
+        "        2       0  knock by player 1 (3 vs 14)               11     0   15"]
+
+
+def test_play_record_on_stdout(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--players", "basic,basic", "--seed", "1", "--max-hands", "1",
+                 "--record", "-"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    # player 1 knocks with 8 against 12: 4 points
+    assert record["hands"][0]["outcome"] == {"kind": "knock", "knocker": 1, "winner": 1,
+                                             "points": 4, "deadwood": [12, 8]}
+    assert record["complete"] is False and record["meta"] == {"seed": 1}
+    for flag in (["--json"], ["--record", "-"]):
+        assert main(["play", "--players", "human,basic", *flag]) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and err == (
+            "ginrules play: error: a game with a human player is played in the terminal: "
+            "--json and --record - are for games between computers\n")
+
+
+@pytest.mark.parametrize(("command", "phrases"), [
+    ([], ["deadwood arrange a hand into melds and show its least deadwood",
+          "showdown adjudicate a knock: melds, layoffs, deadwood and points"]),
+    (["deadwood"], ['example: ginrules deadwood 7H 8H 9H KS QS or ginrules deadwood "7h,8h,9h"',
+                    "--file F read one hand per line from F"]),
+    (["showdown"], ["--knocker KNOCKER the knocker's ten cards (one string)"]),
+    (["play"], ["--max-hands N stop after N hands even if nobody has reached the target",
+                "--hollywood Hollywood scoring (three games)"]),
+    (["simulate"], ["gin, big gin, undercut and dead hands.",
+                    "example: ginrules simulate --rules classic --games 200 --players "
+                    "advanced,basic --seed 1 --workers 2",
+                    "--players A,B two of ", " (default: advanced,basic)",
+                    "--seed SEED the seed (default: 0)",
+                    "--workers K local processes to spread the games over",
+                    "play the games on the Dask cluster whose scheduler listens at ADDRESS"]),
+])
+def test_help_says_what_each_option_does(capsys: pytest.CaptureFixture[str],
+                                         command: list[str], phrases: list[str]) -> None:
+    with pytest.raises(SystemExit):
+        main([*command, "--help"])
+    text = " ".join(capsys.readouterr().out.split())  # as read, whatever the width
+    for phrase in phrases:
+        assert phrase in text
+
+
+def test_simulate_defaults_are_those_its_help_names() -> None:
+    from ginrules.cli.command import build_parser
+
+    args = build_parser().parse_args(["simulate"])
+    assert (args.games, args.max_hands, args.workers, args.seed) == (100, 500, 1, 0)

@@ -61,3 +61,36 @@ def test_the_same_seed_deals_the_same_and_errors_say_why() -> None:
         Episode(mode="match")
     with pytest.raises(GinRulesError, match="preset name"):
         Episode(3)  # type: ignore[arg-type]
+
+
+def test_a_finished_episode_says_to_reset_and_a_hand_has_no_game_score() -> None:
+    episode = Episode("classic")
+    episode.reset(3)
+    _play(episode)
+    assert episode.scores(0) == episode.scores(1) == (0, 0)  # hand mode: no running score
+    with pytest.raises(IllegalActionError) as error:
+        episode.step(Action.from_index(2))
+    assert str(error.value) == "the episode is over: call reset"
+
+
+def test_describe_says_when_the_hand_is_over() -> None:
+    import ginrules
+    from ginrules.game import random_policies
+    from ginrules.interop.observation import describe
+
+    state = ginrules.deal(ginrules.rules("classic"), seed=3, dealer=0)
+    choose, _ = random_policies(3)
+    while not state.is_over:
+        state = state.apply(choose(state, state.turn))
+    assert describe(state.view(0)).splitlines()[-2:] == ["over: a dead hand",
+                                                         "The hand is over."]
+
+
+def test_a_hand_episode_takes_its_dealer_from_the_seed() -> None:
+    # reset's seed gives the deal and the dealer: over sixteen seeds both players deal
+    dealers = set()
+    for seed in range(16):
+        episode = Episode("classic")
+        episode.reset(seed)
+        dealers.add(episode.hand.dealer)
+    assert dealers == {0, 1}

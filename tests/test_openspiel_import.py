@@ -179,3 +179,40 @@ def test_openspiel_endings_can_be_accepted(kind: str) -> None:
     assert not records.validate(from_openspiel(fixture(kind)["history"])).valid
     with pytest.raises(InvalidRecordError, match="true or false"):
         from_openspiel(fixture(kind)["history"], openspiel_endings="yes")  # type: ignore[arg-type]
+
+
+def test_errors_name_the_parameter_and_the_action() -> None:
+    history = fixture("gin")["history"]
+    # two parameters ginrules cannot express: the first in sorted order is named
+    with pytest.raises(InvalidRecordError) as error:
+        from_openspiel(history, params={"zeta": 1, "alpha": 2})
+    assert str(error.value) == "OpenSpiel parameter 'alpha' cannot be expressed"
+    assert from_openspiel(history, params={"undercut_bonus": 10})["rules"] == {
+        "preset": "openspiel", "overrides": {"undercut_bonus": 10}}
+    # action 188 of this history is the knock at the wall (two stock cards left); a draw
+    # from the stock there is no OpenSpiel move
+    wall = list(fixture("wall-knock")["history"])
+    assert wall[188] == 55
+    wall[188] = 53
+    with pytest.raises(InvalidRecordError) as error:
+        from_openspiel(wall)
+    assert str(error.value) == "OpenSpiel action 188 (53) is not legal at the wall"
+    # a hand OpenSpiel stops after 50 draws from the discard pile scores nothing
+    stopped = from_openspiel(fixture("draw-upcard-limit")["history"])
+    assert stopped["hands"][0]["outcome"] == {"kind": "dead", "winner": None, "points": 0}
+
+
+def test_the_first_meld_id_and_a_wall_knock_without_melds() -> None:
+    # 56 is OpenSpiel's first meld id (56 + 5 x rank + which set): the aces without the
+    # ace of spades; put in place of this history's first meld (98), it is the knocker's
+    knock = list(fixture("knock")["history"])
+    assert knock[121] == 98
+    knock[121] = 56
+    assert from_openspiel(knock)["hands"][0]["knocker_melds"][0] == ["AC", "AD", "AH"]
+    # the wall knock of this history without its melds (131, 180): under these rules the
+    # hand is dead at the wall all the same
+    wall = list(fixture("wall-knock")["history"])
+    assert wall[188:] == [55, 29, 131, 180, 54, 54, 54]
+    entry = from_openspiel(wall[:190] + wall[192:], openspiel_endings=True)["hands"][0]
+    assert "knocker_melds" not in entry
+    assert entry["outcome"] == {"kind": "dead", "winner": None, "points": 0}

@@ -104,3 +104,17 @@ def test_a_dead_hand_and_a_knock_with_layoffs() -> None:
     picture = svg.result(result)
     assert "laid off: 9H onto 9C 9D 9S" in picture and "set + laid off" in picture
     assert isinstance(picture, svg.SVG) and picture._repr_svg_() == picture
+
+
+def test_the_size_of_a_dead_hand_and_the_marks_of_a_hand_in_play() -> None:
+    import ginrules
+    from ginrules import svg
+
+    # one line of 26 characters at 8 pixels each, a margin of 16 all round, a 14 pixel line
+    dead = svg.result(ginrules.knock.dead_result(dealer=0, upcard=None, knock_limit=10))
+    assert '<svg xmlns="http://www.w3.org/2000/svg" width="240" height="46" ' in dead
+    # dealer 0: player 1 is to take or pass the upcard TS, from a stock of 31
+    picture = svg.hand(ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0))
+    assert ">player 1 (to play)</text>" in picture and ">player 0</text>" in picture
+    assert ('fill="#4a4a4a" text-anchor="start">top discard TS, stock 31</text>'
+            in picture)

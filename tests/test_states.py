@@ -139,6 +139,43 @@ def test_str_of_a_finished_hand_shows_melds_and_layoffs() -> None:
     ]
 
 
+def test_repr_of_two_layoffs_and_str_of_a_finished_game() -> None:
+    # the defender lays off 6H, then 5H, onto the knocker's 7H 8H 9H
+    result, _ = ginrules.showdown("7H 8H 9H 2C 3C 4C 5D 6D 7D 2S",
+                                  "2D 3D 4D 5H 6H KH 9C TC JC 2H")
+    assert repr(result) == "<HandResult a knock by player 0 (2 vs 12), layoffs 6H 5H>"
+    game = ginrules.new_game(rules("classic", target=25), seed=1)
+    players = (BasicPlayer(), BasicPlayer())
+    while not game.is_over:
+        hand = game.hand
+        assert hand is not None
+        game = game.apply(players[hand.turn].choose(view(hand, hand.turn)))
+    # player 1 wins all four hands, 27 points: + 4 x 25 line bonus + 100 game bonus + 27
+    # for the shutout (classic doubles the hand points) = 254
+    assert str(game) == ("classic (target=25) rules, target 25; over after 4 hands: player 1 "
+                         "won, 0 to 254 with the bonuses (hand points 0-27, hands won 0-4)")
+
+
+def test_str_of_a_tied_hollywood_match() -> None:
+    # no line or game bonus, to 10: player 1 wins the first game with 30 hand points and
+    # the third with 27, player 0 the second with 57; each shutout doubles the hand
+    # points (classic), so 2 x (30 + 27) = 114 = 2 x 57: a tie
+    from ginrules.game import random_policies
+
+    game = ginrules.new_game(rules("classic", target=10, game_bonus=0, line_bonus=0),
+                             seed=60, hollywood=True)
+    choose, _ = random_policies(60)
+    while not game.is_over:
+        hand = game.hand
+        assert hand is not None
+        game = game.apply(choose(hand, hand.turn))
+    finals = [column.final for column in game.sheet.games]
+    assert [(a.hand_points, b.hand_points) for a, b in finals] == [
+        (0, 30), (57, 0), (0, 27)]
+    assert game.winner is None
+    assert "over after 61 hands: a tie, 114 to 114 with the bonuses" in str(game)
+
+
 def test_str_of_a_view_hides_the_opponent() -> None:
     state = hand.deal(rules("classic"), seed=7, dealer=0).apply("take")
     text = str(state.view(0))

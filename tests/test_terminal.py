@@ -162,3 +162,48 @@ def test_a_card_typed_alone_is_a_discard() -> None:
     got = _read_move(h, v, ("you", "the computer"), lambda _: next(typed), said.append)
     assert got == Action(ActionKind.DISCARD, card)
     assert said == ["  not a move: 'zz'. " + ginrules.terminal.HELP]
+
+
+def test_a_screen_of_each_phase_and_quitting_with_exit() -> None:
+    # seed 4: the computer passes the upcard 8D, so do we; it draws and throws KS; we draw
+    # 5C from the stock (stock 31 - 2 = 29) and hold 4C 5C 7C TC 2D 6D 9D 3H 4H 6H 7H, no
+    # meld among them (58 + 5 = 63 deadwood), so every card is a move: 11 discards
+    out: list[str] = []
+    code = play_in_terminal(ginrules.new_game(rules("classic"), seed=4), (None, BasicPlayer()),
+                            read=scripted(["pass", "draw stock", "exit"]), write=out.append)
+    assert code == 0
+    assert "\n".join(out).splitlines()[-9:] == [
+        "--- hand 1, you to discard --- you 0, the computer 0; target 100",
+        "  your hand    deadwood 4C 5C 7C TC 2D 6D 9D 3H 4H 6H 7H = 63",
+        "  you drew     5C",
+        "  top discard  KS   (pile 2, stock 29)",
+        "  the computer holds 10 cards; known: nothing   knock limit 10",
+        "  moves        1 discard 4C   2 discard 5C   3 discard 7C   4 discard TC   5 discard 2D",
+        "               6 discard 6D   7 discard 9D   8 discard 3H   9 discard 4H   10 discard 6H",
+        "               11 discard 7H",
+        "you quit: the game stops here, in hand 1 (0 to 0).",
+    ]
+
+
+def test_a_game_without_a_hand_is_refused() -> None:
+    with pytest.raises(GinRulesError) as error:
+        play_in_terminal(ginrules.new_game(rules("classic"), dealer=0), (None, BasicPlayer()))
+    assert str(error.value) == "the game deals no hand: start it with a seed"
+
+
+def test_the_sheet_of_a_hollywood_game_counts_the_first_game() -> None:
+    # to 25: player 1 scores 4, 11, 8, 4 = 27 and wins the first game in hand 4; the 3
+    # of hand 5 and player 0's 20 of hand 6 go to the later games only
+    out: list[str] = []
+    g = ginrules.new_game(rules("classic", target=25), seed=1, hollywood=True)
+    assert play_in_terminal(g, (BasicPlayer(), BasicPlayer()), write=out.append,
+                            max_hands=6) == 0
+    assert out[-8:] == [
+        "  hand  result                             player 0     player 1",
+        "     1  knock by player 1                         0            4",
+        "     2  knock by player 1                         0           15",
+        "     3  knock by player 1                         0           23",
+        "     4  knock by player 1                         0           27",
+        "     5  knock by player 1                         0           27",
+        "     6  knock by player 0                         0           27",
+        "stopped after 6 hands (--max-hands)"]

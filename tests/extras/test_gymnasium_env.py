@@ -86,3 +86,33 @@ def test_a_hand_the_computer_ends_before_the_agent_moves_is_dealt_again() -> Non
     _, info = env.reset(seed=3)
     assert rigged and episode.hand.deck.cards != deck
     assert not episode.over and info["action_mask"].sum() > 0
+
+
+def test_normalized_rewards_and_what_the_environment_declares() -> None:
+    # normalize=True divides every reward by the target (classic: 100), the rewards of
+    # the opponent's moves too: it knocks or goes gin in some of these hands
+    by_opponent = 0
+    for seed in range(10):
+        env = make_env("basic", rules="classic", seat=0, normalize=True)
+        rng = np.random.default_rng(seed)
+        obs, _ = env.reset(seed=seed)
+        total, done = 0.0, False
+        while not done:
+            legal = np.flatnonzero(obs["action_mask"])
+            obs, reward, done, _, _ = env.step(int(rng.choice(legal)))
+            total += reward
+        hand = env.episode.hand
+        score = score_hand(hand.result, hand.rules)
+        expected = 0 if score.player is None else (
+            score.points if score.player == 0 else -score.points)
+        assert total == pytest.approx(expected / 100)
+        by_opponent += hand.result.knocker == 1
+    assert by_opponent > 0
+    assert make_env().metadata == {"render_modes": ["ansi"]}
+    with pytest.raises(GinRulesError) as error:
+        make_env(render_mode="human")
+    assert str(error.value) == "render_mode is None or 'ansi', not 'human'"
+    with pytest.raises(GinRulesError) as error:
+        make_env(opponent=object())  # type: ignore[arg-type]
+    assert str(error.value) == ("opponent is a player name such as 'advanced' or a "
+                                "ginrules.players.Player")

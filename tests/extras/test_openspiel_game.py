@@ -153,3 +153,30 @@ def test_shimmy_makes_it_a_pettingzoo_environment() -> None:
     price = score_hand(state.hand.result, state.hand.rules)
     signed = 0 if price.player is None else (price.points if price.player == 0 else -price.points)
     assert state.returns() == [signed, -signed]
+
+
+def test_a_deal_under_way_shows_each_player_its_own_cards() -> None:
+    register()
+    assert pyspiel.load_game(GAME_NAME).get_type().provides_information_state_tensor
+    # the parameters given, with the defaults of the others, name the game (OpenSpiel
+    # reloads a serialized game by them)
+    named = pyspiel.load_game(GAME_NAME, {"rules": "oklahoma", "mode": "game"})
+    assert str(named) == "python_ginrules(max_hands=50,max_turns=100,mode=game,rules=oklahoma)"
+    state = load_game(rules="classic").new_initial_state()
+    for card in (0, 1, 2):  # AC, 2C, 3C: one at a time, the non-dealer first
+        state.apply_action(card)
+    assert state.dealer == 1
+    for player, held, words in ((0, [0, 2], "AC 3C"), (1, [1], "2C")):
+        info = np.array(state.information_state_tensor(player))
+        assert np.flatnonzero(info[:52]).tolist() == held
+        assert info[482:].tolist() == [1.0 if c in held else 0.0 for c in range(52)]
+        assert np.flatnonzero(state.observation_tensor(player)).tolist() == held
+        assert state.observation_string(player) == f"p{player} dealing: {words}"
+    for card in range(3, 21):
+        state.apply_action(card)
+    # dealt: player 0 the even cards AC 3C ... 6D, player 1 the odd ones; the recall
+    # part of the information state marks exactly them, each with 1
+    for player in (0, 1):
+        info = np.array(state.information_state_tensor(player))
+        assert info[482:].tolist() == [1.0 if c < 20 and c % 2 == player else 0.0
+                                       for c in range(52)]

@@ -86,3 +86,20 @@ def test_observations_mask_and_render() -> None:
     with pytest.raises(GinRulesError, match="render_mode"):
         raw_env(render_mode="rgb_array")
     assert ginrules.Action.from_index(1) in e.episode.hand.legal_actions()
+
+
+def test_the_class_the_rules_and_what_the_environment_declares(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from ginrules.interop.pettingzoo_env import GinRummyEnv
+
+    e = raw_env(rules="oklahoma")
+    assert isinstance(e, GinRummyEnv) and e.episode.rules == ginrules.rules("oklahoma")
+    assert raw_env().episode.rules == ginrules.rules("classic")
+    assert GinRummyEnv.metadata["name"] == "ginrules_gin_rummy_v0"
+    assert GinRummyEnv.metadata["render_modes"] == ["human", "ansi"]
+    # render_mode="human" prints the table after each step (and render returns nothing)
+    shown = raw_env(render_mode="human")
+    shown.reset(seed=1)
+    shown.step(1)  # pass the upcard
+    printed = capsys.readouterr().out
+    assert "stock 31" in printed and shown.render() is None
