@@ -37,9 +37,10 @@ def test_hand_aliases() -> None:
 def test_players_play_warns_and_plays() -> None:
     start = game.new_game(ginrules.rules("short"), seed=3)
     both = [players.BasicPlayer(), players.BasicPlayer()]
-    with pytest.warns(DeprecationWarning, match="ginrules.game.play"):
+    with pytest.warns(DeprecationWarning, match="ginrules.game.play") as caught:
         old = players.play(start, both)
     assert old == game.play(start, both)
+    assert caught[0].filename == __file__  # the warning names the caller's line
 
 
 def test_records_from_openspiel_moved() -> None:

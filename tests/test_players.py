@@ -400,3 +400,42 @@ def test_simple_player_is_reproducible_and_by_name() -> None:
     v = view(ginrules.deal(ginrules.rules("eaai"), seed=5, dealer=0), 1)
     assert SimplePlayer(seed=2).choose(v) == SimplePlayer(seed=2).choose(v)
     assert make_player("simple", seed=4) == SimplePlayer(seed=4)
+
+
+def test_the_danger_of_a_discard_worked_by_hand() -> None:
+    # 7H (rank 7, hearts) melds with two of 7C 7D 7S, or with 5H 6H, 6H 8H or 8H 9H: six
+    # pairs. Each unseen card is in the opponent's hand with chance q = 0.5, so a pair
+    # with chance 0.25, and the danger is 1 - 0.75 ** 6 = 0.822021484375.
+    from ginrules.players.advanced import AdvancedPlayer, _Memory
+
+    seven = ginrules.Card.parse("7H").index
+    player = AdvancedPlayer()
+    nothing = _Memory(known=0, declined=0, discarded=0, stock_draws=0, weights=None)
+    assert player._danger(seven, 0, nothing, 0, 0.5) == pytest.approx(0.822021484375)
+    # The opponent passed 7D: sets of sevens are less likely, each set pair counts 0.4 of
+    # its chance (0.1); the runs keep 0.25: 1 - 0.9 ** 3 * 0.75 ** 3 = 0.692453125.
+    passed = _Memory(known=0, declined=ginrules.Card.parse("7D").mask, discarded=0,
+                     stock_draws=0, weights=None)
+    assert player._danger(seven, 0, passed, 0, 0.5) == pytest.approx(0.692453125)
+    thrown = _Memory(known=0, declined=0, discarded=ginrules.Card.parse("7D").mask,
+                     stock_draws=0, weights=None)  # thrown away: the same reading
+    assert player._danger(seven, 0, thrown, 0, 0.5) == pytest.approx(0.692453125)
+    # The opponent is known to hold 8H: the pairs with it are 0.5 likely, and 6H 8H and
+    # 8H 9H are both there: 1 - 0.75 ** 4 * 0.5 ** 2 = 0.9208984375.
+    holds = _Memory(known=ginrules.Card.parse("8H").mask, declined=0, discarded=0,
+                    stock_draws=0, weights=None)
+    assert player._danger(seven, 0, holds, 0, 0.5) == pytest.approx(0.9208984375)
+
+
+def test_the_quick_melded_cards_worked_by_hand() -> None:
+    # _melded over-estimates what is melded: every run of three and every rank held
+    # three times, overlaps and all; a pair and lone cards are left out
+    from ginrules.players.advanced import _melded
+
+    def mask(text: str) -> int:
+        return ginrules.cards_to_mask(text)
+
+    assert _melded(mask("5H 6H 7H 9C 9D 9S KS QD 2C 2D")) == mask("5H 6H 7H 9C 9D 9S")
+    assert _melded(mask("AC 2C 3C 4C JD QD")) == mask("AC 2C 3C 4C")
+    assert _melded(mask("JS QS KS 7S 7H 7D 7C")) == mask("JS QS KS 7S 7H 7D 7C")
+    assert _melded(mask("QC KC AD 2D")) == 0  # no run wraps round the king

@@ -15,23 +15,16 @@ from typing import ClassVar
 
 import attrs
 
-from ginrules.actions import Action, ActionKind
-from ginrules.cards import CARDS
-from ginrules.masks import _deadwood, _discard_deadwoods
+from ginrules.actions import Action
+from ginrules.masks import _deadwood
 from ginrules.melds import arrangements_of_mask
 from ginrules.players.advanced import (
     _ALL,
-    _HIGH,
-    _POINTS,
     AdvancedPlayer,
-    _keep_best,
     _Memory,
-    _pool_points,
-    _potential,
     _read_weights,
 )
 from ginrules.players.computer import Hint, _seed, _stream
-from ginrules.players.determinize import _opponent_masks
 from ginrules.players.lookahead import Table, _points, deals, layoff_chains, play_out
 from ginrules.players.views import View
 
@@ -55,10 +48,8 @@ class ExpertPlayer(AdvancedPlayer):
     (:mod:`ginrules.players.lookahead`): it knocks when the knock wins more points on
     average than its discard and playing on, with itself waiting for a knock at
     ``follow_limit`` or less (0: gin) and the opponent knocking as soon as it may.
-    ``playouts=0`` knocks as the advanced player does. With ``candidates`` above 0 it
-    prices the best few discards against ``danger_samples`` sampled opponent hands (off:
-    it did not win more games). Decides from the view alone; deterministic for a given
-    ``seed`` and view.
+    ``playouts=0`` knocks as the advanced player does. Decides from the view alone;
+    deterministic for a given ``seed`` and view.
 
     >>> import ginrules
     >>> from ginrules.players import view
@@ -73,8 +64,6 @@ class ExpertPlayer(AdvancedPlayer):
     danger_weight: float = 2.0
     gin_wait: float = 2.0
     take_margin: float = 3.0
-    candidates: int = 0
-    danger_samples: int = 24
     knock_at: int = 10
     playouts: int = 48
     follow_limit: int = 0
@@ -159,58 +148,3 @@ class ExpertPlayer(AdvancedPlayer):
         if not self.read_danger or stock is None:
             return None
         return [1.0 - s for s in stock]
-
-    def _discard(self, v: View, memory: _Memory, pool: list[int],
-                 stock: list[float] | None = None) -> Hint:
-        if self.candidates <= 0:
-            return super()._discard(v, memory, pool, stock)
-        legal = {a.card.index: a for a in v.legal_actions
-                 if a.kind is ActionKind.DISCARD and a.card is not None}
-        options = [(d, i) for i, d in _discard_deadwoods(v.mask) if i in legal]
-        least = min(d for d, _ in options)
-        counts = _pool_points(pool, stock)
-        ranked = []
-        for dead, index in options:
-            if dead > least + 8:
-                continue
-            rest = v.mask & ~(1 << index)
-            score = dead - self.potential_weight * _potential(rest, pool, stock, counts)
-            ranked.append((score, _HIGH[index], index, dead))
-        ranked.sort()
-        short = ranked[:max(1, self.candidates)]
-        hands = self._sampled(v, memory, pool) if len(short) > 1 else []
-        best: tuple[float, tuple[int, int, int], int] | None = None
-        dangers: dict[int, float] = {}
-        deads: dict[int, int] = {}
-        for score, high, index, dead in short:
-            danger = 0.0
-            if hands:
-                bit = 1 << index
-                points = _POINTS[index]
-                melds = sum(1 for h in hands if _deadwood(h | bit) < _deadwood(h) + points)
-                danger = melds / len(hands)
-            dangers[index] = danger
-            deads[index] = dead
-            key = (score + self.danger_weight * danger, high, index)
-            if best is None or key < best:
-                best = key
-        assert best is not None
-        index = best[2]
-        card = CARDS[index]
-        reason = f"discard {card}: leaves deadwood {deads[index]}"
-        if deads[index] > least:
-            reason += f" (the least is {least}) but keeps better chances"
-        reason += (f"; it melds in {dangers[index]:.0%} of the opponent hands the play so "
-                   "far suggests")
-        if v.knock_limit and least <= v.knock_limit:
-            reason = "wait for a better knock; " + reason
-        return Hint(legal[index], reason)
-
-    def _sampled(self, v: View, memory: _Memory, pool: list[int]) -> list[int]:
-        """Opponent hands sampled by the evidence, improved once per stock draw."""
-        hidden = max(0, v.opponent_count - memory.known.bit_count())
-        extra = min(memory.stock_draws, 6, max(0, len(pool) - hidden))
-        rng = random.Random(next(_stream(self.seed ^ 0x5EED, v)))
-        hands = _opponent_masks(pool, hidden + extra, memory.known & _ALL,
-                                self.danger_samples, rng, _read_weights(v, memory))
-        return [_keep_best(m, extra, memory.known) if extra else m for m in hands]
