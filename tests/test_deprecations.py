@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 import ginrules
@@ -40,7 +42,9 @@ def test_players_play_warns_and_plays() -> None:
     with pytest.warns(DeprecationWarning, match="ginrules.game.play") as caught:
         old = players.play(start, both)
     assert old == game.play(start, both)
-    assert caught[0].filename == __file__  # the warning names the caller's line
+    # the warning names the caller's line (under mutmut, its trampoline is one frame more)
+    if not any(name.startswith("mutmut") for name in sys.modules):
+        assert caught[0].filename == __file__
 
 
 def test_records_from_openspiel_moved() -> None:
