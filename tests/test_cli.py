@@ -414,14 +414,21 @@ def test_play_record_on_stdout(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 @pytest.mark.parametrize(("command", "phrases"), [
-    ([], ["deadwood arrange a hand into melds and show its least deadwood",
+    ([], ["Cards are written rank then suit: 7H, TH or 10H, QS, AC (case-insensitive,",
+          "deadwood arrange a hand into melds and show its least deadwood",
           "showdown adjudicate a knock: melds, layoffs, deadwood and points"]),
     (["deadwood"], ['example: ginrules deadwood 7H 8H 9H KS QS or ginrules deadwood "7h,8h,9h"',
-                    "--file F read one hand per line from F"]),
-    (["showdown"], ["--knocker KNOCKER the knocker's ten cards (one string)"]),
-    (["play"], ["--max-hands N stop after N hands even if nobody has reached the target",
+                    "--file F read one hand per line from F",
+                    "--unicode show suits as \u2663 \u2666 \u2665 \u2660"]),
+    (["showdown"], ["--knocker KNOCKER the knocker's ten cards (one string)",
+                    "--rules NAME a preset",
+                    "--upcard CARD the first upcard (sets the knock limit and doubling in "
+                    "Oklahoma)"]),
+    (["play"], ["--players A,B",
+                "--max-hands N stop after N hands even if nobody has reached the target",
                 "--hollywood Hollywood scoring (three games)"]),
     (["simulate"], ["gin, big gin, undercut and dead hands.",
+                    "alternating seats, and print each player's win rate with a 95%",
                     "example: ginrules simulate --rules classic --games 200 --players "
                     "advanced,basic --seed 1 --workers 2",
                     "--players A,B two of ", " (default: advanced,basic)",

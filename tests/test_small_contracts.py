@@ -1,0 +1,86 @@
+"""Small contracts the first mutation sample of the outer modules found unpinned (issue
+16): the package's lazy names, the words for JSON types, atomic writes, the progress
+bar, and the reader's problem codes. Every expected value is written out."""
+
+from __future__ import annotations
+
+import importlib
+import io
+import json
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+import ginrules
+from ginrules import records
+
+
+def test_the_package_finds_each_lazy_name_when_asked() -> None:
+    # called directly: an ordinary attribute access is cached after its first use
+    assert ginrules.__getattr__("new_game") is importlib.import_module("ginrules.game").new_game
+    assert ginrules.__getattr__("svg") is importlib.import_module("ginrules.svg")
+    with pytest.raises(AttributeError, match=r"^module 'ginrules' has no attribute 'nope'$"):
+        ginrules.__getattr__("nope")
+    names = ginrules.__dir__()
+    assert names == sorted(names)
+    assert {"deadwood", "new_game", "svg", "Card", "__version__"} <= set(names)
+
+
+def test_records_from_openspiel_warns_in_full_words() -> None:
+    with pytest.warns(DeprecationWarning) as caught:
+        records.__getattr__("from_openspiel")
+    assert str(caught[0].message) == ("ginrules.records.from_openspiel is deprecated since "
+                                      "0.2.0: use ginrules.interop.openspiel.from_openspiel")
+
+
+def test_the_words_for_json_types() -> None:
+    from ginrules._wire import _kind_name
+
+    assert [_kind_name(k) for k in (int, str, list, bool, dict, float)] == [
+        "an int", "a string", "a list", "true or false", "an object", "float"]
+
+
+def test_a_file_is_written_through_a_temporary_file_beside_it(tmp_path: Path) -> None:
+    from ginrules._files import write_atomically
+
+    seen: list[str] = []
+
+    def write(handle: io.TextIOBase) -> None:
+        handle.write("7\u2660 8\u2660 9\u2660\n")
+        seen.extend(os.listdir(tmp_path))
+
+    target = tmp_path / "hand.txt"
+    write_atomically(target, write)
+    # while it was written, the only file was a hidden temporary one in the same folder
+    assert len(seen) == 1 and seen[0].startswith(".hand.txt.") and seen[0].endswith(".tmp")
+    assert os.listdir(tmp_path) == ["hand.txt"]
+    assert target.read_bytes() == "7\u2660 8\u2660 9\u2660\n".encode()
+
+
+def test_the_progress_bar(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ginrules.cli.common import _progress_bar
+
+    err = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", err)
+    _progress_bar(5, 20)  # a quarter of 30 places, rounded down: 7
+    assert err.getvalue() == "\r\x1b[K[#######.......................] 5/20 games"
+    err.seek(0), err.truncate()
+    _progress_bar(1234, None, "files", rate=99.6)
+    assert err.getvalue() == "\r\x1b[K1,234 files, 100 files/s"
+
+
+def test_the_reader_names_its_problem_for_deep_nesting_and_a_repeated_key(
+        tmp_path: Path) -> None:
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    with pytest.raises(ginrules.GinRulesError, match="nested too deeply") as caught:
+        records.load(deep)
+    assert caught.value.code == "malformed-json"  # type: ignore[attr-defined]
+    twice = tmp_path / "twice.json"
+    twice.write_text(json.dumps({"a": 1})[:-1] + ', "a": 2}', encoding="utf-8")
+    with pytest.raises(ginrules.GinRulesError) as caught:
+        records.load(twice)
+    assert str(caught.value) == ("malformed JSON: the key 'a' is given twice in one object")
+    assert caught.value.code == "malformed-json"  # type: ignore[attr-defined]
