@@ -450,3 +450,14 @@ def test_simulate_defaults_are_those_its_help_names() -> None:
 
     args = build_parser().parse_args(["simulate"])
     assert (args.games, args.max_hands, args.workers, args.seed) == (100, 500, 1, 0)
+
+
+def test_simulate_shows_its_progress_on_a_terminal(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    err = _Terminal()
+    monkeypatch.setattr(sys, "stderr", err)
+    assert main(["simulate", "--players", "basic,basic", "--games", "2"]) == 0
+    # the bar after each game (half of 30 places, then all), and the line ended
+    assert err.getvalue() == ("\r\x1b[K[" + "#" * 15 + "." * 15 + "] 1/2 games"
+                              "\r\x1b[K[" + "#" * 30 + "] 2/2 games\n")
+    assert "\x1b" not in capsys.readouterr().out
