@@ -100,3 +100,18 @@ def test_the_scalar_features_worked_by_hand() -> None:
             "my_turn": 1.0, "i_dealt": 0.0, "knock_limit": 1.0, "stock_size": 31 / 31,
             "opponent_count": 10 / 11, "my_score": 0.3, "opponent_score": 0.45,
             "gin_bonus": 0.25, "undercut_bonus": 0.25, "oklahoma": oklahoma}
+
+
+def test_a_stock_draw_of_my_own_declines_nothing_of_the_opponent_s() -> None:
+    # dealer 0: player 1 passes the upcard TS, player 0 passes, player 1 draws from the
+    # stock (after two passes that declines nothing) and discards; player 0 then leaves
+    # that discard for a stock draw: its own choice, not the opponent's
+    from ginrules.interop.observation import PLANES, masks
+
+    s = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
+    s = s.apply("pass").apply("pass").apply("draw stock")
+    thrown = s.cards(1)[0]
+    s = s.apply(f"discard {thrown}").apply("draw stock")
+    planes = dict(zip(PLANES, masks(ginrules.view(s, 0)), strict=True))
+    assert planes["opp_declined"] == ginrules.Card.parse("TS").mask
+    assert planes["opp_discarded"] == thrown.mask
