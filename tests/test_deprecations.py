@@ -48,8 +48,10 @@ def test_players_play_warns_and_plays() -> None:
 
 
 def test_records_from_openspiel_moved() -> None:
-    with pytest.warns(DeprecationWarning, match="interop.openspiel"):
+    with pytest.warns(DeprecationWarning, match="interop.openspiel") as caught:
         assert records.from_openspiel is openspiel.from_openspiel
+    if not any(name.startswith("mutmut") for name in sys.modules):  # as above
+        assert caught[0].filename == __file__
     with pytest.raises(AttributeError):
         records.nothing  # noqa: B018
 
