@@ -84,3 +84,57 @@ def test_the_reader_names_its_problem_for_deep_nesting_and_a_repeated_key(
         records.load(twice)
     assert str(caught.value) == ("malformed JSON: the key 'a' is given twice in one object")
     assert caught.value.code == "malformed-json"  # type: ignore[attr-defined]
+
+
+class _Gone:
+    """A worker process that has already gone: terminating it fails."""
+
+    def __init__(self) -> None:
+        self.asked = 0
+
+    def terminate(self) -> None:
+        self.asked += 1
+        raise ProcessLookupError("no such process")
+
+
+class _Pool:
+    def __init__(self) -> None:
+        self._processes = {1: _Gone(), 2: _Gone()}
+        self.shutdown_with: tuple[bool, bool] | None = None
+
+    def shutdown(self, wait: bool = True, cancel_futures: bool = False) -> None:
+        self.shutdown_with = (wait, cancel_futures)
+        raise RuntimeError("already shut down")
+
+
+def test_stopping_a_pool_whose_workers_are_gone_raises_nothing() -> None:
+    from ginrules.records._parallel import _stop
+
+    pool = _Pool()
+    _stop(pool)  # type: ignore[arg-type]
+    assert [p.asked for p in pool._processes.values()] == [1, 1]  # each one asked
+    assert pool.shutdown_with == (False, True)  # no waiting; queued work cancelled
+
+
+def test_the_command_leaves_at_once_only_when_worker_threads_remain(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    from ginrules.cli import command
+
+    exits: list[int] = []
+    monkeypatch.setattr(os, "_exit", exits.append)
+    main = threading.current_thread()
+    daemon = threading.Thread(target=print, daemon=True)  # never started: only looked at
+    worker = threading.Thread(target=print)
+    running = [main, daemon]
+    monkeypatch.setattr(threading, "enumerate", lambda: list(running))
+    monkeypatch.setattr(sys, "argv", ["/usr/bin/ginrules", "simulate"])
+    command._exit_now_if_workers_ran(130)  # only a daemon thread: an ordinary exit
+    assert exits == []
+    running.append(worker)
+    command._exit_now_if_workers_ran(130)  # a pool's thread would hold the exit
+    assert exits == [130]
+    monkeypatch.setattr(sys, "argv", ["pytest"])  # a caller of main in its process: never
+    command._exit_now_if_workers_ran(130)
+    assert exits == [130]
