@@ -261,7 +261,7 @@ def _evidence(view: View, weigh: bool = True) -> tuple[int, int, int, list[float
     :class:`~ginrules.players.Event` is built): the masks of the cards it declined (the
     upcard passed, top discards left for a stock draw) and discarded, how many stock
     cards it drew, and :func:`inference_weights` per card index (``None`` unless
-    ``weigh``: the masks alone cost half as much)."""
+    ``weigh``: the masks alone are cheaper)."""
     w = [1.0] * 52 if weigh else None
     me = view.player
     history = view.history
