@@ -138,3 +138,15 @@ def test_the_command_leaves_at_once_only_when_worker_threads_remain(
     monkeypatch.setattr(sys, "argv", ["pytest"])  # a caller of main in its process: never
     command._exit_now_if_workers_ran(130)
     assert exits == [130]
+
+
+def test_a_long_text_that_is_no_path_is_named_by_its_start() -> None:
+    # JSON text is a string that starts with '{'; anything else is a path, and a long
+    # one is named by its first 60 characters, so the error stays one short line
+    with pytest.raises(ginrules.GinRulesError) as caught:
+        records.load("[" * 10_000)
+    assert str(caught.value) == (
+        "cannot read " + "[" * 60 + "... (10,000 characters): File name too long")
+    assert caught.value.code == "unreadable"  # type: ignore[attr-defined]
+    with pytest.raises(ginrules.GinRulesError, match=r"^cannot read no/such\.json: No such"):
+        records.load("no/such.json")  # a short name is shown whole

@@ -162,13 +162,15 @@ def _read(source: RecordLike) -> tuple[Any, str | None]:
         text = source
     else:
         name = os.fspath(source) if not isinstance(source, str) else source
+        # a long text that is no path is named by its start (the error stays one short line)
+        shown = name if len(name) <= 80 else f"{name[:60]}... ({len(name):,} characters)"
         try:
             text = Path(name).read_text(encoding="utf-8")
         except OSError as error:
             raise _read_error("unreadable",
-                              f"cannot read {name}: {error.strerror or error}") from None
+                              f"cannot read {shown}: {error.strerror or error}") from None
         except UnicodeDecodeError:
-            raise _read_error("unreadable", f"{name} is not UTF-8 text") from None
+            raise _read_error("unreadable", f"{shown} is not UTF-8 text") from None
     if "\x00" in text:
         raise _read_error("malformed-json", "malformed JSON: the text holds a NUL character")
     try:
