@@ -461,3 +461,19 @@ def test_simulate_shows_its_progress_on_a_terminal(
     assert err.getvalue() == ("\r\x1b[K[" + "#" * 15 + "." * 15 + "] 1/2 games"
                               "\r\x1b[K[" + "#" * 30 + "] 2/2 games\n")
     assert "\x1b" not in capsys.readouterr().out
+
+
+def test_play_in_the_terminal_stops_after_max_hands(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    # a person (always the first choice) against the basic player, in this process
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 3000))
+    assert main(["play", "--players", "human,basic", "--seed", "4", "--max-hands", "1"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "stopped after 1 hand (--max-hands)"
+
+
+def test_play_between_computers_stopped_after_one_hand(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--players", "basic,basic", "--seed", "1", "--max-hands", "1"]) == 0
+    # player 1 knocks with 8 against 12: 4 points (as in the progress test above)
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        "Not finished: stopped after 1 hand (--max-hands); totals 0 to 4")

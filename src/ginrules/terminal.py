@@ -262,5 +262,5 @@ def play_in_terminal(
     if history.state.is_over:
         _show_final(history.state, names, write)
     else:
-        write(f"stopped after {max_hands} hands (--max-hands)")
+        write(f"stopped after {max_hands} hand{'' if max_hands == 1 else 's'} (--max-hands)")
     return 0

@@ -126,8 +126,9 @@ def _cmd_play(args: argparse.Namespace) -> int:
     winner = sheet.winner
     a, b = sheet.final_totals()
     if not final.is_over:
-        print(f"Not finished: stopped after {len(final.finished)} hands (--max-hands); "
-              f"totals {a} to {b}")
+        hands = len(final.finished)
+        print(f"Not finished: stopped after {hands} hand{'' if hands == 1 else 's'} "
+              f"(--max-hands); totals {a} to {b}")
     else:
         print(f"Winner: player {winner} ({a} to {b})" if winner is not None
               else f"A tie ({a} to {b})")
