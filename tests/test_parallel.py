@@ -7,7 +7,7 @@ import itertools
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from hypothesis import given, settings
@@ -240,3 +240,46 @@ def test_executor_width_reads_what_the_executor_says() -> None:
     assert executor_width(Says("5")) == 8  # type: ignore[arg-type]
     assert executor_width(Cluster(Client({"a": 2, "b": 4}))) == 6  # type: ignore[arg-type]
     assert executor_width(Cluster(Client({}))) == 8  # type: ignore[arg-type]
+
+
+class _BreakingPool:
+    """A stand-in for a process pool whose worker dies while calls are still being handed
+    out: its submit raises BrokenProcessPool from the ``breaks_at``-th call on."""
+
+    made: ClassVar[list[_BreakingPool]] = []
+
+    def __init__(self, breaks_at: int | None) -> None:
+        self.breaks_at = breaks_at
+        self.calls = 0
+        _BreakingPool.made.append(self)
+
+    def submit(self, function: Any, *args: Any) -> Any:
+        from concurrent.futures import Future
+        from concurrent.futures.process import BrokenProcessPool
+
+        self.calls += 1
+        if self.breaks_at is not None and self.calls >= self.breaks_at:
+            raise BrokenProcessPool("a child process terminated abruptly")
+        future: Future[Any] = Future()
+        future.set_result(function(*args))
+        return future
+
+    def shutdown(self, wait: bool = True, cancel_futures: bool = False) -> None:
+        pass
+
+
+def test_a_pool_that_breaks_while_calls_are_handed_out_is_retried_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # the race the lost-worker test can hit: the pool breaks at submit, not at result
+    from ginrules.records import _parallel
+
+    _BreakingPool.made = []
+    plans = iter([2, None])  # the first pool breaks at its second call; the next is sound
+    monkeypatch.setattr(_parallel, "_pool", lambda workers: _BreakingPool(next(plans)))
+    assert list(_parallel.ordered_map(pow, [(2, n) for n in range(5)], workers=2)) == \
+        [1, 2, 4, 8, 16]
+    assert len(_BreakingPool.made) == 2
+    plans = iter([2, 1])  # the retry's pool breaks too: one retry only
+    monkeypatch.setattr(_parallel, "_pool", lambda workers: _BreakingPool(next(plans)))
+    with pytest.raises(ginrules.GinRulesError, match="a worker process died twice"):
+        list(_parallel.ordered_map(pow, [(2, n) for n in range(5)], workers=2))

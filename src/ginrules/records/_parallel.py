@@ -111,18 +111,27 @@ def ordered_map(
     nothing = cast("tuple[Any, ...]", object())  # the end of the calls (never a call)
     retried = False
     pool = _pool(workers)
+
+    def submit(args: tuple[Any, ...]) -> Future[T] | None:
+        # None: the pool broke (a worker died) before this call could be handed to it
+        try:
+            return pool.submit(function, *args)
+        except BrokenProcessPool:
+            return None
+
     try:
         while True:
             while len(pending) < size:
                 args = next(source, nothing)
                 if args is nothing:
                     break
-                pending.append((args, pool.submit(function, *args)))
+                pending.append((args, submit(args)))
             if not pending:
                 break
             args, future = pending[0]
-            assert future is not None
             try:
+                if future is None:
+                    raise BrokenProcessPool("a worker died before this call was sent")
                 result = future.result()
             except BrokenProcessPool:
                 if retried:
@@ -132,7 +141,7 @@ def ordered_map(
                 retried = True
                 _stop(pool)
                 pool = _pool(workers)
-                pending = deque((a, pool.submit(function, *a)) for a, _ in pending)
+                pending = deque((a, submit(a)) for a, _ in pending)
                 continue
             pending.popleft()
             yield result
