@@ -310,3 +310,15 @@ def test_view_hand_is_deprecated_for_cards() -> None:
     v = hand.deal(rules("classic"), seed=7, dealer=0).view(1)
     with pytest.warns(DeprecationWarning, match="View.cards"):
         assert v.hand == v.cards
+
+
+def test_a_game_over_after_one_hand_says_one_hand() -> None:
+    from ginrules.game import play
+
+    g = play(ginrules.new_game(ginrules.rules("classic", target=1), seed=1),
+             [BasicPlayer(), BasicPlayer()])
+    # player 1 knocks 8 against 12: 4 points, doubled for the shutout, + game bonus 100
+    # + one line bonus 25 = 133
+    assert repr(g) == "<GameState classic (target=1), over after 1 hand: player 1 won 0-133>"
+    assert str(g) == ("classic (target=1) rules, target 1; over after 1 hand: player 1 won, "
+                      "0 to 133 with the bonuses (hand points 0-4, hands won 0-1)")

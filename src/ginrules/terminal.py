@@ -35,6 +35,7 @@ from ginrules.melds import arrange
 from ginrules.players.advanced import hint
 from ginrules.players.computer import Player
 from ginrules.players.views import View, view
+from ginrules.text import hands_in_words
 
 __all__ = ["HELP", "play_in_terminal"]
 
@@ -262,5 +263,5 @@ def play_in_terminal(
     if history.state.is_over:
         _show_final(history.state, names, write)
     else:
-        write(f"stopped after {max_hands} hand{'' if max_hands == 1 else 's'} (--max-hands)")
+        write(f"stopped after {hands_in_words(len(history.state.finished))} (--max-hands)")
     return 0

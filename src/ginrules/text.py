@@ -39,11 +39,21 @@ __all__ = [
     "hand_result_text",
     "hand_state_repr",
     "hand_state_text",
+    "hands_in_words",
     "rules_name",
     "rules_repr",
     "view_repr",
     "view_text",
 ]
+
+
+def hands_in_words(count: int) -> str:
+    """``count`` hands in words, singular for one.
+
+    >>> hands_in_words(1), hands_in_words(3)
+    ('1 hand', '3 hands')
+    """
+    return f"{count} hand{'' if count == 1 else 's'}"
 
 
 def rules_name(rules: RuleSet) -> str:
@@ -146,7 +156,7 @@ def game_state_repr(game: GameState) -> str:
     if game.is_over:
         x, y = game.sheet.final_totals()
         won = "a tie" if game.winner is None else f"player {game.winner} won"
-        return f"{head}, over after {len(game.finished)} hands: {won} {x}-{y}>"
+        return f"{head}, over after {hands_in_words(len(game.finished))}: {won} {x}-{y}>"
     number = len(game.finished) + 1
     if game.hand is None:
         return f"{head}, hand {number} not dealt, totals {a}-{b}>"
@@ -173,7 +183,7 @@ def game_state_text(game: GameState) -> str:
         p, q = game.sheet.final_totals()
         won = "a tie" if game.winner is None else f"player {game.winner} won"
         return (f"{rules_name(game.rules)} rules, target {game.rules.target}; over after "
-                f"{len(game.finished)} hands: {won}, {p} to {q} with the bonuses "
+                f"{hands_in_words(len(game.finished))}: {won}, {p} to {q} with the bonuses "
                 f"(hand points {a}-{b}, hands won {x}-{y})")
     head = (f"{rules_name(game.rules)} rules, target {game.rules.target}; hand "
             f"{len(game.finished) + 1}, dealer {game.dealer}; totals {a}-{b}, "

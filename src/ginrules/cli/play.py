@@ -126,8 +126,9 @@ def _cmd_play(args: argparse.Namespace) -> int:
     winner = sheet.winner
     a, b = sheet.final_totals()
     if not final.is_over:
-        hands = len(final.finished)
-        print(f"Not finished: stopped after {hands} hand{'' if hands == 1 else 's'} "
+        from ginrules.text import hands_in_words
+
+        print(f"Not finished: stopped after {hands_in_words(len(final.finished))} "
               f"(--max-hands); totals {a} to {b}")
     else:
         print(f"Winner: player {winner} ({a} to {b})" if winner is not None
