@@ -439,3 +439,93 @@ def test_the_quick_melded_cards_worked_by_hand() -> None:
     assert _melded(mask("AC 2C 3C 4C JD QD")) == mask("AC 2C 3C 4C")
     assert _melded(mask("JS QS KS 7S 7H 7D 7C")) == mask("JS QS KS 7S 7H 7D 7C")
     assert _melded(mask("QC KC AD 2D")) == 0  # no run wraps round the king
+
+
+def test_player_counts_are_checked() -> None:
+    from ginrules.players import ExpertPlayer
+
+    for bad in (0, -1, 1.5, True, "8"):
+        with pytest.raises(GinRulesError, match="samples must be a whole number of at least 1"):
+            AdvancedPlayer(samples=bad)  # type: ignore[arg-type]
+        with pytest.raises(GinRulesError, match="samples must be a whole number"):
+            ExpertPlayer(samples=bad)  # type: ignore[arg-type]
+    with pytest.raises(GinRulesError, match="playouts must be a whole number of at least 0"):
+        ExpertPlayer(playouts=-1)
+    assert AdvancedPlayer(samples=1).samples == 1 and ExpertPlayer(playouts=0).playouts == 0
+
+
+@given(st.lists(st.sampled_from(range(52)), min_size=11, max_size=11, unique=True),
+       st.integers(0, 10))
+def test_the_deadwood_after_taking_a_card_is_the_least_without_it(
+        cards: list[int], which: int) -> None:
+    from ginrules.players.advanced import _after_taking
+
+    hand = sum(1 << i for i in cards)
+    taken = cards[which]
+    brute = min(ginrules.deadwood_of_mask(hand & ~(1 << i)) for i in cards if i != taken)
+    assert _after_taking(hand, taken) == brute
+
+
+def test_the_card_tables_of_the_danger_match_their_definitions() -> None:
+    from ginrules.players.advanced import _PAIRS, _RUN_NEAR, _SAME_RANK
+
+    for i in range(52):
+        rank, suit = i % 13, i // 13
+        assert _SAME_RANK[i] == sum(1 << j for j in range(52) if j % 13 == rank)
+        assert _RUN_NEAR[i] == sum(1 << j for j in range(52) if j // 13 == suit
+                                   and 0 < abs(j % 13 - rank) <= 2)
+        melds_with = {frozenset((a, b)) for a in range(52) for b in range(52)
+                      if len({a, b, i}) == 3 and ginrules.deadwood_of_mask(
+                          (1 << a) | (1 << b) | (1 << i)) == 0}
+        assert {frozenset(p) for p in _PAIRS[i]} == melds_with
+
+
+def _knock_reasons(monkeypatch: pytest.MonkeyPatch | None = None) -> list[str]:
+    """The reasons of the knocks the advanced player made in a few games."""
+    reasons = []
+    rules = ginrules.rules("classic")
+    for number in range(6):
+        players = [AdvancedPlayer(seed=number), AdvancedPlayer(seed=number + 100)]
+        game = new_game(rules, seed=number)
+        while not game.is_over:
+            state = game.hand
+            assert state is not None
+            decided = players[state.turn].decide(view(state, state.turn))
+            if decided.action.kind is ActionKind.KNOCK:
+                reasons.append(decided.reason)
+            game = game.apply(decided.action)
+    return reasons
+
+
+def test_a_knock_samples_the_second_half_only_when_the_first_leaves_it_in_doubt(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from ginrules.players import advanced
+
+    reasons = " ".join(_knock_reasons())
+    assert "over 8 sampled hands" in reasons and "over 16 sampled hands" in reasons
+    monkeypatch.setattr(advanced, "_settled", lambda n, sums: False)
+    reasons = " ".join(_knock_reasons())
+    assert "over 16 sampled hands" in reasons and "over 8 sampled" not in reasons
+    monkeypatch.setattr(advanced, "_settled", lambda n, sums: True)
+    reasons = " ".join(_knock_reasons())
+    assert "over 8 sampled hands" in reasons and "over 16 sampled" not in reasons
+
+
+def test_a_knock_is_settled_by_both_means_beyond_two_standard_errors() -> None:
+    from ginrules.players.advanced import _settled
+
+    def sums(points: list[float], gains: list[float]) -> list[float]:
+        return [sum(points), sum(p * p for p in points), sum(gains),
+                sum(g * g for g in gains)]
+
+    sure = [12.0, 10.0, 14.0, 9.0, 11.0, 13.0, 10.0, 12.0]
+    assert _settled(8, sums(sure, [g - 5 for g in sure]))  # knocks
+    assert _settled(8, sums(sure, [g - 20 for g in sure]))  # waits: gin is worth more
+    assert _settled(8, sums([-30.0] * 8, [-30.0] * 8))  # waits: undercut every time
+    assert not _settled(8, sums(sure, [g - 11 for g in sure]))  # gains about 0
+    mixed = [20.0, -30.0, 15.0, 12.0, -28.0, 18.0, 16.0, 14.0]  # wins 4.6, spread 20
+    assert not _settled(8, sums(mixed, mixed))
+    # half a point of margin even without spread: 1 point every time is not settled...
+    assert not _settled(8, sums([1.0] * 8, [1.0] * 8))
+    # ...but 1.5 points is (more than 2 * 0.5 above the line)
+    assert _settled(8, sums([1.5] * 8, [1.5] * 8))

@@ -56,6 +56,15 @@ def _seed(instance: object, attribute: attrs.Attribute[int], value: object) -> N
     check_seed(value, attribute.name)
 
 
+def _count(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+    """A validator: a whole number, at least 1 (0 too for ``playouts``, which turns them
+    off)."""
+    low = 0 if attribute.name == "playouts" else 1
+    if type(value) is not int or value < low:
+        raise GinRulesError(f"{attribute.name} must be a whole number of at least {low}, "
+                            f"not {value!r}")
+
+
 def _need_turn(v: View) -> tuple[Action, ...]:
     if not v.legal_actions:
         raise GinRulesError(f"player {v.player} has no action to choose: "

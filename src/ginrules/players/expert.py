@@ -24,7 +24,7 @@ from ginrules.players.advanced import (
     _Memory,
     _read_weights,
 )
-from ginrules.players.computer import Hint, _seed, _stream
+from ginrules.players.computer import Hint, _count, _seed, _stream
 from ginrules.players.lookahead import Table, _points, deals, layoff_chains, play_out
 from ginrules.players.views import View
 
@@ -59,19 +59,20 @@ class ExpertPlayer(AdvancedPlayer):
     """
 
     seed: int = attrs.field(default=0, validator=_seed)
-    samples: int = 16
+    samples: int = attrs.field(default=16, validator=_count)
     potential_weight: float = 1.0
     danger_weight: float = 2.0
     gin_wait: float = 2.0
     take_margin: float = 3.0
     knock_at: int = 10
-    playouts: int = 48
+    playouts: int = attrs.field(default=48, validator=_count)
     follow_limit: int = 0
     knock_evidence: float = 0.25
     knock_margin: float = 0.0
     improve: int = 2
     read_danger: bool = True
     _weighs: ClassVar[bool] = True  # its draws and discards read the weights too
+    _weighed: ClassVar[int] = 6  # the discards it weighs (its measured figures weighed six)
 
     def choose(self, view: View) -> Action:
         """The expert player's action in ``view``.
