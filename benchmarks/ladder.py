@@ -4,6 +4,7 @@ Run from the dev virtual environment::
 
     python benchmarks/ladder.py                      # 2000 games per pairing, 2 workers
     python benchmarks/ladder.py --games 200 --workers 1 --rules eaai
+    python benchmarks/ladder.py --only advanced      # the pairings with one player
 
 For each pairing, under each rule set of ``--rules`` (``eaai`` and ``classic`` unless
 told), it plays ``--games`` games (seats alternate; games come in pairs dealt from the
@@ -37,14 +38,17 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--only", help="play only the pairings with this player "
+                                       "(for example advanced, after changing it)")
     args = parser.parse_args()
+    pairings = [p for p in PAIRINGS if args.only is None or args.only in p]
     for rules in args.rules.split(","):
         print(f"{rules} rules, {args.games} games per pairing, seed {args.seed}, "
               f"{args.workers} workers")
         print()
         print(f"{'pairing':20s} {'wins':>11s} {'win rate':>9s} {'95% CI':>13s} "
               f"{'pts/game':>13s} {'hands':>6s} {'seconds':>8s}")
-        for first, second in PAIRINGS:
+        for first, second in pairings:
             start = time.perf_counter()
             r = simulate(rules, (first, second), args.games, args.seed,
                          workers=args.workers)
