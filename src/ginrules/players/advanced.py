@@ -397,7 +397,7 @@ class AdvancedPlayer:
         # the knock's points and its gain over waiting, per sampled hand: the sums and sums
         # of squares, to stop after the first half of the samples when they settle it
         sums = [0.0] * 4
-        total = undercut = opp_dead = n = 0
+        undercut = opp_dead = n = 0
         first = (self.samples + 1) // 2
         for count in (first, self.samples - first):
             for opp in self._opponent_hands(v, memory, pool, rng, weights, count):
@@ -410,7 +410,6 @@ class AdvancedPlayer:
                     undercut += 1
                 else:
                     points = 0
-                total += points
                 opp_dead += d
                 n += 1
                 gain = points - gin_weight * (rules.gin_bonus + d)
@@ -420,7 +419,7 @@ class AdvancedPlayer:
                 sums[3] += gain * gain
             if last_chance or _settled(n, sums):
                 break
-        ev = total / n
+        ev = sums[0] / n
         risk = undercut / n
         wait = gin_weight * (rules.gin_bonus + opp_dead / n)
         if ev >= wait and ev > 0:
