@@ -19,7 +19,7 @@ from __future__ import annotations
 import operator
 import warnings
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
@@ -439,13 +439,14 @@ def play(game: GameState, players: Sequence[Player | Policy]) -> GameState:
         raise GinRulesError(f"a game has two players, not {players!r}")
     seats = [_as_policy(p) for p in players]
     # a Player is shown its view with the game scores; a Policy sees the hand state
-    choosers = [p if callable(getattr(p, "choose", None)) else None for p in players]
+    choosers: list[Player | None] = [
+        cast("Player", p) if callable(getattr(p, "choose", None)) else None for p in players]
     while not game.is_over:
         hand = game.hand
         assert hand is not None
         chooser = choosers[hand.turn]
         if chooser is not None:
-            game = apply(game, chooser.choose(game.view(hand.turn)))  # type: ignore[union-attr]
+            game = apply(game, chooser.choose(game.view(hand.turn)))
         else:
             game = apply(game, seats[hand.turn](hand, hand.turn))
     return game
