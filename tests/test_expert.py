@@ -164,3 +164,58 @@ def test_weighted_samples_agree_with_the_view() -> None:
     assert sample_weighted(v, seed=4) == sample_weighted(v, seed=4)
     with pytest.raises(WrongTypeError, match="sample_weighted takes a View"):
         sample_weighted("nope", seed=1)  # type: ignore[arg-type]
+
+
+# -- playing for the game --------------------------------------------------------------
+
+
+def test_the_game_chance_table_is_a_chance_that_grows_with_my_score() -> None:
+    from ginrules.players.odds import _table, game_chance
+
+    table = _table(100)
+    for a in range(101):
+        for b in range(1, 101):
+            if a:
+                assert 0.0 < table[a][b] < 1.0
+                assert table[a][b] <= table[a][min(100, b + 1)] + 1e-12  # they need more
+                assert table[a][b] <= table[a - 1][b] + 1e-12  # I need less
+                # the model is symmetric: one of the two players wins
+                assert table[a][b] + table[b][a] == pytest.approx(1.0)
+            else:
+                assert table[a][b] == 1.0  # needing nothing more is a win
+    assert game_chance(100, 99, 100) == 1.0 and game_chance(99, 100, 100) == 0.0
+    assert game_chance(120, 3, 100) == 1.0
+    assert game_chance(50, 50, 100) == pytest.approx(0.5)
+    # a target far away counts 500 points to go, and the tables agree where they overlap
+    assert game_chance(0, 0, 5000) == pytest.approx(0.5)
+    assert _table(150)[70][40] == table[70][40]
+
+
+def _expert_state(seed: int, actions: int) -> ginrules.HandState:
+    state = ginrules.deal(ginrules.rules("eaai"), seed=seed, dealer=seed % 2)
+    players = [ExpertPlayer(seed=1, play_for_game=False), SimplePlayer(seed=seed)]
+    while len(state.actions) < actions:
+        state = state.apply(players[state.turn].choose(view(state, state.turn)))
+    return state
+
+
+def test_the_expert_plays_for_the_game_near_its_target() -> None:
+    import attrs
+
+    from ginrules import ActionKind
+
+    state = _expert_state(16, 13)  # the expert may knock with 6 deadwood
+    v = view(state, 0)
+    assert any(a.kind is ActionKind.KNOCK for a in v.legal_actions)
+    points = ExpertPlayer(seed=1, play_for_game=False)
+    game = ExpertPlayer(seed=1, play_for_game=True)
+    # for points, playing on wins more (28 against 22): it plays on
+    assert points.choose(v).kind is ActionKind.DISCARD
+    assert points.choose(view(state, 0, scores=(99, 0))) == points.choose(v)
+    # without scores the expert decides for points, as before
+    assert game.decide(v) == points.decide(v)
+    # at 99-0 a knock that wins ends the game: it knocks
+    hint = game.decide(view(state, 0, scores=(99, 0)))
+    assert hint.action.kind is ActionKind.KNOCK and "wins the game" in hint.reason
+    # at 0-0 the game hardly depends on this hand: it plays on, as for points
+    assert game.choose(attrs.evolve(v, scores=(0, 0))).kind is ActionKind.DISCARD

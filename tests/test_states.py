@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -74,7 +75,8 @@ def test_apply_with_player_is_checked_on_games_too() -> None:
     assert after == game.apply(g, "pass") and after != g
     assert g.legal_actions() == game.legal_actions(g) == g.hand.legal_actions()
     assert g.is_legal("take") and not g.is_legal("draw stock")
-    assert g.view(0) == view(g.hand, 0)
+    assert g.view(0) == view(g.hand, 0, scores=(0, 0)) == attrs.evolve(view(g.hand, 0),
+                                                                         scores=g.totals)
 
 
 def test_a_game_without_a_hand_has_no_moves_and_no_view() -> None:
@@ -289,6 +291,9 @@ def test_view_from_dict_reads_back_what_to_dict_wrote(seed: int, preset: str) ->
         ({"history": [[0]]}, '"history" holds'),
         ({"result": {"kind": "knock"}}, 'result: "knocker" is missing'),
         ({"stock_size": "31"}, '"stock_size" must be an int'),
+        ({"scores": [1]}, '"scores" must be null or two ints >= 0'),
+        ({"scores": [1, -2]}, '"scores" must be null or two ints >= 0'),
+        ({"scores": [True, 2]}, '"scores" must be null or two ints >= 0'),
     ],
 )
 def test_view_from_dict_names_the_bad_field(change: dict[str, object], message: str) -> None:
@@ -304,6 +309,48 @@ def test_view_from_dict_names_the_bad_field(change: dict[str, object], message: 
     del without["upcard"]
     with pytest.raises(ginrules.CardNotationError, match="a card must be a string"):
         View.from_dict(without)
+
+
+def test_a_view_in_a_game_has_the_game_scores_and_they_go_over_the_wire() -> None:
+    import json
+
+    from ginrules import View
+    from ginrules.game import apply as game_apply
+
+    g = ginrules.new_game(rules("eaai"), seed=5)
+    while len(g.finished) < 3 or g.totals == (0, 0):
+        hand_state = g.hand
+        assert hand_state is not None
+        g = game_apply(g, BasicPlayer().choose(g.view(hand_state.turn)))
+    for p in (0, 1):
+        v = g.view(p)
+        assert v.scores == g.totals and v.scores != (0, 0)
+        assert View.from_dict(json.loads(json.dumps(v.to_dict()))) == v
+        assert f"game       you {g.totals[p]}, opponent {g.totals[1 - p]}; to 100" in str(v)
+    bare = g.view(0).to_dict()
+    assert bare["scores"] == list(g.totals)
+    del bare["scores"]  # a view written before the field, or of a hand on its own
+    assert View.from_dict(bare).scores is None
+    assert View.from_dict(bare) == attrs.evolve(g.view(0), scores=None)
+    assert ginrules.new_game(rules("classic"), seed=5, hollywood=True).view(0).scores is None
+    with pytest.raises(ginrules.GinRulesError, match="scores are a pair"):
+        view(g.hand, 0, scores=[1, 2])  # type: ignore[arg-type]
+
+
+def test_a_game_played_by_players_shows_them_the_scores() -> None:
+    from ginrules.game import play
+
+    seen: list[tuple[int, int] | None] = []
+
+    @attrs.frozen
+    class Recorder:
+        def choose(self, v: ginrules.View) -> Action:
+            seen.append(v.scores)
+            return BasicPlayer().choose(v)
+
+    g = play(ginrules.new_game(rules("short"), seed=3), [Recorder(), BasicPlayer()])
+    assert seen[0] == (0, 0) and None not in seen and max(sum(s or ()) for s in seen) > 0
+    assert g.is_over
 
 
 def test_view_hand_is_deprecated_for_cards() -> None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import operator
 import warnings
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
@@ -201,18 +201,22 @@ class GameState:
         return apply(self, action, player=player)
 
     def view(self, player: int) -> View:
-        """What ``player`` may see of the hand in play (see :func:`ginrules.players.view`).
+        """What ``player`` may see of the hand in play (see :func:`ginrules.players.view`),
+        with both players' game totals as its ``scores`` (``None`` in Hollywood scoring,
+        whose three games have three totals each).
 
         >>> import ginrules
-        >>> ginrules.new_game(ginrules.rules("classic"), seed=3).view(0).stock_size
-        31
+        >>> v = ginrules.new_game(ginrules.rules("classic"), seed=3).view(0)
+        >>> v.stock_size, v.scores
+        (31, (0, 0))
         """
         if self.hand is None:
             raise GinRulesError("no hand is in play: "
                                 + ("the game is over" if self.is_over else "deal one first"))
         from ginrules.players.views import view  # an upward convenience, imported on use
 
-        return view(self.hand, player)
+        return view(self.hand, player,
+                    scores=None if self.hollywood else self.sheet.games[0].totals)
 
     def __repr__(self) -> str:
         from ginrules.text import game_state_repr
@@ -417,8 +421,9 @@ def _as_policy(player: Player | Policy) -> Policy:
 def play(game: GameState, players: Sequence[Player | Policy]) -> GameState:
     """Play the game to its end with two players (seat 0, seat 1); returns the final state.
 
-    Each player is a :class:`ginrules.players.Player` (it is shown only its seat's view)
-    or a :data:`Policy` (a function of the whole state and the seat).
+    Each player is a :class:`ginrules.players.Player` (it is shown only its seat's view,
+    with the game scores: :meth:`GameState.view`) or a :data:`Policy` (a function of the
+    whole state and the seat).
 
     >>> import ginrules
     >>> from ginrules.players import BasicPlayer
@@ -433,10 +438,17 @@ def play(game: GameState, players: Sequence[Player | Policy]) -> GameState:
     if isinstance(players, (str, bytes)) or len(players) != 2:
         raise GinRulesError(f"a game has two players, not {players!r}")
     seats = [_as_policy(p) for p in players]
+    # a Player is shown its view with the game scores; a Policy sees the hand state
+    choosers: list[Player | None] = [
+        cast("Player", p) if callable(getattr(p, "choose", None)) else None for p in players]
     while not game.is_over:
         hand = game.hand
         assert hand is not None
-        game = apply(game, seats[hand.turn](hand, hand.turn))
+        chooser = choosers[hand.turn]
+        if chooser is not None:
+            game = apply(game, chooser.choose(game.view(hand.turn)))
+        else:
+            game = apply(game, seats[hand.turn](hand, hand.turn))
     return game
 
 

@@ -30,7 +30,7 @@ from ginrules._splitmix import GOLDEN, check_seed, mix
 from ginrules.errors import GinRulesError
 from ginrules.game import apply, new_game
 from ginrules.knock import EndKind
-from ginrules.players import PLAYERS, Player, make_player, view
+from ginrules.players import PLAYERS, Player, make_player
 from ginrules.records._parallel import check_workers, executor_width, ordered_map
 from ginrules.rulesets import RuleSet, closest_preset
 from ginrules.rulesets import rules as preset
@@ -105,7 +105,7 @@ def _play_one(rules: RuleSet, specs: tuple[PlayerSpec, PlayerSpec], seed: int, n
     while not game.is_over and (max_hands is None or len(game.finished) < max_hands):
         hand = game.hand
         assert hand is not None
-        game = apply(game, by_seat[hand.turn].choose(view(hand, hand.turn)))
+        game = apply(game, by_seat[hand.turn].choose(game.view(hand.turn)))
     points, knocks, gins, big, under = [0, 0], [0, 0], [0, 0], [0, 0], [0, 0]
     dead = 0
     for finished in game.finished:

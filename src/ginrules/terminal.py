@@ -34,7 +34,7 @@ from ginrules.history import History
 from ginrules.melds import arrange
 from ginrules.players.advanced import hint
 from ginrules.players.computer import Player
-from ginrules.players.views import View, view
+from ginrules.players.views import View
 from ginrules.text import hands_in_words
 
 __all__ = ["HELP", "play_in_terminal"]
@@ -234,7 +234,7 @@ def play_in_terminal(
             if state is None:
                 raise GinRulesError("the game deals no hand: start it with a seed")
             seat = seats[state.turn]
-            v = view(state, state.turn)
+            v = g.view(state.turn)
             if seat is not None:
                 action: Action | History = seat.choose(v)
                 assert isinstance(action, Action)

@@ -217,10 +217,15 @@ def view_text(view: View) -> str:
     opponent   10 cards, none known
     discard    TS   stock 31
     your turn: take, pass
+    >>> print(view_text(ginrules.new_game(ginrules.rules("eaai"), seed=3).view(0)).splitlines()[1])
+    game       you 0, opponent 0; to 100
     """
     lines = [f"player {view.player}'s view; {rules_name(view.rules)} rules, dealer "
              f"{view.dealer}, knock limit {view.knock_limit}",
              f"your cards {arrange(view.cards)}"]
+    if view.scores is not None:
+        lines.insert(1, f"game       you {view.scores[view.player]}, opponent "
+                        f"{view.scores[1 - view.player]}; to {view.rules.target}")
     if view.drawn is not None:
         lines[-1] += f"  (drew {view.drawn})"
     known = format_cards(view.opponent_known)

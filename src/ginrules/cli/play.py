@@ -11,7 +11,7 @@ from ginrules.errors import GinRulesError
 from ginrules.game import apply as game_apply
 from ginrules.game import new_game
 from ginrules.knock import EndKind, HandResult
-from ginrules.players import PLAYERS, Player, make_player, view
+from ginrules.players import PLAYERS, Player, make_player
 from ginrules.rulesets import rules as preset
 
 if TYPE_CHECKING:
@@ -60,7 +60,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
             hand = game.hand
             assert hand is not None
             before = len(game.finished)
-            game = game_apply(game, players[hand.turn].choose(view(hand, hand.turn)))
+            game = game_apply(game, players[hand.turn].choose(game.view(hand.turn)))
             if bar and len(game.finished) > before:
                 print(f"\r\x1b[Kplaying: hand {len(game.finished)}, totals "
                       f"{game.totals[0]}-{game.totals[1]}", end="", file=sys.stderr,

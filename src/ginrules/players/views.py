@@ -4,7 +4,7 @@ A :class:`View` is one player's information set at a moment of a hand: their own
 the discard pile, the stock size, the cards the opponent took from the discard pile and
 still holds, the first upcard, the phase, whose turn it is, the knock limit in force, the
 legal actions (on their turn), the public history, and once the hand is over the result
-(both arrangements and the layoffs). It never holds the opponent's other cards or the
+(both arrangements and the layoffs); in a game, both players' game scores. It never holds the opponent's other cards or the
 stock order, so a game server can send it to a client as it is.
 
 >>> import ginrules
@@ -114,12 +114,20 @@ class View:
       stock draw does not name its card); :attr:`events` adds the cards everybody saw.
     * ``result``: once the hand is over, the facts (both arrangements and the layoffs
       after a knock; no cards after a dead hand).
+    * ``scores``: both players' game totals before this hand, indexed by player
+      (``scores[player]`` is this player's), when the hand is played in a game (see
+      :meth:`ginrules.GameState.view`); ``None`` for a hand on its own (and in Hollywood
+      scoring, which keeps three games). The game ends when a total reaches
+      ``rules.target``.
 
     >>> import ginrules
     >>> s = ginrules.hand.apply(ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0), "take")
     >>> v = view(s, 0)
-    >>> [str(c) for c in v.opponent_known], v.opponent_count, v.legal_actions
-    (['TS'], 11, ())
+    >>> [str(c) for c in v.opponent_known], v.opponent_count, v.legal_actions, v.scores
+    (['TS'], 11, (), None)
+    >>> g = ginrules.new_game(ginrules.rules("eaai"), seed=3)
+    >>> g.view(0).scores, g.rules.target
+    ((0, 0), 100)
     """
 
     player: int
@@ -140,6 +148,7 @@ class View:
     legal_actions: tuple[Action, ...]
     history: Sequence[tuple[int, Action]]
     result: HandResult | None
+    scores: tuple[int, int] | None = None
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -206,6 +215,9 @@ class View:
         >>> v = view(ginrules.deal(ginrules.rules("oklahoma"), seed=7, dealer=0), 1)
         >>> View.from_dict(json.loads(json.dumps(v.to_dict()))) == v
         True
+        >>> g = ginrules.new_game(ginrules.rules("eaai"), seed=3)
+        >>> View.from_dict(g.view(1).to_dict()).scores
+        (0, 0)
         >>> View.from_dict({"player": 1})
         Traceback (most recent call last):
         ...
@@ -247,6 +259,14 @@ class View:
                                     "action]")
             history.append((item[0], Action.parse(item[1])))
         raw_result = d.get("result")
+        raw_scores = d.get("scores")
+        scores = None
+        if raw_scores is not None:
+            if (not isinstance(raw_scores, list) or len(raw_scores) != 2
+                    or not all(type(x) is int and x >= 0 for x in raw_scores)):
+                raise GinRulesError(f'{where}: "scores" must be null or two ints >= 0 '
+                                    f"(the game totals), not {raw_scores!r}")
+            scores = (raw_scores[0], raw_scores[1])
         return cls(
             player=me,
             rules=rules,
@@ -266,6 +286,7 @@ class View:
             legal_actions=tuple(actions),
             history=tuple(history),
             result=None if raw_result is None else HandResult.from_dict(raw_result),
+            scores=scores,
         )
 
     def to_dict(self) -> dict[str, object]:
@@ -294,11 +315,13 @@ class View:
             "legal_actions": [str(a) for a in self.legal_actions],
             "history": [[p, str(a)] for p, a in self.history],
             "result": None if self.result is None else self.result.to_dict(),
+            "scores": None if self.scores is None else list(self.scores),
         }
 
 
-def view(state: HandState, player: int) -> View:
-    """The view of ``player`` (0 or 1) of a hand state.
+def view(state: HandState, player: int, *, scores: tuple[int, int] | None = None) -> View:
+    """The view of ``player`` (0 or 1) of a hand state; ``scores`` are both players' game
+    totals when the hand is played in a game (:meth:`ginrules.GameState.view` gives them).
 
     >>> import ginrules
     >>> s = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
@@ -306,6 +329,8 @@ def view(state: HandState, player: int) -> View:
     >>> v = view(s, 1)
     >>> v.drawn in v.cards, len(v.cards), v.stock_size, v.phase.value
     (True, 11, 30, 'discard')
+    >>> view(s, 1, scores=(40, 95)).scores
+    (40, 95)
     >>> view(s, 2)
     Traceback (most recent call last):
     ...
@@ -319,6 +344,8 @@ def view(state: HandState, player: int) -> View:
             f"view takes a HandState (see ginrules.deal), not {kind}")
     if type(player) is not int or player not in (0, 1):
         raise GinRulesError(f"there is no player {player!r}: players are 0 and 1")
+    if scores is not None and (type(scores) is not tuple or len(scores) != 2):
+        raise GinRulesError(f"scores are a pair of game totals, not {scores!r}")
     history = state.actions
     upcard = state.deck.cards[20]
     mask = state.masks[player]
@@ -349,4 +376,5 @@ def view(state: HandState, player: int) -> View:
         legal_actions=legal_actions(state) if state.turn == player and not over else (),
         history=history,
         result=state.result,
+        scores=scores,
     )
