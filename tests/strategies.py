@@ -159,7 +159,11 @@ def finished_hands(draw: st.DrawFn, ending: str, preset: str = "classic") -> Han
         w = v
     knocker_melds = draw(melded_hands((3, 3, 3)))
     taken = frozenset(knocker_melds)
-    defender = draw(melded_hands((4, 3, 3) if w == 0 else (3, 3, 3), taken))
+    # and no card of the defender can be laid off: a layoff may free melded cards to meld
+    # anew (6 v 6 became 6 v 5 when 4S 3S went onto 5S 6S 7S and the sets 3D 3H, 4D 4H,
+    # 5C 5D 5H with 6D melded as 3D 4D 5D 6D and 3H 4H 5H, leaving 5C)
+    layoffs = frozenset(c for c in CARDS if c not in taken and not _isolated(c, knocker_melds))
+    defender = draw(melded_hands((4, 3, 3) if w == 0 else (3, 3, 3), taken | layoffs))
     pool = [c for c in draw(st.randoms(use_true_random=False)).sample(CARDS, 52)
             if c not in taken | set(defender)]
     k_dead = next((c for c in pool if c.points == v and _isolated(c, knocker_melds)
