@@ -147,35 +147,33 @@ def finished_hands(draw: st.DrawFn, ending: str, preset: str = "classic") -> Han
         state = _start(draw, the_rules, ten, others[:10], others[10], [others[11]])
         state = state.apply("pass").apply("pass").apply("draw stock")
         return state.apply(f"knock {others[11]}")
-    # knock, undercut, tie: the knocker keeps one deadwood card of value v next to three
-    # melds; the defender melds all but cards worth w (more than v, less, or the same),
-    # and its deadwood card can neither meld nor be laid off
-    v = draw(st.integers(2 if ending == "undercut" else 1, 9 if ending == "knock" else 10))
-    if ending == "knock":
-        w = draw(st.integers(v + 1, 10))
-    elif ending == "undercut":
-        w = draw(st.integers(0, v - 1))
-    else:
-        w = v
+    # knock, undercut, tie: the knocker keeps one deadwood card next to three melds; the
+    # defender melds all but one card worth more (knock), less or nothing (undercut) or
+    # the same (tie); neither deadwood card can meld or be laid off
     knocker_melds = draw(melded_hands((3, 3, 3)))
     taken = frozenset(knocker_melds)
     # and no card of the defender can be laid off: a layoff may free melded cards to meld
     # anew (6 v 6 became 6 v 5 when 4S 3S went onto 5S 6S 7S and the sets 3D 3H, 4D 4H,
     # 5C 5D 5H with 6D melded as 3D 4D 5D 6D and 3H 4H 5H, leaving 5C)
     layoffs = frozenset(c for c in CARDS if c not in taken and not _isolated(c, knocker_melds))
-    defender = draw(melded_hands((4, 3, 3) if w == 0 else (3, 3, 3), taken | layoffs))
-    pool = [c for c in draw(st.randoms(use_true_random=False)).sample(CARDS, 52)
-            if c not in taken | set(defender)]
-    k_dead = next((c for c in pool if c.points == v and _isolated(c, knocker_melds)
-                   and _isolated(c, defender)), None)
-    assume(k_dead is not None)
-    assert k_dead is not None
+    melded = ending == "undercut" and draw(st.integers(0, 4)) == 0  # no deadwood at all
+    defender = draw(melded_hands((4, 3, 3) if melded else (3, 3, 3), taken | layoffs))
+    rnd = draw(st.randoms(use_true_random=False))
+    pool = [c for c in rnd.sample(CARDS, 52) if c not in taken | set(defender)]
+    alone = [c for c in pool if _isolated(c, knocker_melds) and _isolated(c, defender)]
+    # the two deadwood cards are drawn from the pairs that give the ending (not drawn by
+    # value first and then looked for, which left too many draws without a card)
+    pairs: list[tuple[Card, Card | None]]
+    if melded:
+        pairs = [(k, None) for k in alone]
+    else:
+        pairs = [(k, d) for k in alone for d in alone if d != k and (
+            d.points > k.points if ending == "knock" else
+            d.points < k.points if ending == "undercut" else d.points == k.points)]
+    assume(pairs)
+    k_dead, d_dead = rnd.choice(pairs)
     knocker = [*knocker_melds, k_dead]
-    if w:
-        d_dead = next((c for c in pool if c.points == w and c != k_dead
-                       and _isolated(c, defender) and _isolated(c, knocker_melds)), None)
-        assume(d_dead is not None)
-        assert d_dead is not None
+    if d_dead is not None:
         defender.append(d_dead)
     rest = [c for c in pool if c not in knocker and c not in defender]
     stock_card, upcard = rest[0], rest[1]

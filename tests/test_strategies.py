@@ -4,6 +4,7 @@ If a strategy stops reaching a rare ending, these tests fail (they do not merely
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
@@ -19,17 +20,17 @@ from strategies import (
 )
 
 
+@pytest.mark.parametrize("ending", ENDINGS)
 @settings(max_examples=15, deadline=None)
-@given(st.data())
-def test_each_ending_is_built_as_asked(data: st.DataObject) -> None:
-    for ending in ENDINGS:
-        preset = data.draw(st.sampled_from(["classic", "polish", "dutch", "eaai"]))
-        state = data.draw(finished_hands(ending, preset))
-        assert state.is_over
-        assert ending_of(state) == ending, (ending, state.result)
-        if ending == "tie":
-            score = ginrules.score_hand(state.result, state.rules)
-            assert score.undercut == state.rules.undercut_on_tie
+@given(data=st.data())
+def test_each_ending_is_built_as_asked(ending: str, data: st.DataObject) -> None:
+    preset = data.draw(st.sampled_from(["classic", "polish", "dutch", "eaai"]))
+    state = data.draw(finished_hands(ending, preset))
+    assert state.is_over
+    assert ending_of(state) == ending, (ending, state.result)
+    if ending == "tie":
+        score = ginrules.score_hand(state.result, state.rules)
+        assert score.undercut == state.rules.undercut_on_tie
 
 
 @settings(max_examples=30, deadline=None)
