@@ -333,8 +333,9 @@ def test_a_view_in_a_game_has_the_game_scores_and_they_go_over_the_wire() -> Non
     assert View.from_dict(bare).scores is None
     assert View.from_dict(bare) == attrs.evolve(g.view(0), scores=None)
     assert ginrules.new_game(rules("classic"), seed=5, hollywood=True).view(0).scores is None
-    with pytest.raises(ginrules.GinRulesError, match="scores are a pair"):
-        view(g.hand, 0, scores=[1, 2])  # type: ignore[arg-type]
+    for bad in ([1, 2], (1, 2, 3), (1.5, 2), (-1, 2), (1, "2"), (True, 2)):
+        with pytest.raises(ginrules.GinRulesError, match="scores are a pair"):
+            view(g.hand, 0, scores=bad)  # type: ignore[arg-type]
 
 
 def test_a_game_played_by_players_shows_them_the_scores() -> None:
