@@ -1121,3 +1121,9 @@ def test_cli_play_default_players_play_a_recognisable_game(
     assert 3 <= len(data["hands"]) <= 40
     dead = sum(h["kind"] == "dead" for h in data["hands"])
     assert dead < len(data["hands"]) / 2
+
+
+def test_play_refuses_what_is_neither_a_player_nor_a_policy() -> None:
+    game = gm.new_game(ginrules.rules("short"), seed=3)
+    with pytest.raises(ginrules.GinRulesError, match=r"a player is a ginrules\.players\.Player"):
+        gm.play(game, [1, 2])  # type: ignore[list-item]

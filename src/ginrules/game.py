@@ -407,13 +407,14 @@ def random_policies(seed: int) -> tuple[Policy, Policy]:
     return choose, choose
 
 
-def _as_policy(player: Player | Policy) -> Policy:
-    if callable(getattr(player, "choose", None)):
-        from ginrules.players import seat  # an upward convenience, imported when used
-
-        return seat(player)  # type: ignore[arg-type]
+def _chooser(player: Player | Policy) -> Callable[[GameState, int], Action]:
+    """How ``player`` picks the action of the seat to move in a game: a Player from its
+    view with the game scores (:meth:`GameState.view`), a Policy from the hand state."""
+    choose = getattr(player, "choose", None)
+    if callable(choose):
+        return lambda game, turn: cast("Action", choose(game.view(turn)))
     if callable(player):
-        return player
+        return lambda game, turn: player(cast("HandState", game.hand), turn)
     raise GinRulesError(f"a player is a ginrules.players.Player (with choose(view)) or a "
                         f"function (state, seat) -> action, not {type(player).__name__}")
 
@@ -437,18 +438,11 @@ def play(game: GameState, players: Sequence[Player | Policy]) -> GameState:
         raise GinRulesError("play needs a game with a seed (it deals the hands)")
     if isinstance(players, (str, bytes)) or len(players) != 2:
         raise GinRulesError(f"a game has two players, not {players!r}")
-    seats = [_as_policy(p) for p in players]
-    # a Player is shown its view with the game scores; a Policy sees the hand state
-    choosers: list[Player | None] = [
-        cast("Player", p) if callable(getattr(p, "choose", None)) else None for p in players]
+    choosers = [_chooser(p) for p in players]
     while not game.is_over:
         hand = game.hand
         assert hand is not None
-        chooser = choosers[hand.turn]
-        if chooser is not None:
-            game = apply(game, chooser.choose(game.view(hand.turn)))
-        else:
-            game = apply(game, seats[hand.turn](hand, hand.turn))
+        game = apply(game, choosers[hand.turn](game, hand.turn))
     return game
 
 

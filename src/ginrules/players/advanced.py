@@ -26,7 +26,7 @@ from ginrules.masks import (
 from ginrules.melds import arrangements_of_mask
 from ginrules.players.computer import (
     Hint,
-    _count,
+    _at_least,
     _high_first,
     _least_deadwood,
     _need_turn,
@@ -281,7 +281,7 @@ class AdvancedPlayer:
     """
 
     seed: int = attrs.field(default=0, validator=_seed)
-    samples: int = attrs.field(default=16, validator=_count)
+    samples: int = attrs.field(default=16, validator=_at_least(1))
     potential_weight: float = 0.5
     danger_weight: float = 4.0
     gin_wait: float = 0.5

@@ -14,7 +14,7 @@ whatever happened before, in any process.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Protocol, runtime_checkable
 
 import attrs
@@ -56,13 +56,15 @@ def _seed(instance: object, attribute: attrs.Attribute[int], value: object) -> N
     check_seed(value, attribute.name)
 
 
-def _count(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
-    """A validator: a whole number, at least 1 (0 too for ``playouts``, which turns them
-    off)."""
-    low = 0 if attribute.name == "playouts" else 1
-    if type(value) is not int or value < low:
-        raise GinRulesError(f"{attribute.name} must be a whole number of at least {low}, "
-                            f"not {value!r}")
+def _at_least(low: int) -> Callable[[object, attrs.Attribute[int], object], None]:
+    """A validator: a whole number, at least ``low``."""
+
+    def check(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+        if type(value) is not int or value < low:
+            raise GinRulesError(f"{attribute.name} must be a whole number of at least "
+                                f"{low}, not {value!r}")
+
+    return check
 
 
 def _need_turn(v: View) -> tuple[Action, ...]:

@@ -25,7 +25,7 @@ from ginrules.players.advanced import (
     _Memory,
     _read_weights,
 )
-from ginrules.players.computer import Hint, _count, _seed, _stream
+from ginrules.players.computer import Hint, _at_least, _seed, _stream
 from ginrules.players.lookahead import Table, _points, deals, layoff_chains, play_out
 from ginrules.players.odds import game_chance
 from ginrules.players.views import View
@@ -68,13 +68,13 @@ class ExpertPlayer(AdvancedPlayer):
     """
 
     seed: int = attrs.field(default=0, validator=_seed)
-    samples: int = attrs.field(default=16, validator=_count)
+    samples: int = attrs.field(default=16, validator=_at_least(1))
     potential_weight: float = 1.0
     danger_weight: float = 2.0
     gin_wait: float = 2.0
     take_margin: float = 3.0
     knock_at: int = 10
-    playouts: int = attrs.field(default=48, validator=_count)
+    playouts: int = attrs.field(default=48, validator=_at_least(0))
     follow_limit: int = 0
     knock_evidence: float = 0.25
     knock_margin: float = 0.0
