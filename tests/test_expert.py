@@ -65,7 +65,7 @@ def test_the_expert_fears_a_discard_by_the_evidence() -> None:
     v = view(state, 0)
     th = ginrules.Card.parse("TH")
     assert th in v.cards and [str(c) for c in v.opponent_known] == ["TS"]
-    memory = _memory(v, True)
+    memory = _memory(v, ginrules.cards_to_mask(v.opponent_known), True)
     unseen = _ALL & ~v.mask & ~memory.known & ~ginrules.cards_to_mask(v.discard_pile)
     pool = [c.index for c in ginrules.cards_from_mask(unseen)]
     hidden = v.opponent_count - 1

@@ -441,6 +441,75 @@ def test_the_quick_melded_cards_worked_by_hand() -> None:
     assert _melded(mask("QC KC AD 2D")) == 0  # no run wraps round the king
 
 
+_HAND_MASKS = st.lists(st.integers(0, 51), min_size=0, max_size=17, unique=True).map(
+    lambda cards: sum(1 << i for i in cards))
+
+
+def _can_meld(a: int, b: int, c: int) -> bool:
+    """Whether three distinct card indices make a set or a run (the naive way)."""
+    ranks = sorted(i % 13 for i in (a, b, c))
+    suits = {i // 13 for i in (a, b, c)}
+    if len(set(ranks)) == 1:
+        return True
+    return len(suits) == 1 and ranks[1] == ranks[0] + 1 and ranks[2] == ranks[1] + 1
+
+
+@given(_HAND_MASKS)
+def test_the_advanced_players_bit_tricks_agree_with_their_definitions(mask: int) -> None:
+    # exact, then fast: the mask functions the advanced player decides with, against
+    # their definitions card by card
+    from ginrules.players.advanced import _indices, _meld_makers, _partnered
+
+    held = [i for i in range(52) if mask >> i & 1]
+    assert _indices(mask) == held
+    makers = sum(1 << c for c in range(52) if not mask >> c & 1 and any(
+        _can_meld(c, a, b) for a in held for b in held if a < b))
+    assert _meld_makers(mask) == makers
+    partnered = sum(1 << a for a in held if any(
+        b != a and (b % 13 == a % 13 or (b // 13 == a // 13 and abs(b - a) <= 2))
+        for b in held))
+    assert _partnered(mask) == partnered
+
+
+@given(_HAND_MASKS, st.integers(0, 7), st.integers(0, 2**52 - 1))
+def test_keep_best_throws_the_cards_its_order_names(mask: int, drop: int, keep: int) -> None:
+    # the reference: sort the cards not kept by (melded, has a partner, higher rank first,
+    # higher suit first) and throw the first `drop`
+    from ginrules.players.advanced import _keep_best, _melded
+
+    keep &= mask
+    melded = _melded(mask)
+    held = [i for i in range(52) if mask >> i & 1]
+
+    def key(a: int) -> tuple[int, int, int, int]:
+        partner = any(b != a and (b % 13 == a % 13 or (
+            b // 13 == a // 13 and abs(b - a) <= 2)) for b in held)
+        return melded >> a & 1, int(partner), -(a % 13), -(a // 13)
+
+    order = sorted((a for a in held if not keep >> a & 1), key=key)
+    expected = mask & ~sum(1 << a for a in order[:max(0, drop)])
+    assert _keep_best(mask, drop, keep) == expected
+
+
+@given(st.lists(st.integers(0, 51), min_size=10, max_size=10, unique=True),
+       st.lists(st.floats(0.0, 1.0), min_size=52, max_size=52) | st.none())
+def test_the_potential_of_a_hand_agrees_with_its_definition(
+        cards: list[int], stock: list[float] | None) -> None:
+    # the expected deadwood saved by one more card of the pool, each card weighed by its
+    # chance to be in the stock: drawing it and throwing the best discard
+    from ginrules.masks import _best_discard_deadwood, _deadwood
+    from ginrules.players.advanced import _potential
+
+    mask = sum(1 << i for i in cards)
+    pool = [i for i in range(52) if not mask >> i & 1][::2]
+    weight = [1.0 if stock is None else stock[i] for i in pool]
+    base = _deadwood(mask)
+    saved = sum(w * max(0, base - _best_discard_deadwood(mask | 1 << i))
+                for i, w in zip(pool, weight, strict=True))
+    expected = saved / sum(weight) if base and sum(weight) else 0.0
+    assert _potential(mask, pool, stock) == pytest.approx(expected, abs=1e-9)
+
+
 def test_player_counts_are_checked() -> None:
     from ginrules.players import ExpertPlayer
 

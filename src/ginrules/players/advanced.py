@@ -40,6 +40,7 @@ from ginrules.players.views import View
 __all__ = ["AdvancedPlayer", "hint"]
 
 _ALL = (1 << 52) - 1
+_RANK_SPREAD = 1 | 1 << 13 | 1 << 26 | 1 << 39  # (1 << rank) * this: the rank in every suit
 
 
 @attrs.frozen
@@ -53,10 +54,11 @@ class _Memory:
     weights: tuple[float, ...] | None  # inference_weights per card index, when read
 
 
-def _memory(v: View, weigh: bool) -> _Memory:
-    # what the opponent took and still holds is already in the view (see _opponent_known)
+def _memory(v: View, known: int, weigh: bool) -> _Memory:
+    """What ``v`` shows of the opponent's play; ``known`` is the mask of the cards it took
+    and still holds (already in the view, see ``View.opponent_known``)."""
     declined, discarded, draws, weights = _evidence(v, weigh)
-    return _Memory(cards_to_mask(v.opponent_known), declined, discarded, draws,
+    return _Memory(known, declined, discarded, draws,
                    None if weights is None else tuple(weights))
 
 
@@ -77,31 +79,38 @@ def _meld_pairs(index: int) -> list[tuple[int, int]]:
 
 
 _PAIRS = tuple(_meld_pairs(i) for i in range(52))
-# the cards that can share a meld with a card: its rank, and its suit within two ranks
-_NEAR = tuple(sum(1 << j for j in range(52) if j != i and (
-    j % 13 == i % 13 or (j // 13 == i // 13 and abs(j % 13 - i % 13) <= 2)))
-    for i in range(52))
 # the cards of a card's rank (itself too), and of its suit within two ranks (not itself)
 _SAME_RANK = tuple(sum(1 << (s * 13 + i % 13) for s in range(4)) for i in range(52))
 _RUN_NEAR = tuple(sum(1 << (i - i % 13 + r) for r in range(13) if 0 < abs(r - i % 13) <= 2)
                   for i in range(52))
 _POINTS = tuple(min(i % 13 + 1, 10) for i in range(52))
-_HIGH = tuple(_high_first(i) for i in range(52))
-_HIGH_ORDER = tuple(sorted(range(52), key=lambda i: _HIGH[i]).index(i) for i in range(52))
+
+
+# the card indices of each byte of a mask: _BYTES[k][b] for the byte b at bits 8k to 8k+7
+_BYTES = tuple(tuple(tuple(8 * k + j for j in range(8) if b >> j & 1) for b in range(256))
+               for k in range(7))
 
 
 def _indices(mask: int) -> list[int]:
-    """The card indices of ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    """The card indices of ``mask``, lowest first (a byte at a time, from tables).
+
+    >>> _indices(0b1011 | 1 << 51)
+    [0, 1, 3, 51]
+    """
+    b0, b1, b2, b3, b4, b5, b6 = _BYTES
+    return [*b0[mask & 255], *b1[mask >> 8 & 255], *b2[mask >> 16 & 255],
+            *b3[mask >> 24 & 255], *b4[mask >> 32 & 255], *b5[mask >> 40 & 255],
+            *b6[mask >> 48]]
 
 
 _RANKS = tuple(sum(1 << (13 * s + r) for s in range(4)) for r in range(13))
+_HIGH_RANKS_FIRST = _RANKS[::-1]
 _STARTS = sum(0x7FF << (13 * s) for s in range(4))
+# the ranks at the ends of each suit, to keep shifted masks within their suits
+_NOT_ACES = _ALL & ~_RANKS[0]
+_NOT_KINGS = _ALL & ~_RANKS[12]
+_NOT_LOW2 = _ALL & ~(_RANKS[0] | _RANKS[1])
+_NOT_HIGH2 = _ALL & ~(_RANKS[11] | _RANKS[12])
 
 
 def _melded(mask: int) -> int:
@@ -114,23 +123,46 @@ def _melded(mask: int) -> int:
     return out | (mask & (three | three << 13 | three << 26 | three << 39))
 
 
+def _partnered(mask: int) -> int:
+    """The cards of ``mask`` that could share a meld with another of its cards: another
+    card of their rank, or of their suit within two ranks."""
+    near = (((mask << 1) & _NOT_ACES) | ((mask >> 1) & _NOT_KINGS)
+            | ((mask << 2) & _NOT_LOW2) | ((mask >> 2) & _NOT_HIGH2))
+    c, d, h, s = mask & 0x1FFF, (mask >> 13) & 0x1FFF, (mask >> 26) & 0x1FFF, mask >> 39
+    same = (d | h | s) | (c | h | s) << 13 | (c | d | s) << 26 | (c | d | h) << 39
+    return mask & (near | same)
+
+
 def _keep_best(mask: int, drop: int, keep: int) -> int:
     """``mask`` less ``drop`` cards, as a player keeping its best cards would throw them:
-    unmelded cards with no partner first, then unmelded cards with one, the highest
-    first; never the cards of ``keep``."""
+    unmelded cards with no partner first, then unmelded cards with one, then melded
+    cards, the highest first (the higher rank, then the higher suit); never the cards of
+    ``keep``.
+
+    >>> from ginrules import cards_from_mask, cards_to_mask
+    >>> hand = cards_to_mask("AC 2C 3C 9D TD KS QH 5H")
+    >>> " ".join(map(str, cards_from_mask(_keep_best(hand, 2, 0))))  # KS, then QH
+    'AC 2C 3C 9D TD 5H'
+    >>> " ".join(map(str, cards_from_mask(_keep_best(hand, 4, cards_to_mask("5H")))))
+    'AC 2C 3C 5H'
+    """
+    if drop <= 0:
+        return mask
     melded = _melded(mask)
-    order = []
+    partnered = _partnered(mask)
     rest = mask & ~keep
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        i = low.bit_length() - 1
-        # sorts as (melded, has a partner, _HIGH[i]): the card index in the low 6 bits
-        order.append((melded >> i & 1) << 13 | (1 << 12 if _NEAR[i] & mask else 0)
-                     | _HIGH_ORDER[i] << 6 | i)
-    order.sort()
-    for key in order[:drop]:
-        mask &= ~(1 << (key & 63))
+    for group in (rest & ~melded & ~partnered, rest & ~melded & partnered, rest & melded):
+        if not group:
+            continue
+        for rank in _HIGH_RANKS_FIRST:
+            cards = group & rank
+            while cards:
+                top = 1 << (cards.bit_length() - 1)  # the highest suit first
+                mask ^= top
+                cards ^= top
+                drop -= 1
+                if not drop:
+                    return mask
     return mask
 
 
@@ -149,31 +181,46 @@ def _best_discard_memo(mask: int) -> int:
 
 
 def _meld_makers(mask: int) -> int:
-    """The cards not in ``mask`` that make a meld with two of its cards."""
+    """The cards not in ``mask`` that make a meld with two of its cards.
+
+    >>> from ginrules import cards_from_mask, cards_to_mask
+    >>> " ".join(map(str, cards_from_mask(_meld_makers(cards_to_mask("KC KD 2S 3S")))))
+    'KH AS 4S KS'
+    """
     c, d, h, s = mask & 0x1FFF, (mask >> 13) & 0x1FFF, (mask >> 26) & 0x1FFF, mask >> 39
     two = (c & d) | (c & h) | (c & s) | (d & h) | (d & s) | (h & s)
-    out = two | two << 13 | two << 26 | two << 39
-    for shift, m in ((0, c), (13, d), (26, h), (39, s)):
-        if m:
-            runs = (m << 1 & m << 2) | (m >> 1 & m << 1) | (m >> 1 & m >> 2)
-            out |= (runs & 0x1FFF) << shift
-    return out & ~mask
+    up1 = (mask << 1) & _NOT_ACES  # a card whose rank below is held
+    up2 = (mask << 2) & _NOT_LOW2
+    down1 = (mask >> 1) & _NOT_KINGS  # a card whose rank above is held
+    down2 = (mask >> 2) & _NOT_HIGH2
+    runs = (up1 & up2) | (down1 & up1) | (down1 & down2)
+    return (two * _RANK_SPREAD | runs) & ~mask
 
 
-def _pool_points(pool: list[int], stock: list[float] | None) -> tuple[int, list[float], float]:
-    """The mask of ``pool``, its weight per point value (1 to 10), and its whole weight
-    (each card weighs its entry of ``stock``, or 1): what :func:`_potential` needs of the
-    pool, found once for all the discards it compares."""
+_Counts = tuple[int, list[tuple[float, float]], float]
+
+
+def _pool_points(pool: list[int], stock: list[float] | None) -> _Counts:
+    """The mask of ``pool``; for each ``k`` from 0 to 11, the weight of its cards worth
+    fewer than ``k`` points and the sum of their points times their weight; and its whole
+    weight (each card weighs its entry of ``stock``, or 1): what :func:`_potential` needs
+    of the pool, found once for all the discards it compares."""
     mask = 0
     by_points = [0.0] * 11
     for index in pool:
         mask |= 1 << index
         by_points[_POINTS[index]] += 1.0 if stock is None else stock[index]
-    return mask, by_points, sum(by_points)
+    below = [(0.0, 0.0), (0.0, 0.0)]
+    weight = weighted = 0.0
+    for points in range(1, 11):
+        weight += by_points[points]
+        weighted += points * by_points[points]
+        below.append((weight, weighted))
+    return mask, below, weight
 
 
 def _potential(mask: int, pool: list[int], stock: list[float] | None = None,
-               counts: tuple[int, list[float], float] | None = None) -> float:
+               counts: _Counts | None = None) -> float:
     """The expected deadwood saved by drawing one card of ``pool`` into ``mask``.
 
     A card that makes no meld with two cards of ``mask`` saves only by replacing the card
@@ -184,28 +231,27 @@ def _potential(mask: int, pool: list[int], stock: list[float] | None = None,
     base = _deadwood(mask)
     if not base or not pool:
         return 0.0
-    pool_mask, by_points, whole = counts if counts is not None else _pool_points(pool, stock)
+    pool_mask, below, whole = counts if counts is not None else _pool_points(pool, stock)
     if not whole:
         return 0.0
     room = base - _best_discard_memo(mask)
-    total = 0.0
-    for points in range(1, min(room, 11)):
-        total += (room - points) * by_points[points]
+    # the cards worth fewer points than room save room - points each
+    weight, weighted = below[room if room < 11 else 11] if room > 0 else (0.0, 0.0)
+    total = room * weight - weighted
     makers = _meld_makers(mask) & pool_mask
     memo = _MEMO
     while makers:
         low = makers & -makers
         makers ^= low
         index = low.bit_length() - 1
-        weight = 1.0 if stock is None else stock[index]
-        key = mask | low
-        after = memo.get(key)
+        after = memo.get(mask | low)
         if after is None:
-            after = _best_discard_memo(key)
-        if base > after:
-            total += (base - after) * weight
-        if room > _POINTS[index]:  # counted above as a card that melds with nothing
-            total -= (room - _POINTS[index]) * weight
+            after = _best_discard_memo(mask | low)
+        # what it saves, less what it was counted above as a card that melds with nothing
+        saved = (base - after if base > after else 0) - (
+            room - _POINTS[index] if room > _POINTS[index] else 0)
+        if saved:
+            total += saved if stock is None else saved * stock[index]
     return total / whole
 
 
@@ -286,8 +332,8 @@ class AdvancedPlayer:
     danger_weight: float = 4.0
     gin_wait: float = 0.5
     take_margin: float = 3.0
-    # whether every decision reads the inference weights (the advanced player needs them
-    # only to knock, and reads them then)
+    # whether its draws and discards read the inference weights (the advanced player
+    # reads them only to knock; it draws by its cards and the unseen cards alone)
     _weighs: ClassVar[bool] = False
     # how many of the discards leaving the least deadwood it weighs: weighing six, the
     # discard it chose was among the four lowest in 99.5% of the 7,058 discards of 60
@@ -308,8 +354,8 @@ class AdvancedPlayer:
         pass: TS does not make a meld and a stock card is worth more
         """
         actions = _need_turn(view)
-        memory = _memory(view, self._weighs)
-        unknown = _ALL & ~view.mask & ~memory.known
+        known = cards_to_mask(view.opponent_known)
+        unknown = _ALL & ~view.mask & ~known
         for card in view.discard_pile:
             unknown &= ~card.mask
         pool = _indices(unknown)
@@ -321,15 +367,21 @@ class AdvancedPlayer:
                 return Hint(actions[0], "the discard pile cannot be drawn now")
             take, dont = (actions[0], actions[1]) if phase is Phase.OFFER else (
                 actions[1], actions[0])
+            if not self._weighs:  # the advanced player draws by the cards alone
+                return self._draw(view, top, take, dont, pool)
+            memory = _memory(view, known, True)
             return self._draw(view, top, take, dont, pool, self._stock(view, memory, pool))
         if actions[-1].kind is ActionKind.BIG_GIN:
             return Hint(actions[-1], "all eleven cards are melded")
-        knock = _least_deadwood(view, ActionKind.KNOCK)
+        deadwoods = _discard_deadwoods(view.mask)
+        knock = _least_deadwood(view, ActionKind.KNOCK, deadwoods)
+        # the weights are read once, here, when a knock (not gin) is to be weighed
+        memory = _memory(view, known, self._weighs or (knock is not None and knock[1] > 0))
         if knock is not None:
             decided = self._knock(view, knock, memory, pool)
             if decided is not None:
                 return decided
-        return self._discard(view, memory, pool, self._stock(view, memory, pool))
+        return self._discard(view, memory, pool, self._stock(view, memory, pool), deadwoods)
 
     # -- drawing ----------------------------------------------------------------------
 
@@ -460,10 +512,13 @@ class AdvancedPlayer:
         return None
 
     def _discard(self, v: View, memory: _Memory, pool: list[int],
-                 stock: list[float] | None = None) -> Hint:
+                 stock: list[float] | None = None,
+                 deadwoods: list[tuple[int, int]] | None = None) -> Hint:
         legal = {a.card.index: a for a in v.legal_actions
                  if a.kind is ActionKind.DISCARD and a.card is not None}
-        options = [(d, i) for i, d in _discard_deadwoods(v.mask) if i in legal]
+        if deadwoods is None:
+            deadwoods = _discard_deadwoods(v.mask)
+        options = [(d, i) for i, d in deadwoods if i in legal]
         least = min(d for d, _ in options)
         pile = 0
         for card in v.discard_pile:

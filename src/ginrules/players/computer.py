@@ -106,14 +106,17 @@ def _high_first(index: int) -> tuple[int, int, int]:
     return (-card.points, -int(card.rank), -int(card.suit))
 
 
-def _least_deadwood(view: View, kind: ActionKind) -> tuple[Action, int] | None:
+def _least_deadwood(view: View, kind: ActionKind,
+                    deadwoods: list[tuple[int, int]] | None = None) -> tuple[Action, int] | None:
     """The legal ``kind`` action (discard or knock) leaving the least deadwood, the highest
-    card among equals, with that deadwood."""
+    card among equals, with that deadwood; ``deadwoods`` is ``_discard_deadwoods`` of the
+    view's cards, when known."""
     cards = {a.card.index: a for a in view.legal_actions if a.kind is kind and a.card}
     if not cards:
         return None
-    options = [(d, _high_first(i), i) for i, d in _discard_deadwoods(view.mask)
-               if i in cards]
+    if deadwoods is None:
+        deadwoods = _discard_deadwoods(view.mask)
+    options = [(d, _high_first(i), i) for i, d in deadwoods if i in cards]
     dead, _, index = min(options)
     return cards[index], dead
 
@@ -195,10 +198,11 @@ class BasicPlayer:
         drawn_or_big_gin = _draw_if_it_melds(view, actions)
         if drawn_or_big_gin is not None:
             return drawn_or_big_gin
-        knock = _least_deadwood(view, ActionKind.KNOCK)
+        deadwoods = _discard_deadwoods(view.mask)
+        knock = _least_deadwood(view, ActionKind.KNOCK, deadwoods)
         if knock is not None:
             return knock[0]
-        best = _least_deadwood(view, ActionKind.DISCARD)
+        best = _least_deadwood(view, ActionKind.DISCARD, deadwoods)
         assert best is not None
         return best[0]
 
