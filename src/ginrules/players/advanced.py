@@ -9,7 +9,9 @@ pass: TS does not make a meld and a stock card is worth more
 
 from __future__ import annotations
 
+import itertools
 import math
+import operator
 import random
 from typing import ClassVar
 
@@ -18,10 +20,13 @@ import attrs
 from ginrules.actions import Action, ActionKind, Phase
 from ginrules.cards import CARDS, Card, cards_to_mask
 from ginrules.masks import (
+    _DEAD,
+    _DROP,
     _best_discard_deadwood,
     _best_discards,
     _deadwood,
     _discard_deadwoods,
+    _drop_table,
 )
 from ginrules.melds import arrangements_of_mask
 from ginrules.players.computer import (
@@ -105,6 +110,9 @@ def _indices(mask: int) -> list[int]:
 
 _RANKS = tuple(sum(1 << (13 * s + r) for s in range(4)) for r in range(13))
 _HIGH_RANKS_FIRST = _RANKS[::-1]
+# the cards worth 1 to 10 points (T, J, Q and K are worth 10)
+_POINT_RANKS = (*_RANKS[:9], _RANKS[9] | _RANKS[10] | _RANKS[11] | _RANKS[12])
+_ONE_TO_TEN = tuple(range(1, 11))
 _STARTS = sum(0x7FF << (13 * s) for s in range(4))
 # the ranks at the ends of each suit, to keep shifted masks within their suits
 _NOT_ACES = _ALL & ~_RANKS[0]
@@ -197,26 +205,26 @@ def _meld_makers(mask: int) -> int:
     return (two * _RANK_SPREAD | runs) & ~mask
 
 
-_Counts = tuple[int, list[tuple[float, float]], float]
+# a pool's mask; the weight of its cards worth fewer than k points and the sum of their
+# points times their weight, for k from 0 to 11; and its whole weight
+_Counts = tuple[int, list[float], list[float], float]
 
 
 def _pool_points(pool: list[int], stock: list[float] | None) -> _Counts:
-    """The mask of ``pool``; for each ``k`` from 0 to 11, the weight of its cards worth
-    fewer than ``k`` points and the sum of their points times their weight; and its whole
-    weight (each card weighs its entry of ``stock``, or 1): what :func:`_potential` needs
-    of the pool, found once for all the discards it compares."""
+    """What :func:`_potential` needs of ``pool``, found once for all the discards it
+    compares (each card weighs its entry of ``stock``, or 1): see ``_Counts``."""
     mask = 0
-    by_points = [0.0] * 11
     for index in pool:
         mask |= 1 << index
-        by_points[_POINTS[index]] += 1.0 if stock is None else stock[index]
-    below = [(0.0, 0.0), (0.0, 0.0)]
-    weight = weighted = 0.0
-    for points in range(1, 11):
-        weight += by_points[points]
-        weighted += points * by_points[points]
-        below.append((weight, weighted))
-    return mask, below, weight
+    if stock is None:  # counted a rank at a time
+        by_points = [(mask & rank).bit_count() for rank in _POINT_RANKS]
+    else:
+        by_points = [0.0] * 10
+        for index in pool:
+            by_points[_POINTS[index] - 1] += stock[index]
+    weights = [0.0, 0.0, *itertools.accumulate(by_points)]
+    points = [0.0, 0.0, *itertools.accumulate(map(operator.mul, by_points, _ONE_TO_TEN))]
+    return mask, weights, points, weights[-1]
 
 
 def _potential(mask: int, pool: list[int], stock: list[float] | None = None,
@@ -227,22 +235,39 @@ def _potential(mask: int, pool: list[int], stock: list[float] | None = None,
     whose discard costs least: ``base - points - best_discard(mask)``, when positive, so
     those cards are counted by their points; only the others need the solver. ``stock``,
     per card index, weighs each card by the chance it is in the stock (``None``: all
-    alike); ``counts`` is :func:`_pool_points` of the pool and ``stock``, when known."""
-    base = _deadwood(mask)
+    alike); ``counts`` is :func:`_pool_points` of the pool and ``stock``, when known.
+
+    When no rank is held three times, the deadwood is a sum over the suits (see
+    :func:`~ginrules.masks._best_discard_deadwood`), and a card that makes a run but no
+    set changes only its own suit's term: those cards are priced from the suit tables."""
+    c, d, h, s = mask & 0x1FFF, (mask >> 13) & 0x1FFF, (mask >> 26) & 0x1FFF, mask >> 39
+    dead, drop = _DEAD, _DROP or _drop_table()
+    dc, dd, dh, ds = dead[c], dead[d], dead[h], dead[s]
+    xc, xd, xh, xs = drop[c], drop[d], drop[h], drop[s]
+    held_thrice = (c & d & (h | s)) | (h & s & (c | d))
+    base = _deadwood(mask) if held_thrice else dc + dd + dh + ds
     if not base or not pool:
         return 0.0
-    pool_mask, below, whole = counts if counts is not None else _pool_points(pool, stock)
+    pool_mask, weights, points, whole = counts if counts is not None else _pool_points(
+        pool, stock)
     if not whole:
         return 0.0
-    room = base - _best_discard_memo(mask)
+    # base less the deadwood after the best discard
+    room = base - _best_discard_memo(mask) if held_thrice else -min(xc, xd, xh, xs)
     # the cards worth fewer points than room save room - points each
-    weight, weighted = below[room if room < 11 else 11] if room > 0 else (0.0, 0.0)
-    total = room * weight - weighted
+    k = room if room < 11 else 11
+    total = room * weights[k] - points[k]
     makers = _meld_makers(mask) & pool_mask
+    if held_thrice:
+        by_solver, runs = makers, 0
+    else:  # a card of a rank held twice makes a set: the solver prices it
+        two = (c & d) | (c & h) | (c & s) | (d & h) | (d & s) | (h & s)
+        by_solver = makers & two * _RANK_SPREAD
+        runs = makers & ~by_solver
     memo = _MEMO
-    while makers:
-        low = makers & -makers
-        makers ^= low
+    while by_solver:
+        low = by_solver & -by_solver
+        by_solver ^= low
         index = low.bit_length() - 1
         after = memo.get(mask | low)
         if after is None:
@@ -252,7 +277,43 @@ def _potential(mask: int, pool: list[int], stock: list[float] | None = None,
             room - _POINTS[index] if room > _POINTS[index] else 0)
         if saved:
             total += saved if stock is None else saved * stock[index]
+    if not runs:
+        return total / whole
+    for shift, suit, suit_dead, other_drop in (
+            (0, c, dc, min(xd, xh, xs)), (13, d, dd, min(xc, xh, xs)),
+            (26, h, dh, min(xc, xd, xs)), (39, s, ds, min(xc, xd, xh))):
+        these = (runs >> shift) & 0x1FFF
+        while these:
+            low = these & -these
+            these ^= low
+            grown = suit | low
+            drop_grown = drop[grown]
+            after = base - suit_dead + dead[grown] + (
+                drop_grown if drop_grown < other_drop else other_drop)
+            rank = low.bit_length() - 1
+            worth = rank + 1 if rank < 10 else 10
+            saved = (base - after if base > after else 0) - (
+                room - worth if room > worth else 0)
+            if saved:
+                total += saved if stock is None else saved * stock[shift + rank]
     return total / whole
+
+
+def _held_chances(known: int, blocked: int, q: float, chance: list[float] | None) -> list[float]:
+    """Per card index, the chance the opponent holds the card: 1 for the cards of
+    ``known``, else 0 for the cards of ``blocked`` (the player's, the discard pile's),
+    else ``q``, or the card's entry of ``chance`` when given.
+
+    >>> held = _held_chances(0b100, 0b110, 0.25, None)
+    >>> held[:4]
+    [0.25, 0.0, 1.0, 0.25]
+    """
+    held = [q] * 52 if chance is None else list(chance)
+    for index in _indices(blocked & ~known):
+        held[index] = 0.0
+    for index in _indices(known):
+        held[index] = 1.0
+    return held
 
 
 def _after_taking(hand: int, taken: int) -> int:
@@ -396,7 +457,9 @@ class AdvancedPlayer:
         now = _deadwood(mask)
         with_top = mask | top.mask
         melds = _deadwood(with_top) < now + top.points  # top makes or extends a meld
-        after = _after_taking(with_top, top.index)
+        after = _best_discard_memo(with_top)
+        if after >= now:  # throwing the card taken may be the only best discard
+            after = _after_taking(with_top, top.index)
         saved = now - after
         expected = _potential(mask, pool, stock)
         if after <= v.knock_limit and now > v.knock_limit and saved > 0:
@@ -454,7 +517,7 @@ class AdvancedPlayer:
         for count in (first, self.samples - first):
             for opp in self._opponent_hands(v, memory, pool, rng, weights, count):
                 d = _deadwood(opp)
-                diff = max(defender_deadwood(c, opp) for c in chains) - dead
+                diff = max(defender_deadwood(c, opp, d) for c in chains) - dead
                 if diff > 0:
                     points = diff
                 elif diff < 0 or rules.undercut_on_tie:
@@ -485,22 +548,19 @@ class AdvancedPlayer:
     # -- discarding -------------------------------------------------------------------
 
     def _danger(self, index: int, mine: int, memory: _Memory, dead_cards: int,
-                q: float, chance: list[float] | None = None) -> float:
+                q: float, chance: list[float] | None = None,
+                held: list[float] | None = None) -> float:
         """The chance the opponent can meld the card ``index`` if it is discarded: an
         unseen card is in its hand with chance ``q``, or its entry of ``chance`` (per card
-        index) when given."""
+        index) when given; ``held`` is :func:`_held_chances` of these, when known."""
+        if held is None:
+            held = _held_chances(memory.known, mine | dead_cards, q, chance)
         seen = memory.declined | memory.discarded
         safe_set = bool(seen & _SAME_RANK[index])
         safe_run = bool(seen & _RUN_NEAR[index])
-        known = memory.known
-        blocked = mine | dead_cards
         p_none = 1.0
         for n, (a, b) in enumerate(_PAIRS[index]):
-            qa = q if chance is None else chance[a]
-            qb = q if chance is None else chance[b]
-            pa = 1.0 if known >> a & 1 else (0.0 if blocked >> a & 1 else qa)
-            pb = 1.0 if known >> b & 1 else (0.0 if blocked >> b & 1 else qb)
-            p = pa * pb
+            p = held[a] * held[b]
             if p < 1.0 and ((n < 3 and safe_set) or (n >= 3 and safe_run)):
                 p *= 0.4
             p_none *= 1.0 - p
@@ -528,13 +588,13 @@ class AdvancedPlayer:
         best: tuple[float, tuple[int, int, int], int] | None = None
         parts: dict[int, tuple[int, float, float]] = {}
         counts = _pool_points(pool, stock)
-        chance = self._chance(stock)
+        held = _held_chances(memory.known, v.mask | pile, q, self._chance(stock))
         for dead, index in sorted(options)[:self._weighed]:
             if dead > least + 8:
                 continue
             rest = v.mask & ~(1 << index)
             potential = _potential(rest, pool, stock, counts)
-            danger = self._danger(index, rest, memory, pile, q, chance)
+            danger = self._danger(index, rest, memory, pile, q, held=held)
             score = dead - self.potential_weight * potential + self.danger_weight * danger
             parts[index] = (dead, potential, danger)
             key = (score, _high_first(index), index)

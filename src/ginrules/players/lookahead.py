@@ -240,9 +240,11 @@ def layoff_chains(arrangement: Arrangement) -> tuple[tuple[int, ...], ...]:
     return tuple(c for c in chains if c)
 
 
-def defender_deadwood(chains: tuple[tuple[int, ...], ...], defender: int) -> int:
+def defender_deadwood(chains: tuple[tuple[int, ...], ...], defender: int,
+                      deadwood: int | None = None) -> int:
     """The defender's least deadwood after laying off onto melds whose
-    :func:`layoff_chains` are ``chains``: its own melds and its layoffs chosen together.
+    :func:`layoff_chains` are ``chains``: its own melds and its layoffs chosen together
+    (``deadwood``: the defender's deadwood before any layoff, when known).
 
     >>> from ginrules import arrange, cards_to_mask
     >>> chains = layoff_chains(arrange("4H 5H 6H 9C 9D 9S AC 2C 3C 2S"))
@@ -260,6 +262,9 @@ def defender_deadwood(chains: tuple[tuple[int, ...], ...], defender: int) -> int
             prefix |= bit
             grown.extend(o | prefix for o in options)
         options.extend(grown)
-    if len(options) == 1:
-        return _deadwood(defender)
-    return min(_deadwood(defender & ~o) for o in options)
+    least = _deadwood(defender) if deadwood is None else deadwood
+    for o in options[1:]:
+        after = _deadwood(defender & ~o)
+        if after < least:
+            least = after
+    return least
