@@ -216,6 +216,7 @@ def _pool_points(pool: list[int], stock: list[float] | None) -> _Counts:
     mask = 0
     for index in pool:
         mask |= 1 << index
+    by_points: list[float]
     if stock is None:  # counted a rank at a time
         by_points = [(mask & rank).bit_count() for rank in _POINT_RANKS]
     else:

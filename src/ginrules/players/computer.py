@@ -102,8 +102,10 @@ def _makes_meld(mask: int, card: Card) -> bool:
 
 def _high_first(index: int) -> tuple[int, int, int]:
     """Sort key: higher points, then higher rank, then higher suit first."""
-    card = CARDS[index]
-    return (-card.points, -int(card.rank), -int(card.suit))
+    return _HIGH_FIRST[index]
+
+
+_HIGH_FIRST = tuple((-card.points, -int(card.rank), -int(card.suit)) for card in CARDS)
 
 
 def _least_deadwood(view: View, kind: ActionKind,
@@ -116,7 +118,8 @@ def _least_deadwood(view: View, kind: ActionKind,
         return None
     if deadwoods is None:
         deadwoods = _discard_deadwoods(view.mask)
-    options = [(d, _high_first(i), i) for i, d in deadwoods if i in cards]
+    high = _HIGH_FIRST
+    options = [(d, high[i], i) for i, d in deadwoods if i in cards]
     dead, _, index = min(options)
     return cards[index], dead
 

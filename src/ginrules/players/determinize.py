@@ -366,7 +366,7 @@ def _opponent_masks(pool: list[int], hidden: int, known: int, count: int,
     out = []
     for _ in range(count):
         m = full
-        for _, bit in sorted(zip([draw() ** x for x in inverse], bits))[:left_out]:
+        for _, bit in sorted(zip([draw() ** x for x in inverse], bits, strict=True))[:left_out]:
             m ^= bit
         out.append(m)
     return out

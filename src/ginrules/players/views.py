@@ -344,8 +344,9 @@ def view(state: HandState, player: int, *, scores: tuple[int, int] | None = None
             f"view takes a HandState (see ginrules.deal), not {kind}")
     if type(player) is not int or player not in (0, 1):
         raise GinRulesError(f"there is no player {player!r}: players are 0 and 1")
-    if scores is not None and (type(scores) is not tuple or len(scores) != 2 or not all(
-            type(x) is int and x >= 0 for x in scores)):
+    if scores is not None and (type(scores) is not tuple or len(scores) != 2
+                               or type(scores[0]) is not int or type(scores[1]) is not int
+                               or scores[0] < 0 or scores[1] < 0):
         raise GinRulesError(f"scores are a pair of game totals (ints >= 0), not {scores!r}")
     history = state.actions
     upcard = state.deck.cards[20]
