@@ -317,6 +317,38 @@ def _held_chances(known: int, blocked: int, q: float, chance: list[float] | None
     return held
 
 
+# per arrangement, its layoff chains (see layoff_chains)
+_Chains = tuple[tuple[tuple[int, ...], ...], ...]
+_KNOCKS: dict[int, tuple[_Chains, int]] = {}
+
+
+def _knock_facts(mine: int) -> tuple[_Chains, int]:
+    """For a knock with the ten cards ``mine``: the layoff chains of each of its best
+    arrangements (the same for every opponent hand it is tried against), and the mask of
+    the cards that would make it gin. Remembered: a player waiting for gin weighs the
+    same knock turn after turn (about two knocks in three, in games between advanced
+    players); the memory is dropped when it grows large.
+
+    >>> from ginrules import CARDS, cards_to_mask
+    >>> chains, gin = _knock_facts(cards_to_mask("AC 2C 3C 4D 5D 6D 7H 8H 9H KS"))
+    >>> [str(c) for c in CARDS if gin >> c.index & 1]  # each extends a run; KS goes
+    ['4C', '3D', '7D', '6H', 'TH']
+    """
+    facts = _KNOCKS.get(mine)
+    if facts is None:
+        if len(_KNOCKS) > 100_000:
+            _KNOCKS.clear()
+        # only a card that makes a meld can bring gin (another would stay deadwood)
+        makers = _meld_makers(mine)
+        gin = 0
+        for index in _indices(makers):
+            if _best_discard_deadwood(mine | 1 << index) == 0:
+                gin |= 1 << index
+        facts = _KNOCKS[mine] = (
+            tuple(layoff_chains(a) for a in arrangements_of_mask(mine)), gin)
+    return facts
+
+
 def _after_taking(hand: int, taken: int) -> int:
     """The least deadwood of the eleven cards ``hand`` after discarding a card other than
     ``taken`` (the card just taken, a card index).
@@ -500,14 +532,11 @@ class AdvancedPlayer:
         # plus the opponent's deadwood, discounted for what can go wrong meanwhile
         draws = max(0, (v.stock_size - rules.dead_hand_stock) // 2)
         # only a card that makes a meld can bring gin (another would stay deadwood)
-        makers = _meld_makers(mine)
-        outs = sum(1 for i in pool if makers >> i & 1 and _best_discard_deadwood(mine | 1 << i) == 0)
+        chains, gin_cards = _knock_facts(mine)
+        outs = sum(1 for i in pool if gin_cards >> i & 1)
         p_gin = 1 - (1 - outs / len(pool)) ** min(draws, 5) if pool else 0.0
         gin_weight = self.gin_wait * p_gin
         last_chance = v.stock_size - 1 <= rules.dead_hand_stock
-        # the knocker's arrangements leaving the defender the most deadwood are the same
-        # for every sampled hand: their layoff chains are found once
-        chains = [layoff_chains(a) for a in arrangements_of_mask(mine)]
         rng = random.Random(next(_stream(self.seed, v)))
         weights = _read_weights(v, memory)
         # the knock's points and its gain over waiting, per sampled hand: the sums and sums

@@ -18,15 +18,15 @@ import attrs
 
 from ginrules.actions import Action
 from ginrules.masks import _deadwood
-from ginrules.melds import arrangements_of_mask
 from ginrules.players.advanced import (
     _ALL,
     AdvancedPlayer,
+    _knock_facts,
     _Memory,
     _read_weights,
 )
 from ginrules.players.computer import Hint, _at_least, _seed, _stream
-from ginrules.players.lookahead import Table, _points, deals, layoff_chains, play_out
+from ginrules.players.lookahead import Table, _points, deals, play_out
 from ginrules.players.odds import game_chance
 from ginrules.players.views import View
 
@@ -121,7 +121,7 @@ class ExpertPlayer(AdvancedPlayer):
         tested = memory.discarded != 0  # it has had a chance to knock
         plays_on = v.stock_size > table.dead_stock
         limits = (self.follow_limit, v.knock_limit)
-        chains = [layoff_chains(a) for a in arrangements_of_mask(mine)]
+        chains = _knock_facts(mine)[0]
         knock_total = on_total = soon_total = weight = 0.0
         undercut = 0.0
         draws = min(memory.stock_draws, self.improve)

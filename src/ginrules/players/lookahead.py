@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 
 import attrs
 
@@ -81,7 +82,7 @@ def knock_points(knocker: int, defender: int, rules: RuleSet | Table) -> int:
     return _points(mine, chains, defender, table)
 
 
-def _points(mine: int, chains: list[tuple[tuple[int, ...], ...]], defender: int,
+def _points(mine: int, chains: Sequence[tuple[tuple[int, ...], ...]], defender: int,
             table: Table) -> int:
     """:func:`knock_points` of a knock with ``mine`` deadwood (not gin) whose
     arrangements have the layoff ``chains``: the one leaving the defender most counts."""
