@@ -234,37 +234,70 @@ def _potential(mask: int, pool: list[int], stock: list[float] | None = None,
 
     A card that makes no meld with two cards of ``mask`` saves only by replacing the card
     whose discard costs least: ``base - points - best_discard(mask)``, when positive, so
-    those cards are counted by their points; only the others need the solver. ``stock``,
-    per card index, weighs each card by the chance it is in the stock (``None``: all
-    alike); ``counts`` is :func:`_pool_points` of the pool and ``stock``, when known.
+    those cards are counted by their points; the others are priced by
+    :func:`_savings`. ``stock``, per card index, weighs each card by the chance it is in
+    the stock (``None``: all alike); ``counts`` is :func:`_pool_points` of the pool and
+    ``stock``, when known."""
+    if not pool:
+        return 0.0
+    facts = _SAVINGS.get(mask)
+    if facts is None:
+        facts = _savings(mask)
+    base, room, savings = facts
+    if not base:
+        return 0.0
+    pool_mask, weights, points, whole = counts if counts is not None else _pool_points(
+        pool, stock)
+    if not whole:
+        return 0.0
+    # the cards worth fewer points than room save room - points each
+    k = room if room < 11 else 11
+    total = room * weights[k] - points[k]
+    for index, saved in savings:
+        if pool_mask >> index & 1:
+            total += saved if stock is None else saved * stock[index]
+    return total / whole
+
+
+# per hand of ten cards: _savings of it (the same hands come back turn after turn)
+_SAVINGS: dict[int, tuple[int, int, tuple[tuple[int, int], ...]]] = {}
+
+
+def _savings(mask: int) -> tuple[int, int, tuple[tuple[int, int], ...]]:
+    """What :func:`_potential` needs of the ten cards ``mask``, whatever the pool: its
+    deadwood ``base``; ``room``, the deadwood its best discard saves; and for each card
+    that makes a meld with two of its cards, ``(index, saved)``: the deadwood drawing it
+    saves (throwing the best discard), less what :func:`_potential` counts it for as a
+    card that melds with nothing (``room - points``, when positive), when not zero.
+    Remembered; the memory is dropped when it grows large.
 
     When no rank is held three times, the deadwood is a sum over the suits (see
     :func:`~ginrules.masks._best_discard_deadwood`), and a card that makes a run but no
-    set changes only its own suit's term: those cards are priced from the suit tables."""
+    set changes only its own suit's term: those cards are priced from the suit tables;
+    the solver prices the others.
+
+    >>> from ginrules import CARDS, cards_to_mask
+    >>> base, room, savings = _savings(cards_to_mask("AC 2C 3C 4D 5D 6D 7H 8H 9H KS"))
+    >>> # 4C makes gin (saves 10) but as a lone card it would have replaced KS (saving 6)
+    >>> base, room, [(str(CARDS[i]), saved) for i, saved in savings][:3]
+    (10, 10, [('4C', 4), ('3D', 3), ('7D', 7)])
+    """
     c, d, h, s = mask & 0x1FFF, (mask >> 13) & 0x1FFF, (mask >> 26) & 0x1FFF, mask >> 39
     dead, drop = _DEAD, _DROP or _drop_table()
     dc, dd, dh, ds = dead[c], dead[d], dead[h], dead[s]
     xc, xd, xh, xs = drop[c], drop[d], drop[h], drop[s]
     held_thrice = (c & d & (h | s)) | (h & s & (c | d))
     base = _deadwood(mask) if held_thrice else dc + dd + dh + ds
-    if not base or not pool:
-        return 0.0
-    pool_mask, weights, points, whole = counts if counts is not None else _pool_points(
-        pool, stock)
-    if not whole:
-        return 0.0
     # base less the deadwood after the best discard
     room = base - _best_discard_memo(mask) if held_thrice else -min(xc, xd, xh, xs)
-    # the cards worth fewer points than room save room - points each
-    k = room if room < 11 else 11
-    total = room * weights[k] - points[k]
-    makers = _meld_makers(mask) & pool_mask
+    makers = _meld_makers(mask)
     if held_thrice:
         by_solver, runs = makers, 0
     else:  # a card of a rank held twice makes a set: the solver prices it
         two = (c & d) | (c & h) | (c & s) | (d & h) | (d & s) | (h & s)
         by_solver = makers & two * _RANK_SPREAD
         runs = makers & ~by_solver
+    savings = []
     memo = _MEMO
     while by_solver:
         low = by_solver & -by_solver
@@ -273,31 +306,32 @@ def _potential(mask: int, pool: list[int], stock: list[float] | None = None,
         after = memo.get(mask | low)
         if after is None:
             after = _best_discard_memo(mask | low)
-        # what it saves, less what it was counted above as a card that melds with nothing
         saved = (base - after if base > after else 0) - (
             room - _POINTS[index] if room > _POINTS[index] else 0)
         if saved:
-            total += saved if stock is None else saved * stock[index]
-    if not runs:
-        return total / whole
-    for shift, suit, suit_dead, other_drop in (
-            (0, c, dc, min(xd, xh, xs)), (13, d, dd, min(xc, xh, xs)),
-            (26, h, dh, min(xc, xd, xs)), (39, s, ds, min(xc, xd, xh))):
-        these = (runs >> shift) & 0x1FFF
-        while these:
-            low = these & -these
-            these ^= low
-            grown = suit | low
-            drop_grown = drop[grown]
-            after = base - suit_dead + dead[grown] + (
-                drop_grown if drop_grown < other_drop else other_drop)
-            rank = low.bit_length() - 1
-            worth = rank + 1 if rank < 10 else 10
-            saved = (base - after if base > after else 0) - (
-                room - worth if room > worth else 0)
-            if saved:
-                total += saved if stock is None else saved * stock[shift + rank]
-    return total / whole
+            savings.append((index, saved))
+    if runs:
+        for shift, suit, suit_dead, other_drop in (
+                (0, c, dc, min(xd, xh, xs)), (13, d, dd, min(xc, xh, xs)),
+                (26, h, dh, min(xc, xd, xs)), (39, s, ds, min(xc, xd, xh))):
+            these = (runs >> shift) & 0x1FFF
+            while these:
+                low = these & -these
+                these ^= low
+                grown = suit | low
+                drop_grown = drop[grown]
+                after = base - suit_dead + dead[grown] + (
+                    drop_grown if drop_grown < other_drop else other_drop)
+                rank = low.bit_length() - 1
+                worth = rank + 1 if rank < 10 else 10
+                saved = (base - after if base > after else 0) - (
+                    room - worth if room > worth else 0)
+                if saved:
+                    savings.append((shift + rank, saved))
+    if len(_SAVINGS) > 50_000:
+        _SAVINGS.clear()
+    facts = _SAVINGS[mask] = (base, room, tuple(savings))
+    return facts
 
 
 def _held_chances(known: int, blocked: int, q: float, chance: list[float] | None) -> list[float]:
