@@ -272,9 +272,9 @@ def _savings(mask: int) -> tuple[int, int, tuple[tuple[int, int], ...]]:
     Remembered; the memory is dropped when it grows large.
 
     When no rank is held three times, the deadwood is a sum over the suits (see
-    :func:`~ginrules.masks._best_discard_deadwood`), and a card that makes a run but no
-    set changes only its own suit's term: those cards are priced from the suit tables;
-    the solver prices the others.
+    :func:`~ginrules.masks._best_discard_deadwood`): a card changes only its own suit's
+    term, or makes a set of three of a rank held twice, so every card is priced from the
+    suit tables; with a rank held three times the solver prices them.
 
     >>> from ginrules import CARDS, cards_to_mask
     >>> base, room, savings = _savings(cards_to_mask("AC 2C 3C 4D 5D 6D 7H 8H 9H KS"))
@@ -291,43 +291,51 @@ def _savings(mask: int) -> tuple[int, int, tuple[tuple[int, int], ...]]:
     # base less the deadwood after the best discard
     room = base - _best_discard_memo(mask) if held_thrice else -min(xc, xd, xh, xs)
     makers = _meld_makers(mask)
-    if held_thrice:
-        by_solver, runs = makers, 0
-    else:  # a card of a rank held twice makes a set: the solver prices it
-        two = (c & d) | (c & h) | (c & s) | (d & h) | (d & s) | (h & s)
-        by_solver = makers & two * _RANK_SPREAD
-        runs = makers & ~by_solver
     savings = []
-    memo = _MEMO
-    while by_solver:
-        low = by_solver & -by_solver
-        by_solver ^= low
-        index = low.bit_length() - 1
-        after = memo.get(mask | low)
-        if after is None:
-            after = _best_discard_memo(mask | low)
-        saved = (base - after if base > after else 0) - (
-            room - _POINTS[index] if room > _POINTS[index] else 0)
-        if saved:
-            savings.append((index, saved))
-    if runs:
-        for shift, suit, suit_dead, other_drop in (
-                (0, c, dc, min(xd, xh, xs)), (13, d, dd, min(xc, xh, xs)),
-                (26, h, dh, min(xc, xd, xs)), (39, s, ds, min(xc, xd, xh))):
-            these = (runs >> shift) & 0x1FFF
-            while these:
-                low = these & -these
-                these ^= low
-                grown = suit | low
-                drop_grown = drop[grown]
-                after = base - suit_dead + dead[grown] + (
-                    drop_grown if drop_grown < other_drop else other_drop)
-                rank = low.bit_length() - 1
-                worth = rank + 1 if rank < 10 else 10
-                saved = (base - after if base > after else 0) - (
-                    room - worth if room > worth else 0)
-                if saved:
-                    savings.append((shift + rank, saved))
+    if held_thrice:
+        memo = _MEMO
+        while makers:
+            low = makers & -makers
+            makers ^= low
+            index = low.bit_length() - 1
+            after = memo.get(mask | low)
+            if after is None:
+                after = _best_discard_memo(mask | low)
+            saved = (base - after if base > after else 0) - (
+                room - _POINTS[index] if room > _POINTS[index] else 0)
+            if saved:
+                savings.append((index, saved))
+    else:
+        # a card of a rank held twice makes a set of three (the only rank held three
+        # times): the best discard with it is the better of leaving that set unmade
+        # (its suit's term changes, as for a run) and making it (the rank's cards out of
+        # every suit), as the solver would find
+        two = (c & d) | (c & h) | (c & s) | (d & h) | (d & s) | (h & s)
+        sets = makers & two * _RANK_SPREAD
+        suits = ((0, c, dc, min(xd, xh, xs)), (13, d, dd, min(xc, xh, xs)),
+                 (26, h, dh, min(xc, xd, xs)), (39, s, ds, min(xc, xd, xh)))
+        for group, makes_set in ((sets, True), (makers & ~sets, False)):
+            for shift, suit, suit_dead, other_drop in suits:
+                these = (group >> shift) & 0x1FFF
+                while these:
+                    low = these & -these
+                    these ^= low
+                    grown = suit | low
+                    drop_grown = drop[grown]
+                    after = base - suit_dead + dead[grown] + (
+                        drop_grown if drop_grown < other_drop else other_drop)
+                    if makes_set:
+                        c1, d1, h1, s1 = c & ~low, d & ~low, h & ~low, s & ~low
+                        with_set = dead[c1] + dead[d1] + dead[h1] + dead[s1] + min(
+                            drop[c1], drop[d1], drop[h1], drop[s1])
+                        if with_set < after:
+                            after = with_set
+                    rank = low.bit_length() - 1
+                    worth = rank + 1 if rank < 10 else 10
+                    saved = (base - after if base > after else 0) - (
+                        room - worth if room > worth else 0)
+                    if saved:
+                        savings.append((shift + rank, saved))
     if len(_SAVINGS) > 50_000:
         _SAVINGS.clear()
     facts = _SAVINGS[mask] = (base, room, tuple(savings))
