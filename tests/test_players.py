@@ -531,14 +531,21 @@ def test_player_counts_are_checked() -> None:
 
 @given(st.lists(st.sampled_from(range(52)), min_size=11, max_size=11, unique=True),
        st.integers(0, 10))
-def test_the_deadwood_after_taking_a_card_is_the_least_without_it(
+def test_the_best_discard_after_taking_a_card_settles_whether_it_helps(
         cards: list[int], which: int) -> None:
-    from ginrules.players.advanced import _after_taking
+    # the advanced player's draw: the least deadwood after taking a card and throwing
+    # another (brute force) is below the deadwood before exactly when the best discard of
+    # the eleven is, and is then that best discard
+    from ginrules.masks import _best_discard_deadwood
 
     hand = sum(1 << i for i in cards)
     taken = cards[which]
+    before = ginrules.deadwood_of_mask(hand & ~(1 << taken))
     brute = min(ginrules.deadwood_of_mask(hand & ~(1 << i)) for i in cards if i != taken)
-    assert _after_taking(hand, taken) == brute
+    best = _best_discard_deadwood(hand)
+    assert (brute < before) == (best < before)
+    if best < before:
+        assert brute == best
 
 
 def test_the_card_tables_of_the_danger_match_their_definitions() -> None:

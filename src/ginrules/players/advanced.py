@@ -23,7 +23,6 @@ from ginrules.masks import (
     _DEAD,
     _DROP,
     _best_discard_deadwood,
-    _best_discards,
     _deadwood,
     _discard_deadwoods,
     _drop_table,
@@ -391,23 +390,6 @@ def _knock_facts(mine: int) -> tuple[_Chains, int]:
     return facts
 
 
-def _after_taking(hand: int, taken: int) -> int:
-    """The least deadwood of the eleven cards ``hand`` after discarding a card other than
-    ``taken`` (the card just taken, a card index).
-
-    >>> from ginrules import Card, cards_to_mask
-    >>> hand = cards_to_mask("AC 2C 3C 5D 6D 7D 9H TH JH 2S KS")
-    >>> _after_taking(hand, Card.parse("2S").index)  # KS goes
-    2
-    >>> _after_taking(hand, Card.parse("KS").index)  # KS stays: 2S goes
-    10
-    """
-    after, which = _best_discards(hand)
-    if not which & ~(1 << taken):  # its only best discard is the card taken: the next best
-        after = min(d for i, d in _discard_deadwoods(hand) if i != taken)
-    return after
-
-
 def _settled(n: int, sums: list[float]) -> bool:
     """Whether ``n`` sampled hands settle a knock: ``sums`` holds the sum and the sum of
     squares of the knock's points and of its gain over waiting; settled when both means
@@ -532,9 +514,11 @@ class AdvancedPlayer:
         now = _deadwood(mask)
         with_top = mask | top.mask
         melds = _deadwood(with_top) < now + top.points  # top makes or extends a meld
+        why = "does not make a meld" if not melds else "saves too little"
         after = _best_discard_memo(with_top)
-        if after >= now:  # throwing the card taken may be the only best discard
-            after = _after_taking(with_top, top.index)
+        if after >= now:  # no discard but the card taken leaves less than now
+            return Hint(dont, f"{top} {why} and a stock card is worth more")
+        # below now, the best discard is not the card taken: after is what taking leaves
         saved = now - after
         expected = _potential(mask, pool, stock)
         if after <= v.knock_limit and now > v.knock_limit and saved > 0:
@@ -543,7 +527,6 @@ class AdvancedPlayer:
             what = "makes a meld" if melds else "lowers the deadwood"
             return Hint(take, f"{top} {what} (deadwood {now} -> {after}); a stock card "
                               f"saves {expected:.1f} on average")
-        why = "does not make a meld" if not melds else "saves too little"
         return Hint(dont, f"{top} {why} and a stock card is worth more")
 
     # -- knocking ---------------------------------------------------------------------
