@@ -566,30 +566,36 @@ class AdvancedPlayer:
         weights = _read_weights(v, memory)
         # the knock's points and its gain over waiting, per sampled hand: the sums and sums
         # of squares, to stop after the first half of the samples when they settle it
-        sums = [0.0] * 4
+        total = total2 = gains = gains2 = 0.0
         undercut = opp_dead = n = 0
+        gin_bonus, undercut_bonus = rules.gin_bonus, rules.undercut_bonus
+        on_tie = rules.undercut_on_tie
+        only = chains[0] if len(chains) == 1 else None  # the usual case: one arrangement
         first = (self.samples + 1) // 2
         for count in (first, self.samples - first):
             for opp in self._opponent_hands(v, memory, pool, rng, weights, count):
                 d = _deadwood(opp)
-                diff = max(defender_deadwood(c, opp, d) for c in chains) - dead
+                if only is not None:
+                    diff = defender_deadwood(only, opp, d) - dead
+                else:
+                    diff = max(defender_deadwood(c, opp, d) for c in chains) - dead
                 if diff > 0:
                     points = diff
-                elif diff < 0 or rules.undercut_on_tie:
-                    points = diff - rules.undercut_bonus
+                elif diff < 0 or on_tie:
+                    points = diff - undercut_bonus
                     undercut += 1
                 else:
                     points = 0
                 opp_dead += d
                 n += 1
-                gain = points - gin_weight * (rules.gin_bonus + d)
-                sums[0] += points
-                sums[1] += points * points
-                sums[2] += gain
-                sums[3] += gain * gain
-            if last_chance or _settled(n, sums):
+                gain = points - gin_weight * (gin_bonus + d)
+                total += points
+                total2 += points * points
+                gains += gain
+                gains2 += gain * gain
+            if last_chance or _settled(n, [total, total2, gains, gains2]):
                 break
-        ev = sums[0] / n
+        ev = total / n
         risk = undercut / n
         wait = gin_weight * (rules.gin_bonus + opp_dead / n)
         if ev >= wait and ev > 0:
