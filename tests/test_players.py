@@ -516,6 +516,19 @@ def test_the_potential_of_a_hand_agrees_with_its_definition(
     assert _potential(mask, pool, stock) == pytest.approx(expected, abs=1e-9)
 
 
+@given(_TEN_CARDS, st.lists(st.floats(0.0, 1.0), min_size=52, max_size=52) | st.none(),
+       st.integers(0, 2**52 - 1))
+def test_the_potential_bound_is_never_below_the_potential(
+        cards: list[int], stock: list[float] | None, pool_bits: int) -> None:
+    # the discard skips pricing a card whose bound cannot win: the bound must hold
+    from ginrules.players.advanced import _pool_points, _potential, _potential_bound
+
+    mask = sum(1 << i for i in cards)
+    pool = [i for i in range(52) if not mask >> i & 1 and pool_bits >> i & 1]
+    counts = _pool_points(pool, stock)
+    assert _potential_bound(mask, counts) >= _potential(mask, pool, stock, counts) - 1e-12
+
+
 def test_player_counts_are_checked() -> None:
     from ginrules.players import ExpertPlayer
 

@@ -258,6 +258,21 @@ def _potential(mask: int, pool: list[int], stock: list[float] | None = None,
     return total / whole
 
 
+def _potential_bound(mask: int, counts: _Counts) -> float:
+    """An upper bound of :func:`_potential` of ``mask`` for the pool of ``counts``, much
+    cheaper when the hand has not been priced before: the cards that make no meld
+    counted exactly, and each card that makes one as if it saved the whole deadwood
+    (with a weight of at most 1)."""
+    pool_mask, weights, points, whole = counts
+    if not whole:
+        return 0.0
+    base = _deadwood(mask)
+    room = base - _best_discard_memo(mask)
+    k = room if room < 11 else 11
+    makers = (_meld_makers(mask) & pool_mask).bit_count()
+    return (room * weights[k] - points[k] + makers * base) / whole
+
+
 # per hand of ten cards: _savings of it (the same hands come back turn after turn)
 _SAVINGS: dict[int, tuple[int, int, tuple[tuple[int, int], ...]]] = {}
 
@@ -650,12 +665,18 @@ class AdvancedPlayer:
         parts: dict[int, tuple[int, float, float]] = {}
         counts = _pool_points(pool, stock)
         held = _held_chances(memory.known, v.mask | pile, q, self._chance(stock))
+        # the bound lets a discard whose potential cannot make it win skip pricing it
+        prune = self.potential_weight >= 0
         for dead, index in sorted(options)[:self._weighed]:
             if dead > least + 8:
                 continue
             rest = v.mask & ~(1 << index)
-            potential = _potential(rest, pool, stock, counts)
             danger = self._danger(index, rest, memory, pile, q, held=held)
+            if prune and best is not None and rest not in _SAVINGS and (
+                    dead - self.potential_weight * _potential_bound(rest, counts)
+                    + self.danger_weight * danger > best[0] + 1e-9):
+                continue
+            potential = _potential(rest, pool, stock, counts)
             score = dead - self.potential_weight * potential + self.danger_weight * danger
             parts[index] = (dead, potential, danger)
             key = (score, _high_first(index), index)
