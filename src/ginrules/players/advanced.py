@@ -108,7 +108,6 @@ def _indices(mask: int) -> list[int]:
 
 
 _RANKS = tuple(sum(1 << (13 * s + r) for s in range(4)) for r in range(13))
-_HIGH_RANKS_FIRST = _RANKS[::-1]
 # the cards worth 1 to 10 points (T, J, Q and K are worth 10)
 _POINT_RANKS = (*_RANKS[:9], _RANKS[9] | _RANKS[10] | _RANKS[11] | _RANKS[12])
 _ONE_TO_TEN = tuple(range(1, 11))
@@ -159,10 +158,11 @@ def _keep_best(mask: int, drop: int, keep: int) -> int:
     partnered = _partnered(mask)
     rest = mask & ~keep
     for group in (rest & ~melded & ~partnered, rest & ~melded & partnered, rest & melded):
-        if not group:
-            continue
-        for rank in _HIGH_RANKS_FIRST:
-            cards = group & rank
+        ranks = (group | group >> 13 | group >> 26 | group >> 39) & 0x1FFF
+        while ranks:
+            rank = ranks.bit_length() - 1  # the highest rank first
+            ranks ^= 1 << rank
+            cards = group & _RANKS[rank]
             while cards:
                 top = 1 << (cards.bit_length() - 1)  # the highest suit first
                 mask ^= top

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from ginrules.masks import _POINTS as _SUIT_POINTS
 from ginrules.masks import _best_discards, _deadwood, _discard_deadwoods
 from ginrules.melds import Arrangement, MeldKind, arrangements_of_mask
 from ginrules.rulesets import RuleSet
@@ -263,8 +264,15 @@ def defender_deadwood(chains: tuple[tuple[int, ...], ...], defender: int,
             prefix |= bit
             grown.extend(o | prefix for o in options)
         options.extend(grown)
-    least = _deadwood(defender) if deadwood is None else deadwood
-    for o in options[1:]:
+    before = least = _deadwood(defender) if deadwood is None else deadwood
+    points = _SUIT_POINTS
+    # laying cards off lowers the deadwood by at most their points: the largest layoffs
+    # (built last) first, and a layoff that cannot go below the best so far is skipped
+    for k in range(len(options) - 1, 0, -1):
+        o = options[k]
+        if before - (points[o & 0x1FFF] + points[(o >> 13) & 0x1FFF]
+                     + points[(o >> 26) & 0x1FFF] + points[o >> 39]) >= least:
+            continue
         after = _deadwood(defender & ~o)
         if after < least:
             least = after
