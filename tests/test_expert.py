@@ -58,7 +58,8 @@ def test_the_expert_wins_most_games_against_the_baseline() -> None:
 def test_the_expert_fears_a_discard_by_the_evidence() -> None:
     # player 1 took TS: the other tens are likelier in its hand than a flat chance says,
     # so throwing TH (a set with TS and one of them) is more dangerous to the expert
-    from ginrules.players.advanced import _ALL, _memory
+    from ginrules.players._estimates import _ALL
+    from ginrules.players.advanced import _memory
 
     state = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0).apply("take")
     state = state.apply(SimplePlayer().choose(view(state, 1))).apply("draw stock")

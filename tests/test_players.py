@@ -430,7 +430,7 @@ def test_the_danger_of_a_discard_worked_by_hand() -> None:
 def test_the_quick_melded_cards_worked_by_hand() -> None:
     # _melded over-estimates what is melded: every run of three and every rank held
     # three times, overlaps and all; a pair and lone cards are left out
-    from ginrules.players.advanced import _melded
+    from ginrules.players._estimates import _melded
 
     def mask(text: str) -> int:
         return ginrules.cards_to_mask(text)
@@ -458,7 +458,7 @@ def _can_meld(a: int, b: int, c: int) -> bool:
 def test_the_advanced_players_bit_tricks_agree_with_their_definitions(mask: int) -> None:
     # exact, then fast: the mask functions the advanced player decides with, against
     # their definitions card by card
-    from ginrules.players.advanced import _indices, _meld_makers, _partnered
+    from ginrules.players._estimates import _indices, _meld_makers, _partnered
 
     held = [i for i in range(52) if mask >> i & 1]
     assert _indices(mask) == held
@@ -475,7 +475,7 @@ def test_the_advanced_players_bit_tricks_agree_with_their_definitions(mask: int)
 def test_keep_best_throws_the_cards_its_order_names(mask: int, drop: int, keep: int) -> None:
     # the reference: sort the cards not kept by (melded, has a partner, higher rank first,
     # higher suit first) and throw the first `drop`
-    from ginrules.players.advanced import _keep_best, _melded
+    from ginrules.players._estimates import _keep_best, _melded
 
     keep &= mask
     melded = _melded(mask)
@@ -504,7 +504,7 @@ def test_the_potential_of_a_hand_agrees_with_its_definition(
     # the expected deadwood saved by one more card of the pool, each card weighed by its
     # chance to be in the stock: drawing it and throwing the best discard
     from ginrules.masks import _best_discard_deadwood, _deadwood
-    from ginrules.players.advanced import _potential
+    from ginrules.players._estimates import _potential
 
     mask = sum(1 << i for i in cards)
     pool = [i for i in range(52) if not mask >> i & 1][::2]
@@ -521,7 +521,7 @@ def test_the_potential_of_a_hand_agrees_with_its_definition(
 def test_the_potential_bound_is_never_below_the_potential(
         cards: list[int], stock: list[float] | None, pool_bits: int) -> None:
     # the discard skips pricing a card whose bound cannot win: the bound must hold
-    from ginrules.players.advanced import _pool_points, _potential, _potential_bound
+    from ginrules.players._estimates import _pool_points, _potential, _potential_bound
 
     mask = sum(1 << i for i in cards)
     pool = [i for i in range(52) if not mask >> i & 1 and pool_bits >> i & 1]
@@ -562,7 +562,7 @@ def test_the_best_discard_after_taking_a_card_settles_whether_it_helps(
 
 
 def test_the_card_tables_of_the_danger_match_their_definitions() -> None:
-    from ginrules.players.advanced import _PAIRS, _RUN_NEAR, _SAME_RANK
+    from ginrules.players._estimates import _PAIRS, _RUN_NEAR, _SAME_RANK
 
     for i in range(52):
         rank, suit = i % 13, i // 13

@@ -18,13 +18,8 @@ import attrs
 
 from ginrules.actions import Action
 from ginrules.masks import _deadwood
-from ginrules.players.advanced import (
-    _ALL,
-    AdvancedPlayer,
-    _knock_facts,
-    _Memory,
-    _read_weights,
-)
+from ginrules.players._estimates import _ALL, _knock_facts
+from ginrules.players.advanced import AdvancedPlayer, _Memory, _read_weights
 from ginrules.players.computer import Hint, _at_least, _seed, _stream
 from ginrules.players.lookahead import Table, _points, deals, play_out
 from ginrules.players.odds import game_chance
