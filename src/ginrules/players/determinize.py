@@ -363,10 +363,12 @@ def _opponent_masks(pool: list[int], hidden: int, known: int, count: int,
     full = known | sum(bits)
     left_out = len(pool) - hidden
     draw = rng.random
+    order = range(len(pool))
     out = []
     for _ in range(count):
+        keys = [draw() ** x for x in inverse]
         m = full
-        for _, bit in sorted(zip([draw() ** x for x in inverse], bits, strict=True))[:left_out]:
-            m ^= bit
+        for j in sorted(order, key=keys.__getitem__)[:left_out]:
+            m ^= bits[j]
         out.append(m)
     return out
