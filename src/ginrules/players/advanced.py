@@ -203,7 +203,7 @@ class AdvancedPlayer:
         melds = _deadwood(with_top) < now + top.points  # top makes or extends a meld
         why = "does not make a meld" if not melds else "saves too little"
         after = _best_discard_memo(with_top)
-        if after >= now:  # no discard but the card taken leaves less than now
+        if after >= now:  # even the best discard of the eleven leaves no less: no help
             return Hint(dont, f"{top} {why} and a stock card is worth more")
         # below now, the best discard is not the card taken: after is what taking leaves
         saved = now - after
@@ -243,7 +243,7 @@ class AdvancedPlayer:
         # waiting: the chance to draw gin before the stock runs out, worth the gin bonus
         # plus the opponent's deadwood, discounted for what can go wrong meanwhile
         draws = max(0, (v.stock_size - rules.dead_hand_stock) // 2)
-        # only a card that makes a meld can bring gin (another would stay deadwood)
+        # the knock's layoff chains (the same for every sampled hand) and its gin cards
         chains, gin_cards = _knock_facts(mine)
         outs = sum(1 for i in pool if gin_cards >> i & 1)
         p_gin = 1 - (1 - outs / len(pool)) ** min(draws, 5) if pool else 0.0
