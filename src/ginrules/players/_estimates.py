@@ -143,7 +143,7 @@ def _best_discard_memo(mask: int) -> int:
     back turn after turn); the memory is dropped when it grows large."""
     value = _MEMO.get(mask)
     if value is None:
-        if len(_MEMO) > 500_000:
+        if len(_MEMO) > 200_000:
             _MEMO.clear()
         value = _MEMO[mask] = _best_discard_deadwood(mask)
     return value
@@ -312,7 +312,7 @@ def _savings(mask: int) -> tuple[int, int, tuple[tuple[int, int], ...]]:
                         room - worth if room > worth else 0)
                     if saved:
                         savings.append((shift + rank, saved))
-    if len(_SAVINGS) > 50_000:
+    if len(_SAVINGS) > 20_000:
         _SAVINGS.clear()
     facts = _SAVINGS[mask] = (base, room, tuple(savings))
     return facts
@@ -354,7 +354,7 @@ def _knock_facts(mine: int) -> tuple[_Chains, int]:
     """
     facts = _KNOCKS.get(mine)
     if facts is None:
-        if len(_KNOCKS) > 100_000:
+        if len(_KNOCKS) > 20_000:
             _KNOCKS.clear()
         # only a card that makes a meld can bring gin (another would stay deadwood)
         makers = _meld_makers(mine)
