@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import functools
 
+from ginrules.errors import GinRulesError
+
 __all__ = ["HAND_POINTS", "game_chance"]
 
 HAND_POINTS: tuple[tuple[int, float], ...] = (
@@ -62,7 +64,14 @@ def game_chance(mine: int, theirs: int, target: int) -> float:
     (1.0, 0.0)
     >>> game_chance(95, 40, 100) > game_chance(80, 40, 100) > game_chance(80, 60, 100)
     True
+    >>> game_chance(95.5, 40, 100)
+    Traceback (most recent call last):
+    ...
+    ginrules.errors.GinRulesError: game_chance takes whole-number totals and target, not (95.5, 40, 100)
     """
+    if type(mine) is not int or type(theirs) is not int or type(target) is not int:
+        raise GinRulesError(f"game_chance takes whole-number totals and target, not "
+                            f"{(mine, theirs, target)!r}")
     a, b = target - mine, target - theirs
     if a <= 0:
         return 1.0

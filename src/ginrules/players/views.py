@@ -3,9 +3,10 @@
 A :class:`View` is one player's information set at a moment of a hand: their own cards,
 the discard pile, the stock size, the cards the opponent took from the discard pile and
 still holds, the first upcard, the phase, whose turn it is, the knock limit in force, the
-legal actions (on their turn), the public history, and once the hand is over the result
-(both arrangements and the layoffs); in a game, both players' game scores. It never holds the opponent's other cards or the
-stock order, so a game server can send it to a client as it is.
+legal actions (on their turn), the public history, once the hand is over the result
+(both arrangements and the layoffs), and in a game both players' game scores. It never
+holds the opponent's other cards or the stock order, so a game server can send it to a
+client as it is.
 
 >>> import ginrules
 >>> from ginrules.players import view
@@ -260,13 +261,10 @@ class View:
             history.append((item[0], Action.parse(item[1])))
         raw_result = d.get("result")
         raw_scores = d.get("scores")
-        scores = None
-        if raw_scores is not None:
-            if (not isinstance(raw_scores, list) or len(raw_scores) != 2
-                    or not all(type(x) is int and x >= 0 for x in raw_scores)):
-                raise GinRulesError(f'{where}: "scores" must be null or two ints >= 0 '
-                                    f"(the game totals), not {raw_scores!r}")
-            scores = (raw_scores[0], raw_scores[1])
+        scores = None if raw_scores is None else _game_totals(raw_scores, list)
+        if raw_scores is not None and scores is None:
+            raise GinRulesError(f'{where}: "scores" must be null or two ints >= 0 '
+                                f"(the game totals), not {raw_scores!r}")
         return cls(
             player=me,
             rules=rules,
@@ -319,6 +317,17 @@ class View:
         }
 
 
+def _game_totals(value: object, container: type) -> tuple[int, int] | None:
+    """``value`` as both players' game totals, when it is a ``container`` (a tuple, or a
+    list read from JSON) of two ints >= 0; ``None`` when it is not."""
+    if type(value) is not container or not isinstance(value, (tuple, list)) or len(value) != 2:
+        return None
+    a, b = value
+    if type(a) is int and type(b) is int and a >= 0 and b >= 0:
+        return a, b
+    return None
+
+
 def view(state: HandState, player: int, *, scores: tuple[int, int] | None = None) -> View:
     """The view of ``player`` (0 or 1) of a hand state; ``scores`` are both players' game
     totals when the hand is played in a game (:meth:`ginrules.GameState.view` gives them).
@@ -344,9 +353,7 @@ def view(state: HandState, player: int, *, scores: tuple[int, int] | None = None
             f"view takes a HandState (see ginrules.deal), not {kind}")
     if type(player) is not int or player not in (0, 1):
         raise GinRulesError(f"there is no player {player!r}: players are 0 and 1")
-    if scores is not None and (type(scores) is not tuple or len(scores) != 2
-                               or type(scores[0]) is not int or type(scores[1]) is not int
-                               or scores[0] < 0 or scores[1] < 0):
+    if scores is not None and _game_totals(scores, tuple) is None:
         raise GinRulesError(f"scores are a pair of game totals (ints >= 0), not {scores!r}")
     history = state.actions
     upcard = state.deck.cards[20]
