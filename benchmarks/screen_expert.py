@@ -21,6 +21,8 @@ from __future__ import annotations
 import argparse
 import ast
 import math
+import os
+import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -77,6 +79,8 @@ def main() -> None:
     parser.add_argument("--start", type=int, default=50000)
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
+    if args.deals < 1 or args.workers < 1:
+        parser.error("--deals and --workers must be at least 1")
     base, tried = settings(args.base), settings(args.tried)
     seeds = range(args.start, args.start + args.deals)
     results = []
@@ -96,4 +100,10 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except BrokenPipeError:  # the reader went away (| head): end quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)
+    except KeyboardInterrupt:
+        sys.exit("screen_expert.py: interrupted")

@@ -52,7 +52,6 @@ from ginrules.players.views import View
 __all__ = ["AdvancedPlayer", "hint"]
 
 
-
 @attrs.frozen
 class _Memory:
     """What the advanced player recalls of the opponent, as card masks."""
