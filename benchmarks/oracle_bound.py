@@ -25,16 +25,16 @@ not a player.
 from __future__ import annotations
 
 import argparse
-import os
-import sys
 from typing import Any
 
 import attrs
+from _script import run
 
 import ginrules.game as game_module
 import ginrules.players.advanced as advanced_module
 import ginrules.players.expert as expert_module
 from ginrules.players import ExpertPlayer
+from ginrules.players.determinize import _weights
 from ginrules.players.views import View
 from ginrules.simulate import simulate
 
@@ -67,7 +67,7 @@ def _oracle_deals(pool: list[int], hidden: int, known: int, weights: list[float]
     if mode in ("all", "knock"):
         weights, draws = list(_true_weights(_NOW["view"])), 0
     elif mode == "play":
-        weights = _NOW["inferred"]  # the playouts deal as the expert does
+        weights = _weights(_NOW["view"])  # the playouts deal as the expert does
     return _deals(pool, hidden, known, weights, count, rng, draws)
 
 
@@ -96,10 +96,7 @@ class OracleExpert(ExpertPlayer):
         return None if true is None else [1.0 - s for s in true]
 
     def decide(self, view: View) -> Any:
-        from ginrules.players.determinize import _weights
-
-        _NOW.update(mode=self.only, view=view,
-                    inferred=_weights(view) if self.only == "play" else None)
+        _NOW.update(mode=self.only, view=view)
         try:
             return super().decide(view)
         finally:
@@ -126,8 +123,8 @@ def main() -> None:
 
 @attrs.frozen
 class _Factory:
-    """A picklable player factory (worker processes build the players; they are forked,
-    so they inherit the patches above)."""
+    """A picklable player factory (worker processes build the players; forked or
+    spawned, they run this module's patches above)."""
 
     only: str
     settings: dict[str, Any]
@@ -142,10 +139,4 @@ class _Factory:
 
 
 if __name__ == "__main__":
-    try:
-        main()
-    except BrokenPipeError:  # the reader went away (| head): end quietly
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        sys.exit(1)
-    except KeyboardInterrupt:
-        sys.exit("oracle_bound.py: interrupted")
+    run(main, "oracle_bound.py")

@@ -21,11 +21,11 @@ from __future__ import annotations
 import argparse
 import ast
 import math
-import os
-import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
+
+from _script import run
 
 import ginrules
 from ginrules import game
@@ -100,10 +100,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    try:
-        main()
-    except BrokenPipeError:  # the reader went away (| head): end quietly
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        sys.exit(1)
-    except KeyboardInterrupt:
-        sys.exit("screen_expert.py: interrupted")
+    run(main, "screen_expert.py")
