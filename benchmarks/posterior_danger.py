@@ -32,6 +32,7 @@ on ``--workers``. ``--brier`` reads the opponent's true hand from the game state
 from __future__ import annotations
 
 import argparse
+import functools
 import random
 import zlib
 from typing import Any
@@ -55,28 +56,10 @@ REFUSED = MISS  # the weight of a take or pass it would not make
 _TAKES = (ActionKind.TAKE, ActionKind.DRAW_DISCARD)
 _THROWS = (ActionKind.DISCARD, ActionKind.KNOCK)
 
-_DEAD: dict[int, int] = {}
-_BEST: dict[int, tuple[int, int]] = {}
-
-
-def dead(mask: int) -> int:
-    """The least deadwood of ``mask`` (remembered)."""
-    value = _DEAD.get(mask)
-    if value is None:
-        if len(_DEAD) > 400_000:
-            _DEAD.clear()
-        value = _DEAD[mask] = _deadwood(mask)
-    return value
-
-
-def best(mask: int) -> tuple[int, int]:
-    """The least deadwood after a discard from ``mask``, and the mask of those discards."""
-    value = _BEST.get(mask)
-    if value is None:
-        if len(_BEST) > 400_000:
-            _BEST.clear()
-        value = _BEST[mask] = _best_discards(mask)
-    return value
+# the least deadwood of a mask, and the least after a discard with the mask of those
+# discards, remembered (the particles' hands come back turn after turn)
+dead = functools.lru_cache(maxsize=1 << 19)(_deadwood)
+best = functools.lru_cache(maxsize=1 << 19)(_best_discards)
 
 
 def takes(hand: int, card: int) -> bool:
@@ -269,6 +252,8 @@ class Filter:
             if total <= 0:
                 ws[j] = 0.0
                 continue
+            # weighed by the branch taken (not by both branches' sum): a proposal of
+            # this script's own, under which the players page's figures were measured
             ws[j] *= total / len(free)
             c = rng.choices(options, weights=chances)[0]
             hands[j] = (hand | 1 << c) & ~(1 << d)
