@@ -42,12 +42,13 @@ from _script import run
 
 import ginrules
 from ginrules import game
-from ginrules.actions import ActionKind
-from ginrules.cards import cards_to_mask
+from ginrules.actions import ActionKind, Phase
+from ginrules.cards import CARDS, cards_to_mask
 from ginrules.masks import _best_discards, _deadwood, _discard_deadwoods
 from ginrules.players import ExpertPlayer, SimplePlayer
 from ginrules.players._estimates import _ALL, _POINTS, _held_chances, _indices, _meld_makers
 from ginrules.players.advanced import _memory
+from ginrules.players.computer import _makes_meld
 from ginrules.players.views import Event, View
 from ginrules.simulate import simulate
 
@@ -63,8 +64,9 @@ best = functools.lru_cache(maxsize=1 << 19)(_best_discards)
 
 
 def takes(hand: int, card: int) -> bool:
-    """Whether the baseline holding ``hand`` takes ``card``: it makes or extends a meld."""
-    return dead(hand | 1 << card) < dead(hand) + _POINTS[card]
+    """Whether the baseline holding ``hand`` takes the card of index ``card``: it makes
+    or extends a meld (the simple player's own test)."""
+    return _makes_meld(hand, CARDS[card])
 
 
 def throw_chance(hand: int, card: int, taken: int, knocked: bool, limit: int) -> float:
@@ -309,7 +311,7 @@ class PosteriorExpert(ExpertPlayer):
     particles: int = 200
 
     def decide(self, view: View) -> Any:
-        if view.legal_actions and view.phase.value == "discard":
+        if view.legal_actions and view.phase is Phase.DISCARD:
             hands, weights = particles(view, self.particles, self.seed)
             _NOW["particles"] = (hands, weights, sum(weights))
         try:
@@ -359,7 +361,7 @@ def brier(games: int, n: int) -> None:
                 state = game.apply(state, game.legal_actions(state)[0])
                 continue
             v = state.view(hand.turn)
-            if hand.turn == 0 and v.phase.value == "discard":
+            if hand.turn == 0 and v.phase is Phase.DISCARD:
                 truth = hand.masks[1]
                 hands, weights = particles(v, n, 0)
                 total = sum(weights)
