@@ -68,6 +68,15 @@ def check_view(state: HandState, player: int, seen: int) -> View:
     assert cards_to_mask(v.opponent_known) & ~state.masks[1 - player] == 0
     assert v.opponent_count == state.masks[1 - player].bit_count()
     assert v.stock_size == state.stock_size
+    # its own stock draws, in order: the cards the stock dealt it, each seen by it
+    deck, drawn = state.deck.cards, []
+    draws = [who for who, a in state.actions if a.kind is ActionKind.DRAW_STOCK]
+    for k, who in enumerate(draws):
+        if who == player:
+            drawn.append(deck[21 + k])
+    assert list(v.drawn_cards) == drawn
+    if v.drawn is not None and state.actions[-1][1].kind is ActionKind.DRAW_STOCK:
+        assert v.drawn == v.drawn_cards[-1]
     if state.turn == player and not state.is_over:
         assert v.legal_actions == h.legal_actions(state)
     else:

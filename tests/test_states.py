@@ -294,6 +294,9 @@ def test_view_from_dict_reads_back_what_to_dict_wrote(seed: int, preset: str) ->
         ({"scores": [1]}, '"scores" must be null or two ints >= 0'),
         ({"scores": [1, -2]}, '"scores" must be null or two ints >= 0'),
         ({"scores": [True, 2]}, '"scores" must be null or two ints >= 0'),
+        ({"drawn_cards": ["7H"]}, '"drawn_cards" holds 1 cards (1 distinct) where the '
+                                  "history has 0 stock draws by player 1"),
+        ({"drawn_cards": "7H"}, '"drawn_cards" must be a list'),
     ],
 )
 def test_view_from_dict_names_the_bad_field(change: dict[str, object], message: str) -> None:

@@ -103,7 +103,12 @@ class View:
 
     * ``player``: whose view it is (0 or 1); ``turn``: the player to move; ``dealer``.
     * ``cards``: the player's own cards (canonical order); ``mask``: the same as a 52-bit
-      card mask; ``drawn``: the card the player has just drawn this turn, if any.
+      card mask; ``drawn``: the card the player has just drawn this turn, if any;
+      ``drawn_cards``: every card the player drew from the stock in this hand, in order
+      (its own draws, which it saw; the opponent's stay hidden). With them the view holds
+      all the player has seen since the deal, so every earlier view of the hand follows
+      from it: a player that carries an estimate from one decision to the next can still
+      be a function of the view.
     * ``discard_pile`` (top card last), ``stock_size``, ``upcard`` (the first upcard),
       ``taken`` (the card just taken from the discard pile by the player to move, which
       may not be discarded this turn).
@@ -137,6 +142,7 @@ class View:
     cards: tuple[Card, ...]
     mask: int
     drawn: Card | None
+    drawn_cards: tuple[Card, ...]
     discard_pile: tuple[Card, ...]
     stock_size: int
     upcard: Card
@@ -259,6 +265,12 @@ class View:
                 raise GinRulesError(f'{where}: "history" holds {item!r}, not [player, '
                                     "action]")
             history.append((item[0], Action.parse(item[1])))
+        drawn_cards = _wire.cards(d, "drawn_cards", where)
+        own_draws = sum(1 for p, a in history if p == me and a.kind is ActionKind.DRAW_STOCK)
+        if len(drawn_cards) != own_draws or len(set(drawn_cards)) != own_draws:
+            raise GinRulesError(f'{where}: "drawn_cards" holds {len(drawn_cards)} cards '
+                                f"({len(set(drawn_cards))} distinct) where the history has "
+                                f"{own_draws} stock draws by player {me}")
         raw_result = d.get("result")
         raw_scores = d.get("scores")
         scores = None if raw_scores is None else _game_totals(raw_scores, list)
@@ -285,6 +297,7 @@ class View:
             history=tuple(history),
             result=None if raw_result is None else HandResult.from_dict(raw_result),
             scores=scores,
+            drawn_cards=drawn_cards,
         )
 
     def to_dict(self) -> dict[str, object]:
@@ -303,6 +316,7 @@ class View:
             "phase": self.phase.value,
             "cards": [str(c) for c in self.cards],
             "drawn": None if self.drawn is None else str(self.drawn),
+            "drawn_cards": [str(c) for c in self.drawn_cards],
             "discard_pile": [str(c) for c in self.discard_pile],
             "stock_size": self.stock_size,
             "upcard": str(self.upcard),
@@ -338,6 +352,8 @@ def view(state: HandState, player: int, *, scores: tuple[int, int] | None = None
     >>> v = view(s, 1)
     >>> v.drawn in v.cards, len(v.cards), v.stock_size, v.phase.value
     (True, 11, 30, 'discard')
+    >>> v.drawn_cards == (v.drawn,), view(s, 0).drawn_cards
+    (True, ())
     >>> view(s, 1, scores=(40, 95)).scores
     (40, 95)
     >>> view(s, 2)
@@ -366,6 +382,13 @@ def view(state: HandState, player: int, *, scores: tuple[int, int] | None = None
             drawn = state.deck.cards[20 + state.stock_drawn]
         else:
             drawn = state.taken
+    drawn_cards = []
+    draws = 0
+    for who, action in history:
+        if action.kind is ActionKind.DRAW_STOCK:
+            draws += 1  # the stock is dealt from the deck after the upcard, card 20
+            if who == player:
+                drawn_cards.append(state.deck.cards[20 + draws])
     return View(
         player=player,
         rules=state.rules,
@@ -386,4 +409,5 @@ def view(state: HandState, player: int, *, scores: tuple[int, int] | None = None
         history=history,
         result=state.result,
         scores=scores,
+        drawn_cards=tuple(drawn_cards),
     )
