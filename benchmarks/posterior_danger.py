@@ -22,11 +22,13 @@ card the particle does not hold is either drawn and thrown or swapped in for a c
 was dealt, and the particles are resampled when their effective number falls below
 half. The danger of a discard is the weighted share of particles that would take it.
 
-The filter carries its particles from one decision of a hand to the next, so it is not
-a function of the view alone (the player's own stock draws, which the view does not
-name, are taken out of the particles as the player learns them): it is a measurement,
-not a player; ``simulate`` plays each game in one process, so its totals do not depend
-on ``--workers``. ``--brier`` reads the opponent's true hand from the game state.
+The filter is carried through the player's decisions of a hand in turn, taking out
+each card the player draws from the stock as it learns it; the view names those draws
+(:attr:`~ginrules.players.View.drawn_cards`), so the particles are a function of the
+view and the seed, whatever was asked before (``--check`` asks again from scratch), and
+the totals do not depend on ``--workers``. It is a measurement, not a player: some 20
+times the expert's time at 800 particles. ``--brier`` reads the opponent's true hand
+from the game state.
 """
 
 from __future__ import annotations
@@ -63,10 +65,12 @@ dead = functools.lru_cache(maxsize=1 << 19)(_deadwood)
 best = functools.lru_cache(maxsize=1 << 19)(_best_discards)
 
 
+@functools.lru_cache(maxsize=1 << 20)
 def takes(hand: int, card: int) -> bool:
     """Whether the baseline holding ``hand`` takes the card of index ``card``: it makes
-    or extends a meld (the simple player's own test)."""
-    return _makes_meld(hand, CARDS[card])
+    or extends a meld (the simple player's own test, run only for a card that melds with
+    two of the hand's cards: any other stays deadwood; ``--check`` compares the two)."""
+    return bool(_meld_makers(hand) >> card & 1) and _makes_meld(hand, CARDS[card])
 
 
 def throw_chance(hand: int, card: int, taken: int, knocked: bool, limit: int) -> float:
@@ -106,17 +110,40 @@ def draw_chances(hand: int, free: list[int], card: int, knocked: bool,
     return out
 
 
-def universe(v: View) -> int:
-    """The cards the opponent may have been dealt or drawn from the stock: those the
-    player has not seen, and those the opponent threw that it had not taken."""
-    me = v.player
-    cards = _ALL & ~v.mask
-    for c in v.discard_pile:
-        cards &= ~c.mask
-    for c in v.opponent_known:
-        cards &= ~c.mask
+def hands_before(v: View) -> list[int]:
+    """The player's cards (a mask) after each length of the history, from the deal to
+    now: its cards now, with its discards put back, and its takes and stock draws
+    (:attr:`View.drawn_cards`) taken out, walking back."""
+    me, events = v.player, v.events
+    draws = list(v.drawn_cards)
+    hand = v.mask
+    out = [hand]
+    for e in reversed(events):
+        if e.player == me:
+            kind = e.action.kind
+            if kind in _THROWS and e.card is not None:
+                hand |= e.card.mask
+            elif kind in _TAKES and e.card is not None:
+                hand &= ~e.card.mask
+            elif kind is ActionKind.DRAW_STOCK:
+                hand &= ~draws.pop().mask
+        out.append(hand)
+    out.reverse()
+    return out
+
+
+def universe(me: int, hand: int, upcard: int, events: tuple[Event, ...]) -> int:
+    """The cards the opponent may have been dealt or drawn from the stock, once
+    ``events`` have happened with the player (``me``) holding ``hand``: those the player
+    has not seen (neither its own nor ever face up), and those the opponent threw that
+    it had not taken."""
+    seen = hand | 1 << upcard
+    for e in events:
+        if e.card is not None:
+            seen |= e.card.mask
+    cards = _ALL & ~seen
     taken = 0
-    for e in v.events:
+    for e in events:
         if e.player != me and e.card is not None:
             if e.action.kind in _TAKES:
                 taken |= e.card.mask
@@ -272,32 +299,44 @@ def _rng(*key: Any) -> random.Random:
 
 
 def particles(v: View, n: int, seed: int) -> tuple[list[int], list[float]]:
-    """The opponent's hand now, as ``n`` weighted particles (masks), carried on from the
-    particles of the latest decision of this hand (the filters of one hand only are
-    kept, so a game's decisions do not depend on what else its process played)."""
-    hand = (v.player, v.dealer, v.upcard.index, seed, v.scores, v.knock_limit)
+    """The opponent's hand now, as ``n`` weighted particles (masks). The filter is
+    carried through the player's decisions of the hand in turn (after each of its draws,
+    the universe it then had, the opponent's acts since); each step's randomness comes
+    from the hand and the step, so the particles are a function of the view and the
+    seed, whatever was asked before. The steps are remembered (for one hand at a time,
+    keyed by what the player had seen), so each decision carries on from the last."""
+    hands = hands_before(v)
+    me, events, history = v.player, v.events, tuple(v.history)
+    streams = (me, v.dealer, v.upcard.index, seed, v.scores, v.knock_limit)
+    hand = (*streams, n, hands[0])  # the cards it was dealt too
     if hand not in _HAND:
         _HAND.clear()
         _HAND[hand] = {}
     kept = _HAND[hand]
-    history = tuple(v.history)
-    cards = universe(v)
-    events = v.events
+    # the player's decisions: after each of its draws (a stock draw, a take)
+    points = [k + 1 for k, e in enumerate(events) if e.player == me
+              and (e.action.kind in _TAKES or e.action.kind is ActionKind.DRAW_STOCK)]
+    if not points or points[-1] != len(events):
+        points.append(len(events))
+    draws = [0]
+    for e in events:
+        draws.append(draws[-1] + (e.player == me and e.action.kind is ActionKind.DRAW_STOCK))
     f = None
-    for cut in range(len(history), -1, -1):
-        f = kept.get(history[:cut])
-        # the universe only loses cards, and only to the player's own hand
-        if f is not None and not (cards & ~f.cards or f.cards & ~cards & ~v.mask):
+    todo = []
+    for point in reversed(points):
+        f = kept.get((history[:point], v.drawn_cards[:draws[point]]))
+        if f is not None:
             break
-        f = None
-    rng = _rng(hand, len(history))
-    f = Filter.deal(n, cards, rng) if f is None else f.copy()
-    f.restrict(cards, rng)
-    while f.done < len(events):
-        f.done = f.step(events, f.done, v.player, v.knock_limit, rng)
-    last = events[-1] if events else None
-    if last is None or last.player == v.player or last.action.kind in _THROWS:
-        kept[history] = f  # not mid-turn: the next turn carries on from here
+        todo.append(point)
+    for point in reversed(todo):
+        cards = universe(me, hands[point], v.upcard.index, events[:point])
+        rng = _rng(streams, point)
+        f = Filter.deal(n, cards, rng) if f is None else f.copy()
+        f.restrict(cards, rng)
+        while f.done < point:
+            f.done = f.step(events[:point], f.done, me, v.knock_limit, rng)
+        kept[(history[:point], v.drawn_cards[:draws[point]])] = f
+    assert f is not None
     return f.hands, f.weights
 
 
@@ -406,7 +445,33 @@ def check(count: int) -> None:
             if fast != slow:
                 raise SystemExit(f"posterior_danger.py: draw_chances disagrees for the hand "
                                  f"mask {hand:#x}, discard {card}")
-    print(f"draw_chances agrees with throw_chance on {count} hands")
+        for c in cards[10:]:
+            if takes(hand, c) != _makes_meld(hand, CARDS[c]):
+                raise SystemExit(f"posterior_danger.py: takes disagrees for the hand mask "
+                                 f"{hand:#x}, card {c}")
+    # the particles are a function of the view: asked afresh at every decision of a
+    # game, they are those of the game played in order
+    state = game.new_game(ginrules.rules("eaai"), seed=count)
+    players = (ExpertPlayer(seed=count), SimplePlayer(seed=count))
+    asked: list[tuple[View, tuple[list[int], list[float]]]] = []
+    while not state.is_over and len(asked) < 40:
+        now = state.hand
+        assert now is not None
+        if now.result is not None:
+            state = game.apply(state, game.legal_actions(state)[0])
+            continue
+        v = state.view(now.turn)
+        if now.turn == 0 and v.phase is Phase.DISCARD:
+            asked.append((v, particles(v, 20, 0)))
+        state = game.apply(state, players[now.turn].choose(v))
+    for v, got in reversed(asked):
+        _HAND.clear()
+        if particles(v, 20, 0) != got:
+            raise SystemExit("posterior_danger.py: the particles of a view asked afresh "
+                             "differ from those of the game played in order")
+    print(f"draw_chances agrees with throw_chance, and takes with the simple player's "
+          f"test, on {count} hands; the particles of {len(asked)} views asked afresh "
+          "are those of the game played in order")
 
 
 def main() -> None:
