@@ -51,7 +51,7 @@ from ginrules.players import ExpertPlayer, SimplePlayer
 from ginrules.players._estimates import _ALL, _POINTS, _held_chances, _indices, _meld_makers
 from ginrules.players.advanced import _memory
 from ginrules.players.computer import _makes_meld
-from ginrules.players.views import Event, View
+from ginrules.players.views import Event, View, _own_hands
 from ginrules.simulate import simulate
 
 MISS = 0.02 / 11  # the weight of a discard the baseline's policy would not make
@@ -107,28 +107,6 @@ def draw_chances(hand: int, free: list[int], card: int, knocked: bool,
             out.append(MISS)
         else:
             out.append(1.0 / (count + 1) if after == now else 1.0 / count)
-    return out
-
-
-def hands_before(v: View) -> list[int]:
-    """The player's cards (a mask) after each length of the history, from the deal to
-    now: its cards now, with its discards put back, and its takes and stock draws
-    (:attr:`View.drawn_cards`) taken out, walking back."""
-    me, events = v.player, v.events
-    draws = list(v.drawn_cards)
-    hand = v.mask
-    out = [hand]
-    for e in reversed(events):
-        if e.player == me:
-            kind = e.action.kind
-            if kind in _THROWS and e.card is not None:
-                hand |= e.card.mask
-            elif kind in _TAKES and e.card is not None:
-                hand &= ~e.card.mask
-            elif kind is ActionKind.DRAW_STOCK:
-                hand &= ~draws.pop().mask
-        out.append(hand)
-    out.reverse()
     return out
 
 
@@ -305,7 +283,7 @@ def particles(v: View, n: int, seed: int) -> tuple[list[int], list[float]]:
     from the hand and the step, so the particles are a function of the view and the
     seed, whatever was asked before. The steps are remembered (for one hand at a time,
     keyed by what the player had seen), so each decision carries on from the last."""
-    hands = hands_before(v)
+    hands = _own_hands(v)
     me, events, history = v.player, v.events, tuple(v.history)
     streams = (me, v.dealer, v.upcard.index, seed, v.scores, v.knock_limit)
     hand = (*streams, n, hands[0])  # the cards it was dealt too

@@ -12,6 +12,7 @@ from ginrules.errors import GinRulesError, WrongTypeError
 from ginrules.game import random_policies
 from ginrules.players import AdvancedPlayer, BasicPlayer, view
 from ginrules.players.determinize import hidden_cards, sample_hidden
+from ginrules.players.views import _own_hands
 from strategies import played_states
 
 
@@ -24,6 +25,10 @@ def test_every_sample_agrees_with_the_view(rules: str) -> None:
                 v = view(state, player)
                 sampled = sample_hidden(v, seed=count)
                 assert view(sampled, player) == v
+                # the cards it was dealt, as the view's history and draws give them
+                first = 0 if player != state.dealer else 1
+                dealt = state.deck.cards[first:20:2]
+                assert _own_hands(v)[0] == ginrules.cards_to_mask(dealt)
                 assert sampled.stock_size == state.stock_size
                 count += 1
     assert count > 500
@@ -107,6 +112,32 @@ def test_bad_input_is_an_actionable_error() -> None:
     edited = attrs.evolve(view(state, 0), opponent_count=12)
     with pytest.raises(GinRulesError, match="does not add up"):
         sample_hidden(edited, seed=1)
+
+
+def test_a_sample_keeps_the_players_own_stock_draws_where_they_were_drawn() -> None:
+    import attrs
+
+    from ginrules import Card
+
+    state = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
+    for text in ("pass", "pass", "draw stock"):
+        state = state.apply(text)
+    state = state.apply(f"discard {state.deck[21]}")  # the card drawn, thrown at once
+    state = state.apply("draw stock")
+    v = view(state, 0)
+    assert v.drawn_cards == (state.deck[22],) and view(state, 1).drawn_cards == (
+        state.deck[21],)
+    drawn_by_1 = set()
+    for seed in range(20):
+        sampled = sample_hidden(v, seed=seed)
+        assert sampled.deck[22] == state.deck[22] and view(sampled, 0) == v
+        drawn_by_1.add(sampled.deck[21])  # player 1 drew a card unseen, or the one it threw
+    assert len(drawn_by_1) > 1
+    # a draw the history cannot account for: a card it never held, or one too many
+    other = next(c for c in state.deck.cards[30:] if c not in v.cards)
+    for wrong in ((other,), (state.deck[22], Card.parse(str(other)))):
+        with pytest.raises(GinRulesError, match="drawn_cards"):
+            sample_hidden(attrs.evolve(v, drawn_cards=wrong), seed=1)
 
 
 def test_opponent_hands_are_drawn_by_weight_without_replacement() -> None:

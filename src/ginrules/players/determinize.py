@@ -8,8 +8,10 @@ fact the player knows, so that ``view(sample, v.player) == v``:
 * the player's own cards, the discard pile, the upcard, the stock size;
 * the cards the opponent took from the discard pile and still holds;
 * the whole public history: what each player took, passed, declined, drew and discarded
-  (every card the opponent discarded was in its hand when it did; a card the player drew
-  from the stock is where it was drawn).
+  (every card the opponent discarded was in its hand when it did);
+* the player's own stock draws (:attr:`View.drawn_cards
+  <ginrules.players.View.drawn_cards>`), each where it was drawn, and so the cards it
+  was dealt.
 
 The cards nobody has seen (neither in the player's hand nor ever face up) are shared at
 random between the opponent's hidden cards and the stock: every split is equally likely
@@ -45,7 +47,7 @@ from ginrules.actions import (
 from ginrules.cards import CARDS, Card, Deck
 from ginrules.errors import GinRulesError, WrongTypeError
 from ginrules.hand import HandState, _apply_checked, deal
-from ginrules.players.views import View
+from ginrules.players.views import View, _own_hands
 
 __all__ = ["hidden_cards", "inference_weights", "sample_hidden", "sample_weighted"]
 
@@ -143,7 +145,6 @@ def _sample(view: View, seed: int | random.Random, weights: list[float] | None) 
                 seen |= bit
                 due[player].append((t, card.index))
     public = seen
-    mine = view.mask & ~public
     unseen = _ALL & ~view.mask & ~public
     pool = [i for i in range(52) if unseen >> i & 1]
     hidden = view.opponent_count - len(view.opponent_known)
@@ -170,42 +171,28 @@ def _sample(view: View, seed: int | random.Random, weights: list[float] | None) 
             x = next(stream)
         j = i + x % span
         pool[i], pool[j] = pool[j], pool[i]
-    free = (
-        [i for i in range(52) if mine >> i & 1] if me == 0 else pool[:hidden],
-        pool[:hidden] if me == 0 else [i for i in range(52) if mine >> i & 1],
-    )
     stock_left = pool[hidden:]
 
-    # the card the player has just drawn from the stock is in the last stock slot
-    pinned: list[int | None] = [None, None]
-    drawn = view.drawn
-    if (drawn is not None and history and history[-1][1].kind is _DRAW_STOCK_KIND
-            and history[-1][0] == me):
-        pinned[me] = drawn.index
-        free[me].remove(drawn.index)
-
-    # fill each player's slots in time order, the card due soonest first (the greedy
-    # order that fits every deadline whenever some order does)
+    # the player's own slots: the cards it was dealt, then its stock draws in order; the
+    # opponent's filled in time order, the card due soonest first (the greedy order that
+    # fits every deadline whenever some order does)
     filled: list[list[int]] = [[], []]
-    for p in (0, 1):
-        pending = sorted(due[p])
-        others = free[p]
-        times = slots[p]
-        last = len(times) - 1
-        k = 0
-        out = filled[p]
-        for s, time in enumerate(times):
-            if s == last and pinned[p] is not None:
-                out.append(pinned[p])  # type: ignore[arg-type]
-            elif k < len(pending):
-                deadline, index = pending[k]
-                if deadline <= time:
-                    raise GinRulesError(f"this view does not add up: player {p} discarded "
-                                        f"{CARDS[index]} before it could have held it")
-                out.append(index)
-                k += 1
-            else:
-                out.append(others.pop())
+    dealt = _own_hands(view)[0]
+    filled[me] = [i for i in range(52) if dealt >> i & 1] + [c.index for c in view.drawn_cards]
+    other = 1 - me
+    pending = sorted(due[other])
+    others = pool[:hidden]
+    k = 0
+    for time in slots[other]:
+        if k < len(pending):
+            deadline, index = pending[k]
+            if deadline <= time:
+                raise GinRulesError(f"this view does not add up: player {other} discarded "
+                                    f"{CARDS[index]} before it could have held it")
+            filled[other].append(index)
+            k += 1
+        else:
+            filled[other].append(others.pop())
     deck: list[int] = [0] * 52
     non_dealer = 1 - dealer
     for n_slot in range(10):

@@ -87,6 +87,53 @@ def _events(history: Sequence[tuple[int, Action]], upcard: Card) -> tuple[Event,
     return tuple(out)
 
 
+def _own_hands(view: View) -> list[int]:
+    """The mask of ``view``'s player's cards after each length of the history, from the
+    ten it was dealt to its cards now: walking back, a discard puts its card back and a
+    take or a stock draw (:attr:`View.drawn_cards`) takes out a card that was held. A
+    view whose history and draws do not lead from ten cards to its cards (an edited
+    one) is a :class:`~ginrules.GinRulesError`."""
+    me = view.player
+    pile = [view.upcard.index]
+    taken: list[int] = []  # the card of each of the player's takes, in order
+    for player, action in view.history:
+        kind = action.kind
+        if kind is ActionKind.TAKE or kind is ActionKind.DRAW_DISCARD:
+            card = pile.pop() if pile else -1
+            if player == me:
+                taken.append(card)
+        elif (kind is ActionKind.DISCARD or kind is ActionKind.KNOCK) and action.card is not None:
+            pile.append(action.card.index)
+    draws = [c.index for c in view.drawn_cards]
+    hand = view.mask
+    out = [hand]
+    consistent = True
+    for player, action in reversed(view.history):
+        if player == me and consistent:
+            kind = action.kind
+            throws = kind is ActionKind.DISCARD or kind is ActionKind.KNOCK
+            if throws:
+                assert action.card is not None
+                bit = 1 << action.card.index
+            elif kind is ActionKind.TAKE or kind is ActionKind.DRAW_DISCARD:
+                card = taken.pop()
+                bit = 1 << card if card >= 0 else 0
+            elif kind is ActionKind.DRAW_STOCK:
+                bit = 1 << draws.pop() if draws else 0
+            else:
+                bit = -1  # a pass, or an end without a card: the cards stay
+            if bit >= 0:
+                consistent = bool(bit) and bool(hand & bit) != throws
+                hand ^= bit
+        out.append(hand)
+    if not consistent or draws or hand.bit_count() != 10:
+        raise GinRulesError("this view does not add up: its history and the cards the "
+                            "player drew (drawn_cards) do not lead from ten dealt cards "
+                            "to its cards; was it edited?")
+    out.reverse()
+    return out
+
+
 def _opponent_known(state: HandState, me: int) -> int:
     """The mask of cards the opponent took from the discard pile and still holds.
 
