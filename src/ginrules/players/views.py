@@ -1,12 +1,12 @@
 """What each player may see: a :class:`View` of a hand state, never more.
 
-A :class:`View` is one player's information set at a moment of a hand: their own cards,
-the discard pile, the stock size, the cards the opponent took from the discard pile and
-still holds, the first upcard, the phase, whose turn it is, the knock limit in force, the
-legal actions (on their turn), the public history, once the hand is over the result
-(both arrangements and the layoffs), and in a game both players' game scores. It never
-holds the opponent's other cards or the stock order, so a game server can send it to a
-client as it is.
+A :class:`View` is one player's information set at a moment of a hand: their own cards
+(and those they drew from the stock, in order), the discard pile, the stock size, the
+cards the opponent took from the discard pile and still holds, the first upcard, the
+phase, whose turn it is, the knock limit in force, the legal actions (on their turn),
+the public history, once the hand is over the result (both arrangements and the
+layoffs), and in a game both players' game scores. It never holds the opponent's other
+cards or the stock order, so a game server can send it to a client as it is.
 
 >>> import ginrules
 >>> from ginrules.players import view
