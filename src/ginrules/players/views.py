@@ -432,6 +432,8 @@ def view(state: HandState, player: int, *, scores: tuple[int, int] | None = None
     drawn_cards = []
     draws = 0
     for who, action in history:
+        if draws == state.stock_drawn:
+            break  # every stock draw found: a long hand of discard draws costs no more
         if action.kind is ActionKind.DRAW_STOCK:
             draws += 1  # the stock is dealt from the deck after the upcard, card 20
             if who == player:
