@@ -9,6 +9,9 @@
   :mod:`ginrules.players.lookahead`, the quick playouts that decide its knocks, and
   :mod:`ginrules.players.odds`, the chances of winning the game by which it prices them
   when the view has the game scores;
+* :mod:`ginrules.players.master`: :class:`MasterPlayer`, the expert reading the
+  opponent's whole hand with :mod:`ginrules.players.particles`, a particle filter under
+  the EAAI baseline's policy;
 * :mod:`ginrules.players.roster`: the players by name (:data:`PLAYERS`,
   :func:`make_player`) and :func:`seat`;
 * :mod:`ginrules.players.determinize`: :func:`sample_hidden`, whole states sampled from
@@ -40,6 +43,7 @@ from ginrules.players.advanced import AdvancedPlayer, hint
 from ginrules.players.computer import BasicPlayer, Hint, Player, RandomPlayer, SimplePlayer
 from ginrules.players.determinize import inference_weights, sample_hidden, sample_weighted
 from ginrules.players.expert import ExpertPlayer
+from ginrules.players.master import MasterPlayer
 from ginrules.players.roster import PLAYERS, make_player, seat
 from ginrules.players.views import Event, View, view
 
@@ -53,6 +57,7 @@ __all__ = [
     "Event",
     "ExpertPlayer",
     "Hint",
+    "MasterPlayer",
     "Player",
     "RandomPlayer",
     "SimplePlayer",

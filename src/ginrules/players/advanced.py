@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
@@ -49,6 +49,9 @@ from ginrules.players.determinize import _evidence, _opponent_masks, _weights
 from ginrules.players.lookahead import defender_deadwood
 from ginrules.players.views import View
 
+if TYPE_CHECKING:
+    from ginrules.players.particles import HandReading
+
 __all__ = ["AdvancedPlayer", "hint"]
 
 
@@ -61,6 +64,7 @@ class _Memory:
     discarded: int  # put on the discard pile
     stock_draws: int  # how many stock cards the opponent has drawn
     weights: tuple[float, ...] | None  # inference_weights per card index, when read
+    reading: HandReading | None = None  # the master's particles, when read
 
 
 def _memory(v: View, known: int, weigh: bool) -> _Memory:
@@ -180,12 +184,16 @@ class AdvancedPlayer:
         deadwoods = _discard_deadwoods(view.mask)
         knock = _least_deadwood(view, ActionKind.KNOCK, deadwoods)
         # the weights are read once, here, when a knock (not gin) is to be weighed
-        memory = _memory(view, known, self._weighs or (knock is not None and knock[1] > 0))
+        memory = self._recall(view, known, self._weighs or (knock is not None and knock[1] > 0))
         if knock is not None:
             decided = self._knock(view, knock, memory, pool)
             if decided is not None:
                 return decided
         return self._discard(view, memory, pool, self._stock(view, memory, pool), deadwoods)
+
+    def _recall(self, v: View, known: int, weigh: bool) -> _Memory:
+        """What it remembers of the opponent when it is to discard (see :func:`_memory`)."""
+        return _memory(v, known, weigh)
 
     # -- drawing ----------------------------------------------------------------------
 

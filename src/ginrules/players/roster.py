@@ -15,39 +15,43 @@ from ginrules.hand import HandState
 from ginrules.players.advanced import AdvancedPlayer
 from ginrules.players.computer import BasicPlayer, Player, RandomPlayer, SimplePlayer
 from ginrules.players.expert import ExpertPlayer
+from ginrules.players.master import MasterPlayer
 from ginrules.players.views import view
 
 __all__ = ["PLAYERS", "make_player", "seat"]
 
 PLAYERS: dict[str, type[RandomPlayer] | type[SimplePlayer] | type[BasicPlayer]
-              | type[AdvancedPlayer] | type[ExpertPlayer]] = {
+              | type[AdvancedPlayer] | type[ExpertPlayer] | type[MasterPlayer]] = {
     "random": RandomPlayer,
     "simple": SimplePlayer,
     "basic": BasicPlayer,
     "advanced": AdvancedPlayer,
     "expert": ExpertPlayer,
+    "master": MasterPlayer,
     "beginner": SimplePlayer,
     "intermediate": BasicPlayer,
 }
 """The computer players by name, for :func:`make_player` and ``ginrules simulate``.
 
 The levels a person picks, weakest first: ``beginner`` (the same player as ``simple``),
-``intermediate`` (``basic``), ``advanced`` and ``expert``; ``random`` plays any legal
-move."""
+``intermediate`` (``basic``), ``advanced``, ``expert`` and ``master`` (the expert reading
+the opponent's whole hand as the EAAI baseline's, some 20 times slower); ``random`` plays
+any legal move."""
 
 
 def make_player(name: str, seed: int = 0) -> Player:
     """The computer player called ``name`` (a key of :data:`PLAYERS`: ``random``,
-    ``simple``, ``basic``, ``advanced``, ``expert``, ``beginner`` or ``intermediate``).
+    ``simple``, ``basic``, ``advanced``, ``expert``, ``master``, ``beginner`` or
+    ``intermediate``).
 
     >>> make_player("basic", seed=1)
     BasicPlayer(seed=1)
     >>> make_player("intermediate", seed=1)
     BasicPlayer(seed=1)
-    >>> make_player("master")
+    >>> make_player("grandmaster")
     Traceback (most recent call last):
     ...
-    ginrules.errors.GinRulesError: unknown player 'master'; the players are random, simple, basic, advanced, expert, beginner, intermediate
+    ginrules.errors.GinRulesError: unknown player 'grandmaster'; the players are random, simple, basic, advanced, expert, master, beginner, intermediate
     """
     try:
         kind = PLAYERS[name]

@@ -1,0 +1,155 @@
+"""The particle filter over the opponent's hand (ginrules.players.particles) and the
+master player that reads its discards' danger from it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import ginrules
+from ginrules import game
+from ginrules.actions import Phase
+from ginrules.cards import CARDS, cards_to_mask
+from ginrules.errors import GinRulesError
+from ginrules.players import (
+    ExpertPlayer,
+    MasterPlayer,
+    SimplePlayer,
+    make_player,
+    view,
+)
+from ginrules.players import particles as pf
+from ginrules.players.computer import _makes_meld
+from ginrules.players.particles import read_hand
+from strategies import hand_states, played_states
+
+
+@settings(max_examples=300)
+@given(st.randoms(use_true_random=False), st.booleans(), st.integers(0, 10))
+def test_the_draw_chances_are_the_throw_chances_of_each_eleven(
+        rnd: random.Random, knocked: bool, limit: int) -> None:
+    # the shortcuts (no meld: the ten's own best discards; a meld: the deadwood left by
+    # the throw first) against the solver run on every eleven cards
+    cards = rnd.sample(range(52), 30)
+    hand = sum(1 << i for i in cards[:10])
+    card = rnd.choice(cards[:10])
+    fast = pf._draw_chances(hand, cards[10:], card, knocked, limit)
+    slow = [pf._throw_chance(hand | 1 << c, card, -1, knocked, limit) for c in cards[10:]]
+    assert fast == slow
+
+
+@settings(max_examples=300)
+@given(st.randoms(use_true_random=False))
+def test_takes_is_the_simple_players_own_test(rnd: random.Random) -> None:
+    cards = rnd.sample(range(52), 20)
+    hand = sum(1 << i for i in cards[:10])
+    for c in cards[10:]:
+        assert pf._takes(hand, c) == _makes_meld(hand, CARDS[c])
+
+
+def _discard_views(seed: int, particles: int, count: int) -> list[ginrules.players.View]:
+    """The master's views at its discards in a game against the baseline."""
+    state = game.new_game(ginrules.rules("eaai"), seed=seed)
+    players = (MasterPlayer(seed=seed, particles=particles), SimplePlayer(seed=seed))
+    out = []
+    while not state.is_over and len(out) < count:
+        now = state.hand
+        assert now is not None
+        if now.result is not None:
+            state = game.apply(state, game.legal_actions(state)[0])
+            continue
+        v = state.view(now.turn)
+        if now.turn == 0 and v.phase is Phase.DISCARD:
+            out.append(v)
+        state = game.apply(state, players[now.turn].choose(v))
+    return out
+
+
+def test_a_reading_is_a_function_of_the_view_and_the_seed() -> None:
+    views = _discard_views(11, 20, 30)
+    asked = [read_hand(v, 20, seed=3) for v in views]  # in the order of the game
+    for v, got in reversed(list(zip(views, asked, strict=True))):
+        pf._KEPT.clear()  # asked afresh, out of order
+        assert read_hand(v, 20, seed=3) == got
+    assert read_hand(views[-1], 20, seed=4) != asked[-1]
+
+
+def test_every_particle_is_a_hand_the_opponent_may_hold() -> None:
+    checked = 0
+    for seed in (1, 2):
+        for v in _discard_views(seed, 40, 40):
+            reading = read_hand(v, 40)
+            assert reading.total > 0
+            seen = v.mask | cards_to_mask(v.discard_pile)
+            known = cards_to_mask(v.opponent_known)
+            for h in reading.hands:
+                assert h.bit_count() == v.opponent_count
+                assert not h & seen
+                assert h & known == known
+                checked += 1
+    assert checked > 1000
+
+
+def test_the_chances_and_the_danger_read_the_particles() -> None:
+    v = _discard_views(5, 60, 12)[-1]
+    reading = read_hand(v, 60)
+    assert sum(reading.chance(c) for c in CARDS) == pytest.approx(v.opponent_count)
+    for c in v.opponent_known:
+        assert reading.chance(c) == pytest.approx(1.0)
+    for c in v.cards:
+        assert reading.chance(c) == 0.0
+        assert 0.0 <= reading.danger(c) <= 1.0
+        by_hand = sum(w for h, w in zip(reading.hands, reading.weights, strict=True)
+                      if _makes_meld(h, c)) / reading.total
+        assert reading.danger(str(c)) == pytest.approx(by_hand)
+
+
+@settings(max_examples=40, deadline=None)
+@given(hand_states())
+def test_any_view_can_be_read(state: ginrules.HandState) -> None:
+    # random play, any preset and phase: acts the baseline would not make weigh little
+    for seat in (0, 1):
+        reading = read_hand(view(state, seat), 10)
+        assert len(reading.hands) == len(reading.weights) <= 10
+        assert all(w > 0 for w in reading.weights)
+
+
+def test_random_opponents_are_read_too() -> None:
+    for state in played_states(4, "classic")[::5]:
+        reading = read_hand(view(state, state.turn), 10)
+        assert 0.0 <= reading.danger("7H") <= 1.0
+
+
+@pytest.mark.parametrize("bad", [0, -1, True, 1.5, "8"])
+def test_a_bad_particle_count_is_one_error(bad: object) -> None:
+    v = view(ginrules.deal(ginrules.rules("eaai"), seed=1, dealer=0), 1)
+    with pytest.raises(GinRulesError, match="particles must be at least 1"):
+        read_hand(v, bad)  # type: ignore[arg-type]
+    with pytest.raises(GinRulesError, match="particles must be a whole number"):
+        MasterPlayer(particles=bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("bad", [52, -1, "XX", True, None])
+def test_a_bad_card_is_one_error(bad: object) -> None:
+    reading = read_hand(view(ginrules.deal(ginrules.rules("eaai"), seed=1, dealer=0), 1), 5)
+    with pytest.raises(GinRulesError):
+        reading.danger(bad)  # type: ignore[arg-type]
+
+
+def test_the_master_is_the_expert_but_for_the_danger_of_its_discards() -> None:
+    assert make_player("master", seed=4) == MasterPlayer(seed=4)
+    assert MasterPlayer().particles == 800
+    views = _discard_views(3, 30, 25)
+    master, expert = MasterPlayer(seed=3, particles=30), ExpertPlayer(seed=3)
+    differ = 0
+    for v in views:
+        assert master.choose(v) in v.legal_actions
+        assert master.decide(v) == master.decide(type(v).from_dict(v.to_dict()))
+        differ += master.choose(v) != expert.choose(v)
+    assert differ > 0  # the reading changes some discards
+    # before a discard it decides as the expert does
+    state = ginrules.deal(ginrules.rules("eaai"), seed=7, dealer=0)
+    assert master.decide(view(state, 1)) == expert.decide(view(state, 1))
