@@ -1088,7 +1088,7 @@ def test_cli_play_target_and_max_turns(capsys: pytest.CaptureFixture[str]) -> No
         (["--max-turns", "0"], "max_turns must be an int >= 1"),
         (["--max-hands", "0"], "--max-hands must be at least 1"),
         (["--players", "basic"], "--players names two players"),
-        (["--players", "basic,master"], "unknown player 'master'"),
+        (["--players", "basic,grandmaster"], "unknown player 'grandmaster'"),
         (["--players", "human,basic", "--json"], "played in the terminal"),
     ],
 )

@@ -343,10 +343,11 @@ def test_random_player_depends_on_its_seed() -> None:
 
 
 def test_players_follow_the_protocol() -> None:
-    for name in ("random", "basic", "advanced", "expert", "beginner", "intermediate"):
+    for name in ("random", "basic", "advanced", "expert", "master", "beginner",
+                 "intermediate"):
         assert isinstance(make_player(name), Player)
     with pytest.raises(GinRulesError, match="unknown player"):
-        make_player("master")
+        make_player("grandmaster")
 
 
 def test_seat_adapts_a_view_player_for_game_play() -> None:

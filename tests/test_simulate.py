@@ -106,7 +106,7 @@ def test_simulate_accepts_a_rule_set() -> None:
     ("kwargs", "message"),
     [
         ({"players": ("basic",)}, "name two players"),
-        ({"players": ("basic", "master")}, "unknown player 'master'"),
+        ({"players": ("basic", "grandmaster")}, "unknown player 'grandmaster'"),
         ({"games": 0}, "games must be"),
         ({"workers": 0}, "workers must be"),
         ({"max_hands": 0}, "max_hands must be"),
@@ -155,7 +155,7 @@ def test_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     "argv",
     [
-        ["simulate", "--players", "basic,master", "--games", "1"],
+        ["simulate", "--players", "basic,grandmaster", "--games", "1"],
         ["simulate", "--players", "basic", "--games", "1"],
         ["simulate", "--rules", "nope", "--games", "1"],
         ["simulate", "--games", "0"],
