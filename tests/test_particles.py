@@ -132,6 +132,11 @@ def test_a_bad_particle_count_is_one_error(bad: object) -> None:
         MasterPlayer(particles=bad)  # type: ignore[arg-type]
 
 
+def test_a_reading_built_by_hand_needs_a_weight_per_hand() -> None:
+    with pytest.raises(GinRulesError, match="a weight per hand: 2 hands, 1 weights"):
+        pf.HandReading((1, 2), (1.0,), 1.0)
+
+
 @pytest.mark.parametrize("bad", [52, -1, "XX", True, None])
 def test_a_bad_card_is_one_error(bad: object) -> None:
     reading = read_hand(view(ginrules.deal(ginrules.rules("eaai"), seed=1, dealer=0), 1), 5)

@@ -306,6 +306,9 @@ class HandReading:
 
     @_melders.default
     def _find_makers(self) -> tuple[int, ...]:
+        if len(self.hands) != len(self.weights):
+            raise GinRulesError(f"a reading has a weight per hand: {len(self.hands)} "
+                                f"hands, {len(self.weights)} weights")
         return tuple(map(_makers, self.hands))
 
     def danger(self, card: Card | str | int) -> float:
