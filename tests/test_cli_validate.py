@@ -498,7 +498,8 @@ def test_the_help(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
         main(["validate", "--help"])
     assert done.value.code == 0
     assert capsys.readouterr().out == (
-        "usage: ginrules validate [-h] [--lenient] [--quiet] [--json] [--junit FILE] "
+        "usage: ginrules validate [-h] [--lenient] [--fail-unchecked] [--quiet] [--json] "
+        "[--junit FILE] "
         "[--workers K] [--scheduler ADDRESS] [--no-progress] PATH [PATH ...]\n\n"
         "Replay each record under its rules and check that every action was legal and that "
         "the declared outcomes, totals and final scores are right. Prints one line per file "
@@ -511,6 +512,10 @@ def test_the_help(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
         "options:\n"
         "  -h, --help           show this help message and exit\n"
         "  --lenient            continue after a problem and list every problem\n"
+        "  --fail-unchecked     a record whose claims could not all be checked (a record of "
+        "one player's view: the other player's cards) is invalid too, with code 'unchecked' "
+        "(by default it is valid when nothing it shows is wrong, and its notes say what was "
+        "not checked)\n"
         "  --quiet              print only the invalid files (also with --json)\n"
         "  --json               print one JSON object per file (JSON lines) for machines\n"
         "  --junit FILE         also write a JUnit XML report to FILE (one test case per "
@@ -536,5 +541,5 @@ def test_lenient_prints_the_notes_too(capsys: pytest.CaptureFixture[str]) -> Non
     assert capsys.readouterr().out == summary
     assert main(["validate", "--lenient", view]) == 0
     assert capsys.readouterr().out == summary + (
-        "  note: hand 1: player 1's unknown cards were filled in; whether player 1 could "
-        "knock and the declared deadwood and points were not checked\n")
+        "  note: hand 1: player 1's cards are partly unknown in player 0's view; not checked "
+        "exactly: player 1's deadwood 42 (only that it is 0 to 98)\n")

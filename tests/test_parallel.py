@@ -191,10 +191,10 @@ def test_the_batches_sent_to_an_executor_and_to_a_process_pool(
 
     def in_this_process(function: Any, calls: Any, *, executor: Any = None,
                         workers: int = 1) -> Iterator[Any]:
-        for items, lenient in calls:
+        for items, lenient, *options in calls:
             assert items, "an empty batch"  # (the batches end at the first empty one)
             sent.append((len(items), lenient, executor is not None, workers))
-            yield function(items, lenient)
+            yield function(items, lenient, *options)
 
     monkeypatch.setattr(validator, "ordered_map", in_this_process)
     two = records.dump({**GOOD[0], "x": 1, "y": 2})  # two unknown fields

@@ -261,13 +261,22 @@ def test_at_most_31_stock_draws() -> None:
 
 
 def test_known_cards_of_the_hidden_player_are_kept() -> None:
-    # player 0's view knows nine of player 1's cards: only the tenth is made up
-    data = edit(HANDS, lambda d: (d.update(view=0), deal_of(d).update(hands=[P0, P1[:-2] + "??"])))
+    # player 0's view knows that player 1 was dealt 4D and JH (player 1 discards them
+    # before drawing from the stock): they are kept, and the eight others are made up
+    hands = [P0, "4D JH " + "?? " * 8]
+    data = edit(with_actions(HANDS, "p1 take", "p1 discard 4D", "p0 draw discard",
+                             "p0 discard 2C", "p1 draw discard", "p1 discard JH"),
+                lambda d: (d.update(view=0), deal_of(d).update(hands=hands)))
     assert problems(data) == []
     record = records.load(data)
-    assert len(record.stand_ins[0]) == 1
-    dealt = record.replayed_with_stand_ins[0].cards(1)
-    assert set(ginrules.parse_cards(P1[:-3])) < set(dealt) and len(dealt) == 10
+    assert len(record.stand_ins[0]) == 8
+    dealt = record.replayed_with_stand_ins[0].deck.cards[0:20:2]  # player 1's (not dealer)
+    assert set(ginrules.parse_cards("4D JH")) < set(dealt)
+    # 7S, which player 1 keeps, player 0 cannot know to be theirs
+    data = edit(data, lambda d: deal_of(d).update(hands=[P0, "4D JH 7S " + "?? " * 7]))
+    assert problems(data) == [("unseen-card", 1, None, "player 0, whose view this record is, "
+                               "cannot know that player 1 was dealt 7S: a view writes the cards "
+                               "its player does not know as ??")]
 
 
 @pytest.mark.parametrize(("actions", "index"), [
@@ -340,7 +349,8 @@ def test_a_hand_of_made_up_cards_passes_the_deal_by_its_declared_winner(
     data["hands"][0]["outcome"] = {"kind": "knock", "knocker": 0, "winner": winner,
                                    "points": points}
     assert data["hands"][0]["dealer"] == 0
-    data["hands"].append({"dealer": 0, "deck": DECK["hands"][0]["deck"], "actions": []})
+    data["hands"].append({"dealer": 0, "deal": {"hands": [P0, "?? " * 10], "upcard": "TS"},
+                          "actions": []})
     assert problems(data) == []  # (alternating, player 1 would deal)
     data["hands"][1]["dealer"] = 1
     assert codes(data) == [("wrong-dealer", 1 + 1, None)]
@@ -447,6 +457,7 @@ def test_validate_many_passes_lenient_on(workers: int) -> None:
 # player 0's view of HANDS, player 1's cards known; and with one of them (7S) unknown
 VIEW = edit(HANDS, lambda d: d.update(view=0))
 VIEW_ONE = edit(VIEW, lambda d: deal_of(d).update(hands=[P0, P1[:-2] + "??"]))
+VIEW_HIDDEN = edit(VIEW, lambda d: deal_of(d).update(hands=[P0, "?? " * 10]))
 # GIN with the hands given: player 0 has AS-9S and KH, player 1 2C-JC, the upcard TS
 GIN_HANDS = records.to_record(ginrules.deal(ginrules.rules("classic"), deck=_GIN_DECK, dealer=1),
                               deal_form="hands")
@@ -494,15 +505,12 @@ def test_an_unnamed_draw_past_the_end_in_a_view_record() -> None:
                                "(gin by player 0 at action 2): p1 draw stock")]
 
 
-_FILLED = ("hand 1: player 1's unknown cards were filled in; whether player 1 could knock "
-           "and the declared deadwood and points were not checked")
-
-
 def test_a_hidden_card_drawn_then_discarded_at_once() -> None:
-    # player 1 draws an unknown card and discards AS, which nobody saw: the draw was AS
-    data = with_actions(VIEW, "p1 pass", "p0 pass", "p1 draw stock ??", "p1 discard AS")
+    # player 1 draws an unknown card and discards AS, which nobody saw: AS was dealt or
+    # drawn, no stand-in; nothing the record claims is left unchecked
+    data = with_actions(VIEW_HIDDEN, "p1 pass", "p0 pass", "p1 draw stock ??", "p1 discard AS")
     assert problems(data) == []
-    assert records.validate(data).notes == (_FILLED,)
+    assert records.validate(data).notes == ()
     assert ginrules.Card.parse("AS") not in records.load(data).stand_ins[0]
 
 
@@ -521,12 +529,20 @@ def test_an_unknown_dealt_card_can_be_the_first_actions_discard() -> None:
 
 
 def test_the_one_unknown_card_is_the_one_discarded() -> None:
-    data = with_actions(VIEW_ONE, "p1 take", "p1 discard QH")
+    # player 1's view of player 0's gin: player 0's hand is shown at the end and it drew
+    # nothing, so its cards may be named; the one written ?? is KH, the card it knocked
+    data = edit(with_actions(GIN_HANDS, "p0 take", "p0 knock KH"), lambda d: (
+        d.update(view=1), deal_of(d)["hands"].__setitem__(0, "AS 2S 3S 4S 5S 6S 7S 8S 9S ??")))
     assert problems(data) == []
     record = records.load(data)
-    assert record.stand_ins == (frozenset(),)  # QH is no stand-in: the record shows it
-    assert set(record.replayed_with_stand_ins[0].cards(1)) == set(ginrules.parse_cards(
-        "4D JH 4H KS 4S 9D KD TC 7C TS"))
+    assert record.stand_ins == (frozenset(),)  # KH is no stand-in: the record shows it
+    assert set(record.replayed_with_stand_ins[0].cards(0)) == set(ginrules.parse_cards(
+        "AS 2S 3S 4S 5S 6S 7S 8S 9S TS"))
+    # nothing is made up: the outcome is checked exactly, nothing is left unchecked
+    assert records.validate(data).notes == ()
+    data["hands"][0]["outcome"] = {"kind": "gin", "winner": 0, "points": 1}
+    assert problems(data) == [("wrong-points", 1, None, "the declared points are 1, but "
+                               "player 0 scores 25 (gin by player 0: 0 + 25 bonus)")]
 
 
 @pytest.mark.parametrize("data", [
@@ -698,22 +714,26 @@ def test_the_stock_draws_of_a_record_of_the_hands(actions: list[str],
 
 
 def test_a_view_of_player_1_fills_in_player_0s_unknown_card() -> None:
-    # 2S unknown: the stand-in is the first card in the order AC, 2C, ... that the record
-    # does not show (AC), in player 0's hand and nowhere else in the deck
-    data = edit(HANDS, lambda d: (d.update(view=1), deal_of(d).update(hands=[P0[:-2] + "??", P1])))
+    # player 1's view of player 0's gin, 2S unknown: the stand-in is the first card in the
+    # order AC, 2C, ... that the record does not show (AC), in player 0's hand and nowhere
+    # else in the deck
+    data = edit(with_actions(GIN_HANDS, "p0 take", "p0 knock KH"), lambda d: (
+        d.update(view=1), deal_of(d)["hands"].__setitem__(0, "AS ?? 3S 4S 5S 6S 7S 8S 9S KH")))
     assert problems(data) == []
     record = records.load(data)
     assert record.stand_ins == (frozenset(ginrules.parse_cards("AC")),)
     assert set(record.replayed_with_stand_ins[0].cards(0)) == set(ginrules.parse_cards(
-        "5C 3S TH 6D 7H 2C JS 2H 4C AC"))
+        "AS AC 3S 4S 5S 6S 7S 8S 9S TS"))
 
 
 def test_a_view_with_every_card_known_checks_the_outcome() -> None:
-    # nothing is made up in player 0's view of a hand whose cards are all shown
+    # nothing is made up in player 0's view of a hand whose cards are all shown: the
+    # outcome is checked exactly, and the cards player 0 cannot know are a problem
     data = records.to_record(PLAYED.finished[1], deal_form="hands")
     data = edit(data, lambda d: (d.update(view=0), d["hands"][0]["outcome"].update(points=1)))
-    assert problems(data) == [("wrong-points", 1, None, "the declared points are 1, but player 0 "
-                               "scores 59 (a knock by player 0: 59)")]
+    assert codes(data) == [("unseen-card", 1, None), ("wrong-points", 1, None)]
+    assert problems(data)[1][3] == ("the declared points are 1, but player 0 scores 59 (a "
+                                    "knock by player 0: 59)")
     assert records.validate(data, lenient=True).notes == ()
 
 
@@ -769,10 +789,12 @@ def test_a_hand_gives_its_deal_once(change: Callable[[dict[str, Any]], object], 
 
 
 def test_a_view_that_gives_the_whole_deck_checks_the_outcome() -> None:
-    # a deck leaves nothing unknown, even in a record of one player's view
+    # a deck leaves nothing unknown, even in a record of one player's view: the outcome is
+    # checked exactly, and the deck (the stock's order, the other hand) is a problem
     data = edit(KNOCKED, lambda d: (d.update(view=0), d["hands"][0]["outcome"].update(points=1)))
-    assert problems(data) == [("wrong-points", 1, None, "the declared points are 1, but player 0 "
-                               "scores 59 (a knock by player 0: 59)")]
+    assert codes(data) == [("unseen-card", 1, None), ("wrong-points", 1, None)]
+    assert problems(data)[1][3] == ("the declared points are 1, but player 0 scores 59 (a "
+                                    "knock by player 0: 59)")
 
 
 def test_overrides_with_a_key_that_is_no_string() -> None:

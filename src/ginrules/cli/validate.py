@@ -136,7 +136,8 @@ def _cmd_validate(args: argparse.Namespace) -> int:
                 executor = stack.enter_context(dask_executor(args.scheduler))
             sources = _record_sources(args.files, absolute=executor is not None)
             reports = stack.enter_context(contextlib.closing(_validate_stream(
-                sources, executor=executor, workers=args.workers, lenient=args.lenient)))
+                sources, executor=executor, workers=args.workers, lenient=args.lenient,
+                fail_unchecked=args.fail_unchecked)))
             for report in reports:
                 checked += 1
                 if not report.valid:
@@ -204,6 +205,11 @@ def add_parser(sub: Any) -> None:
                    "the order the file system lists them); '-' reads stdin")
     p.add_argument("--lenient", action="store_true",
                    help="continue after a problem and list every problem")
+    p.add_argument("--fail-unchecked", action="store_true",
+                   help="a record whose claims could not all be checked (a record of one "
+                   "player's view: the other player's cards) is invalid too, with code "
+                   "'unchecked' (by default it is valid when nothing it shows is wrong, "
+                   "and its notes say what was not checked)")
     p.add_argument("--quiet", action="store_true",
                    help="print only the invalid files (also with --json)")
     p.add_argument("--json", action="store_true",

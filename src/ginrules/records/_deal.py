@@ -20,6 +20,10 @@ class _DealChecks:
 
     notes: list[str]
     stand_ins: frozenset[Card]  # the made-up cards of the last deal read
+    hidden_named: frozenset[Card]  # the cards a view record names as dealt to the other player
+    # whether the stand-ins are the only cards they can be (every unknown card of the
+    # hidden player's, the stock drawn out): the hidden player's hand is then a fact
+    determined: bool
 
     def problem(self, code: str, message: str, hand: int | None = None,
                 action: int | None = None, *, expected: Any = None, declared: Any = None
@@ -173,6 +177,8 @@ class _DealChecks:
             return None, False
         filled = False
         hidden = None if view is None else 1 - view
+        if hidden is not None:
+            self.hidden_named = frozenset(c for c in dealer_hands[hidden] if isinstance(c, Card))
         if hidden is not None and (any(c == UNKNOWN for c in dealer_hands[hidden])
                                    or UNKNOWN in draws):
             filled = True
@@ -233,14 +239,9 @@ class _DealChecks:
                 assigned.add(dropped)
             seen_discarded.add(dropped)
         known = set(place) | assigned
-        spare = iter(c for c in CARDS if c not in known)
-        made_up = []
-        for _, where, pos in slots:
-            card = next(spare)
-            made_up.append(card)
+        spare = [c for c in CARDS if c not in known]
+        for (_, where, pos), card in zip(slots, spare, strict=False):
             (hands[hidden] if where == "hand" else draws)[pos] = card
-        self.stand_ins = frozenset(made_up)
-        self.notes.append(
-            f"hand {number}: player {hidden}'s unknown cards were filled in; whether player "
-            f"{hidden} could knock and the declared deadwood and points were not checked")
+        self.stand_ins = frozenset(spare[:len(slots)])
+        self.determined = not slots or len(spare) == len(slots)
         return True

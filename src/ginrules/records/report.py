@@ -38,6 +38,10 @@ CODES: dict[str, str] = {
     "illegal-action": "an action the rules do not allow there (the engine's reason)",
     "play-after-end": "actions after the hand was over",
     "hand-incomplete": "a hand that stops before it is over (in a complete record)",
+    "hand-not-over": "an outcome declared for a hand that is not over (in a record still in "
+                     "play)",
+    "unseen-card": "a record of one player's view names a card of the other player's that "
+                   "its player cannot know (a stock draw, a dealt card; or the whole deck)",
     "bad-melds": "knocker_melds that are not melds of the knocker's cards, or no knock",
     "worse-melds": "knocker_melds that leave more deadwood than the best layout, under "
                    "rules that lay hands out for the players (auto_layout)",
@@ -55,6 +59,9 @@ CODES: dict[str, str] = {
     "game-not-over": "the final scores or the winner are declared, but the game is not over",
     "wrong-final": "the declared final scores are wrong",
     "wrong-game-winner": "the declared winner of the game is wrong",
+    # asked for: validate(fail_unchecked=True), ginrules validate --fail-unchecked
+    "unchecked": "a claim the record makes that could not be checked (a record of one "
+                 "player's view), reported as a problem only when asked (fail_unchecked)",
 }
 """Every problem code the validator reports, with what it means. The codes are stable:
 a new check gets a new code, and a code keeps its meaning.

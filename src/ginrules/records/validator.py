@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import re
 from collections.abc import Generator, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -29,9 +30,12 @@ from ginrules.errors import GinRulesError, IllegalActionError, InvalidRecordErro
 from ginrules.game import GameState, next_dealer
 from ginrules.hand import HandState, apply, deal, knock
 from ginrules.knock import EndKind, HandResult
+from ginrules.masks import _deadwood
 from ginrules.melds import Meld
 from ginrules.records._deal import _DealChecks
 from ginrules.records._parallel import check_workers, ordered_map
+from ginrules.records._views import _ViewChecks, could_end, end_of
+from ginrules.records._words import _describe_result, _is_whole, _json_value, _score_text, _who
 from ginrules.records.format import (
     _HAND_KEYS,
     _KINDS,
@@ -62,13 +66,19 @@ class _Stop(Exception):
     """Raised inside the validator to stop at the first problem (strict mode)."""
 
 
-def validate(source: RecordLike, *, lenient: bool = False, name: str | None = None) -> Report:
+def validate(source: RecordLike, *, lenient: bool = False, name: str | None = None,
+             fail_unchecked: bool = False) -> Report:
     """Replay a record under its rules and report its problems, each with its place.
 
     ``source`` is a path, JSON text, bytes or a parsed dict. Strict by default: the
     first problem ends the check. ``lenient=True`` continues where it can and collects
     every problem. Malformed JSON and unreadable files are problems too (never an
     exception).
+
+    What a record of one player's view cannot show (the other player's deadwood, say)
+    is checked as far as the view goes and named in the report's notes; the record is
+    valid if nothing it shows is wrong. ``fail_unchecked=True`` makes each such note a
+    problem too (code ``unchecked``), for a check that must vouch for every claim.
 
     >>> print(validate('{"format": "ginrules-record"'))
     invalid: malformed JSON: line 1, column 29: Expecting ',' delimiter
@@ -86,8 +96,17 @@ def validate(source: RecordLike, *, lenient: bool = False, name: str | None = No
     checker = _Checker(strict=not lenient, keep_states=False)
     with contextlib.suppress(_Stop):
         checker.check(data)
+        if fail_unchecked:  # each note a problem, at its hand
+            for note in checker.notes:
+                place = _NOTE_HAND.match(note)
+                what = note[place.end():] if place else note
+                checker.problem("unchecked", f"not checked: {what}",
+                                int(place.group(1)) if place else None)
     return Report(name or read_name, tuple(checker.problems), tuple(checker.notes),
                   checker.hand_count, checker.action_count, checker.omitted)
+
+
+_NOTE_HAND = re.compile(r"hand (\d+): ")
 
 
 def validate_many(
@@ -96,6 +115,7 @@ def validate_many(
     executor: Executor | None = None,
     workers: int = 1,
     lenient: bool = False,
+    fail_unchecked: bool = False,
 ) -> Iterator[Report]:
     """Validate many records, yielding their reports in the order of ``sources``.
 
@@ -103,7 +123,8 @@ def validate_many(
     records are checked in this process, or over ``workers`` local processes, or on
     ``executor`` (any :class:`concurrent.futures.Executor`, such as a Dask cluster's
     ``client.get_executor()``; paths are then read where the work runs, so the workers
-    need to see the same files). The reports are the same whatever runs them. It streams:
+    need to see the same files). The reports are the same whatever runs them (``lenient``
+    and ``fail_unchecked`` as :func:`validate` takes them). It streams:
     ``sources`` is read only as reports are taken, and at most a few batches per worker
     are in flight, so memory stays bounded however many records there are.
 
@@ -115,12 +136,12 @@ def validate_many(
     """
     check_workers(workers)
     return _validate_stream(((source, None) for source in sources), executor=executor,
-                            workers=workers, lenient=lenient)
+                            workers=workers, lenient=lenient, fail_unchecked=fail_unchecked)
 
 
 def _validate_stream(
     items: Iterable[tuple[RecordLike, str | None]], *, executor: Executor | None,
-    workers: int, lenient: bool,
+    workers: int, lenient: bool, fail_unchecked: bool = False,
 ) -> Generator[Report, None, None]:
     """:func:`validate_many` of ``(source, name)`` pairs (``name`` as :func:`validate`
     takes it); the ``ginrules validate`` command sends absolute paths named as typed.
@@ -128,18 +149,20 @@ def _validate_stream(
     cluster's scheduler has more overhead per call)."""
     if executor is None and workers == 1:
         for source, name in items:
-            yield validate(source, lenient=lenient, name=name)
+            yield validate(source, lenient=lenient, name=name, fail_unchecked=fail_unchecked)
         return
     batch = 16 if executor is None else 64
     iterator = iter(items)
-    calls = iter(lambda: (list(itertools.islice(iterator, batch)), lenient), ([], lenient))
+    calls = iter(lambda: (list(itertools.islice(iterator, batch)), lenient, fail_unchecked),
+                 ([], lenient, fail_unchecked))
     for reports in ordered_map(_validate_batch, calls, executor=executor, workers=workers):
         yield from reports
 
 
-def _validate_batch(items: list[tuple[RecordLike, str | None]], lenient: bool
-                    ) -> list[Report]:
-    return [validate(source, lenient=lenient, name=name) for source, name in items]
+def _validate_batch(items: list[tuple[RecordLike, str | None]], lenient: bool,
+                    fail_unchecked: bool = False) -> list[Report]:
+    return [validate(source, lenient=lenient, name=name, fail_unchecked=fail_unchecked)
+            for source, name in items]
 
 
 def _before_layoffs(result: HandResult, player: int, declared: object) -> str:
@@ -152,12 +175,6 @@ def _before_layoffs(result: HandResult, player: int, declared: object) -> str:
         return ""
     return (f" after laying off {' '.join(str(c) for c in laid)} ({before} before the "
             "layoffs)")
-
-
-def _describe_result(result: HandResult) -> str:
-    if result.kind is EndKind.DEAD:
-        return "a dead hand"
-    return f"{'a ' if result.kind is EndKind.KNOCK else ''}{result.kind.value} by player {result.knocker}"
 
 
 # -- explanations ---------------------------------------------------------------------
@@ -213,12 +230,7 @@ def _explanations(source: Mapping[str, Any]) -> Explanations:
 # -- the checker ----------------------------------------------------------------------
 
 
-def _is_whole(value: object) -> bool:
-    """Whether a JSON value is a whole number (``true`` and ``false`` are not)."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-class _Checker(_DealChecks):
+class _Checker(_DealChecks, _ViewChecks):
     """Walks a record; collects problems (strict: stops at the first)."""
 
     def __init__(self, *, strict: bool, keep_states: bool = True) -> None:
@@ -239,6 +251,9 @@ class _Checker(_DealChecks):
         self.made_up = False  # whether any hand was replayed with made-up cards
         self.omitted = 0  # problems past MAX_PROBLEMS
         self.filled = False  # whether the last hand replayed had made-up cards filled in
+        self.hidden_named: frozenset[Card] = _NO_CARDS  # see _DealChecks
+        self.determined = False  # see _DealChecks
+        self.unreplayed_dealer: int | None = None  # the dealer of a hand that ended unreplayed
 
     def keep(self, state: HandState | None) -> None:
         """Keep a replayed hand (``None``: not replayed), with the made-up cards that
@@ -276,7 +291,9 @@ class _Checker(_DealChecks):
                          f"(this ginrules reads version {VERSION})", expected=VERSION,
                          declared=_json_value(version))
             return
-        for key in sorted(set(data) - _TOP_KEYS):
+        for key in _odd_keys(data):
+            self.problem("bad-field", f"a field's name must be a string, not {key!r}")
+        for key in _unknown_keys(data, _TOP_KEYS):
             self.problem("unknown-field", f"unknown field {key!r} (the fields are {', '.join(sorted(_TOP_KEYS))})")
         rules = self.read_rules(data.get("rules"))
         if rules is None:
@@ -324,7 +341,9 @@ class _Checker(_DealChecks):
             self.problem("bad-rules", "\"rules\" must be a preset name or {\"preset\": NAME, "
                          "\"overrides\": {...}}")
             return None
-        for key in sorted(set(spec) - {"preset", "overrides"}):
+        for key in _odd_keys(spec):
+            self.problem("bad-rules", f"rules: a field's name must be a string, not {key!r}")
+        for key in _unknown_keys(spec, _RULES_KEYS):
             self.problem("bad-rules", f"rules: unknown field {key!r} (use \"preset\" and \"overrides\")")
         overrides = spec.get("overrides", {})
         if not isinstance(overrides, Mapping):
@@ -360,11 +379,12 @@ class _Checker(_DealChecks):
             last = number == len(hands)
             priced = None
             self.stand_ins, self.filled = _NO_CARDS, False
+            self.hidden_named, self.determined, self.unreplayed_dealer = _NO_CARDS, False, None
             state, declared = self.check_hand(
                 entry, number, rules, expected_dealer if is_game else None, view,
                 allow_open=last and not complete)
             if state is not None and state.result is not None and self.filled \
-                    and state.result.kind is not EndKind.DEAD:
+                    and not self.determined and state.result.kind is not EndKind.DEAD:
                 # made-up cards stood in for the hidden player's: price the hand by its
                 # declared outcome, not by the made-up cards
                 self.keep(state)
@@ -373,7 +393,7 @@ class _Checker(_DealChecks):
                     expected_dealer = None
                 else:
                     priced = declared
-                    expected_dealer = _next_dealer_declared(state.result, declared, rules)
+                    expected_dealer = _next_dealer_declared(state.dealer, declared, rules)
             elif state is not None and state.result is not None:
                 self.keep(state)
                 result = state.result
@@ -385,7 +405,8 @@ class _Checker(_DealChecks):
             elif declared is not None:
                 self.keep(None)  # not replayed (a view record's unchecked knock)
                 priced = declared
-                expected_dealer = None
+                expected_dealer = None if self.unreplayed_dealer is None else \
+                    _next_dealer_declared(self.unreplayed_dealer, declared, rules)
             else:
                 self.keep(None)
                 track = False
@@ -461,7 +482,9 @@ class _Checker(_DealChecks):
         if not isinstance(entry, Mapping):
             self.problem("bad-field", "a hand is a JSON object", number)
             return None, None
-        for key in sorted(set(entry) - _HAND_KEYS):
+        for key in _odd_keys(entry):
+            self.problem("bad-field", f"a hand's field name must be a string, not {key!r}", number)
+        for key in _unknown_keys(entry, _HAND_KEYS):
             self.problem("unknown-field", f"unknown field {key!r} in a hand (the fields are "
                          f"{', '.join(sorted(_HAND_KEYS))})", number)
         declared = self.declared_score(entry.get("outcome"), number)
@@ -508,7 +531,7 @@ class _Checker(_DealChecks):
         hidden = 1 - view if (view is not None and filled) else None
         self.filled = hidden is not None
         self.made_up = self.made_up or self.filled
-        return self.replay_hand(state, parsed, number, melds, hidden, entry, allow_open,
+        return self.replay_hand(state, parsed, number, melds, view, hidden, entry, allow_open,
                                 declared)
 
     def declared_score(self, outcome: Any, number: int) -> HandScore | None:
@@ -517,7 +540,10 @@ class _Checker(_DealChecks):
         if not isinstance(outcome, Mapping):
             self.problem("bad-field", "\"outcome\" must be an object", number)
             return None
-        for key in sorted(set(outcome) - _OUTCOME_KEYS):
+        for key in _odd_keys(outcome):
+            self.problem("bad-field", f"outcome: a field's name must be a string, not {key!r}",
+                         number)
+        for key in _unknown_keys(outcome, _OUTCOME_KEYS):
             self.problem("unknown-field", f"outcome: unknown field {key!r} (the fields are "
                          f"{', '.join(sorted(_OUTCOME_KEYS))})", number)
         kind = outcome.get("kind")
@@ -561,19 +587,26 @@ class _Checker(_DealChecks):
 
     def replay_hand(
         self, state: HandState, parsed: list[tuple[int, Action, str | None] | None],
-        number: int, melds: tuple[Meld, ...] | None, hidden: int | None,
+        number: int, melds: tuple[Meld, ...] | None, view: int | None, hidden: int | None,
         entry: Mapping[str, Any], allow_open: bool, declared: HandScore | None,
     ) -> tuple[HandState | None, HandScore | None]:
+        # exact: nothing made up, or only the one way the hidden cards can be
+        exact = hidden is None or self.determined
+        unreplayed: tuple[int, Action, HandState] | None = None  # the hidden player's end
         for index, item in enumerate(parsed, 1):
             assert item is not None
             player, action, named = item
-            if state.phase is Phase.OVER:
-                assert state.result is not None
+            if state.phase is Phase.OVER or unreplayed is not None:
+                if unreplayed is None:
+                    assert state.result is not None
+                    what = _describe_result(state.result)
+                    why = self.explain.after_over(state, action)
+                else:  # (a knock or big gin ends the hand, whatever the hidden cards)
+                    what, why = f"player {hidden}'s {unreplayed[1]}", ""
                 self.problem("play-after-end",
-                    f"play continues after the hand was over ({_describe_result(state.result)}"
-                    f" at action {index - 1}): {player_text(player, action)}"
-                    + self.explain.after_over(state, action), number, index)
-                return state, None
+                    f"play continues after the hand was over ({what} at action {index - 1}): "
+                    f"{player_text(player, action)}" + why, number, index)
+                return (state if unreplayed is None else None), None
             if named is not None and named != UNKNOWN:
                 actual = self.card_moved(state, action)
                 if actual is not None and str(actual) != named:
@@ -589,27 +622,45 @@ class _Checker(_DealChecks):
                 else:
                     state = apply(state, action, player=player)
             except IllegalActionError as error:
-                if hidden is not None and player == hidden and action.kind in (
-                        ActionKind.KNOCK, ActionKind.BIG_GIN):
-                    self.notes.append(f"hand {number}, action {index}: player {hidden}'s "
-                                      f"{action} could not be checked (their hand is partly "
-                                      "unknown)")
-                    return None, declared
+                if not exact and player == hidden and action.kind in (
+                        ActionKind.KNOCK, ActionKind.BIG_GIN) and could_end(state, player, action):
+                    # it hangs on the hidden cards: the hand ends here all the same
+                    unreplayed = (index, action, state)
+                    continue
                 self.problem("illegal-action", str(error) + self.explain.illegal(state, action),
                              number, index)
                 return None, declared
+        if unreplayed is not None:
+            assert view is not None
+            at, action, before = unreplayed
+            self.unreplayed_dealer = before.dealer
+            self.check_seen(before, parsed, at, view, entry, self.hidden_named, number, True)
+            self.check_view_outcome(end_of(before, view, self.stand_ins, action, at),
+                                    entry.get("outcome"), melds, number)
+            return None, declared
         if state.phase is not Phase.OVER:
+            if view is not None:  # the hidden hand is known when the stock is drawn out
+                self.check_seen(state, parsed, len(parsed), view, entry, self.hidden_named,
+                                number, state.stock_drawn == 31)
             if not allow_open:
                 what = {Phase.OFFER: "take or pass the upcard", Phase.DRAW: "draw",
                         Phase.DISCARD: "discard"}[state.phase]
                 self.problem("hand-incomplete", f"the hand stops before it is over: player {state.turn} is "
                              f"to {what}" + self.explain.stopped(state), number)
+            elif isinstance(entry.get("outcome"), Mapping) and entry["outcome"]:
+                self.problem("hand-not-over", "the record declares the outcome of this hand, "
+                             "but the hand is not over (it is still in play)", number)
             return state, None
         assert state.result is not None
+        if view is not None:  # a knock shows both hands
+            self.check_seen(state, parsed, len(state.actions), view, entry, self.hidden_named,
+                            number, state.result.kind is not EndKind.DEAD
+                            or state.stock_drawn == 31)
         if melds is not None and state.actions[-1][1].kind is not ActionKind.KNOCK:
             self.problem("bad-melds", f"\"knocker_melds\" are given, but the hand ended with "
                          f"{_describe_result(state.result)}, not a knock", number)
-        elif melds is not None and state.rules.auto_layout and state.result.knocker is not None:
+        elif melds is not None and state.rules.auto_layout and state.result.knocker is not None \
+                and (exact or state.result.knocker != hidden):
             # rules that lay hands out for the players: worse melds are a false statement
             used = 0
             for meld in melds:
@@ -623,9 +674,12 @@ class _Checker(_DealChecks):
                     f"rules lay the hand out for the least deadwood, {best} (auto_layout: "
                     "the German rules page and the Polish site arrange hands for the "
                     "players)", number, expected=best, declared=stated)
-        if hidden is None:
+        if exact:
             self.check_outcome(state, entry.get("outcome"), number)
             return state, None
+        assert view is not None
+        self.check_view_outcome(end_of(state, view, self.stand_ins, None, len(state.actions)),
+                                entry.get("outcome"), melds, number)
         return state, declared
 
     @staticmethod
@@ -656,6 +710,15 @@ class _Checker(_DealChecks):
         follows = ""
         # (deadwood that is not two whole numbers is a bad field, reported already)
         if isinstance(dw, list) and len(dw) == 2 and all(_is_whole(d) for d in dw) \
+                and result.knocker is None:
+            for p in (0, 1):  # a dead hand: what each player's cards hold at its end
+                held = _deadwood(state.masks[p])
+                if dw[p] != held:
+                    self.problem("wrong-deadwood", f"the declared deadwood of player {p} is "
+                                 f"{dw[p]}, but it is {held} (the deadwood of the cards held "
+                                 "at the end of a dead hand)", number, expected=held,
+                                 declared=dw[p])
+        elif isinstance(dw, list) and len(dw) == 2 and all(_is_whole(d) for d in dw) \
                 and result.knocker is not None:
             actual = [0, 0]
             actual[result.knocker] = result.knocker_deadwood
@@ -680,38 +743,26 @@ class _Checker(_DealChecks):
 
 
 _NO_CARDS: frozenset[Card] = frozenset()
+_RULES_KEYS = frozenset({"preset", "overrides"})
 
 
-def _next_dealer_declared(result: HandResult, declared: HandScore, rules: RuleSet) -> int:
-    """:func:`~ginrules.game.next_dealer` with the winner taken from the declared outcome
-    (for a hand replayed with made-up cards)."""
+def _next_dealer_declared(dealer: int, declared: HandScore, rules: RuleSet) -> int:
+    """:func:`~ginrules.game.next_dealer` after a hand (not dead) that ``dealer`` dealt,
+    with the winner taken from the declared outcome (for a hand replayed with made-up
+    cards, or not replayed)."""
     how = rules.dealer_after_hand
     if how is NextDealer.WINNER and declared.player is not None:
         return declared.player
     if how is NextDealer.LOSER and declared.player is not None:
         return 1 - declared.player
-    return result.dealer if how is NextDealer.SAME else 1 - result.dealer
+    return dealer if how is NextDealer.SAME else 1 - dealer
 
 
-def _json_value(value: Any) -> Any:
-    """A declared value as it may go into a report's JSON (anything else as its repr)."""
-    if value is None or isinstance(value, (bool, int, float, str)):
-        return value
-    if isinstance(value, list) and all(v is None or isinstance(v, (bool, int, float, str))
-                                       for v in value):
-        return list(value)
-    return repr(value)
+def _odd_keys(mapping: Mapping[Any, Any]) -> list[Any]:
+    """The keys of a mapping that are not strings (a dict made in Python, not JSON)."""
+    return sorted((k for k in mapping if not isinstance(k, str)), key=repr)
 
 
-def _who(player: Any) -> str:
-    return "nobody" if player is None else f"player {player}"
-
-
-def _score_text(result: HandResult, score: HandScore) -> str:
-    if score.player is None:
-        return "nobody scores" if result.kind is EndKind.DEAD else "nobody scores (a tie)"
-    parts = f"{score.base}" + (f" + {score.bonus} bonus" if score.bonus else "")
-    what = "an undercut" if score.undercut else _describe_result(result)
-    doubled = ", doubled" if score.doubled else ""
-    return f"player {score.player} scores {score.points} ({what}: {parts}{doubled})"
+def _unknown_keys(mapping: Mapping[Any, Any], known: frozenset[str]) -> list[str]:
+    return sorted(k for k in mapping if isinstance(k, str) and k not in known)
 
