@@ -87,7 +87,7 @@ def random_hand(preset: str, seed: int, *, knocky: bool, **overrides: Any) -> Ha
 
 
 def _big_gin(history: bool) -> HandState:
-    """Player 0 declares big gin: at once after taking the upcard (AS-JS), or after six
+    """Player 0 declares big gin: at once after taking the upcard (AS-JS), or after seven
     actions (it draws 9S, throws KD, which player 1 takes for QH, and draws JS to AS-JS)."""
     if not history:
         deck = ginrules.parse_cards("AS 2C 2S 3C 3S 4C 4S 5C 5S 6C 6S 7C 7S 8C 8S 9C 9S TC "
@@ -113,7 +113,8 @@ HANDS: dict[str, HandState] = {
     "big gin after play": _big_gin(True),
     "dead": random_hand("classic", 0, knocky=False),
     "dead, the stock drawn out": random_hand("classic", 1, knocky=False, dead_hand_stock=0),
-    "oklahoma": random_hand("oklahoma", 5, knocky=True),
+    # a knock limit of 4 set by the upcard 4S, a spade: the deadwood points doubled
+    "oklahoma": random_hand("oklahoma", 85, knocky=True),
 }
 
 
@@ -124,6 +125,7 @@ def test_the_corpus_has_every_ending() -> None:
     assert endings["big gin after play"] == ("big gin", 0)
     assert endings["big gin at once"] == ("big gin", 0)
     assert HANDS["dead, the stock drawn out"].stock_drawn == 31
+    assert endings["oklahoma"] == ("knock", 1) and HANDS["oklahoma"].knock_limit == 4
     for state in HANDS.values():  # every honest view is valid
         for viewer in (0, 1):
             report = records.validate(honest_view(state, viewer), lenient=True)
@@ -288,7 +290,7 @@ def other_forgeries(state: HandState, viewer: int) -> Iterator[tuple[str, dict[s
 
 def test_every_forgery_of_a_view_is_invalid() -> None:
     """Every forgery the view exposes, of each kind, for both viewers and every ending of
-    the corpus: all invalid (on the code before issue 29's part 3, hundreds passed)."""
+    the corpus (751): all invalid (before issue 29's part 3, 700 of them passed)."""
     counts: Counter[str] = Counter()
     for name, state in HANDS.items():
         for viewer in (0, 1):
@@ -305,7 +307,7 @@ def test_every_forgery_of_a_view_is_invalid() -> None:
                 counts[label] += 1
     print(dict(counts), sum(counts.values()))
     assert counts["names a stock draw"] >= 20 and counts["names a dealt card"] >= 50
-    assert counts["gin for the viewer's knock"] >= 3 and sum(counts.values()) >= 700
+    assert counts["gin for the viewer's knock"] >= 4 and sum(counts.values()) >= 750
 
 
 def consistent(state: HandState, viewer: int, deadwood: list[int], kind: str | None = None
