@@ -204,11 +204,13 @@ def play_in_terminal(
     read: Callable[[str], str] = input,
     write: Callable[[str], None] = print,
     max_hands: int | None = None,
+    save: Callable[[GameState], None] | None = None,
 ) -> int:
     """Play ``game`` to its end with people (``None`` seats) and computer players, reading
     a person's moves with ``read`` and writing with ``write``. Returns the exit code: 0
     when the game ends or the input does, 130 on Ctrl-C. ``max_hands`` stops the game
-    after that many hands.
+    after that many hands. ``save`` is given the game as it stands when play stops,
+    however it stops (``ginrules play --record`` saves it).
 
     >>> import ginrules
     >>> from ginrules.players import BasicPlayer
@@ -224,7 +226,16 @@ def play_in_terminal(
     if len(seats) != 2:
         raise GinRulesError(f"a game has two seats, not {len(seats)}")
     names = _names(seats)
-    history = History(game)
+    code, history = _play(History(game), seats, names, read, write, max_hands)
+    if save is not None:
+        save(history.state)
+    return code
+
+
+def _play(history: History, seats: Sequence[Player | None], names: tuple[str, str],
+          read: Callable[[str], str], write: Callable[[str], None], max_hands: int | None
+          ) -> tuple[int, History]:
+    """The game played on from ``history``; the exit code, and the history at the end."""
     try:
         while not history.state.is_over and (
             max_hands is None or len(history.state.finished) < max_hands
@@ -254,14 +265,14 @@ def play_in_terminal(
         a, b = history.state.totals
         write(f"{stop}: the game stops here, in hand {len(history.state.finished) + 1} "
               f"({a} to {b}).")
-        return 0
+        return 0, history
     except KeyboardInterrupt:
         a, b = history.state.totals
         write(f"\ninterrupted: the game stops here, in hand "
               f"{len(history.state.finished) + 1} ({a} to {b}).")
-        return 130
+        return 130, history
     if history.state.is_over:
         _show_final(history.state, names, write)
     else:
         write(f"stopped after {hands_in_words(len(history.state.finished))} (--max-hands)")
-    return 0
+    return 0, history
