@@ -380,3 +380,14 @@ def test_a_game_played_in_the_terminal_is_saved_however_it_stops(tmp_path: Path)
         report = records.validate(path)
         assert report.valid and report.hands == hands
         assert json.loads(path.read_text("utf-8"))["complete"] is False
+
+
+def test_a_persons_moves_are_read_in_bounded_lines(tmp_path: Path) -> None:
+    # a pipe that never ends a line (< /dev/zero) used to be read for ever
+    path = tmp_path / "game.json"
+    with open("/dev/zero", "rb") as zero:
+        done = subprocess.run([*COMMAND, "play", "--players", "human,basic", "--record",
+                               str(path)], stdin=zero, capture_output=True, timeout=60)
+    assert done.returncode == 2
+    assert "a line of input is at most 1,000 characters" in done.stdout.decode()
+    assert records.validate(path).valid
