@@ -368,9 +368,11 @@ def test_deadwood_batch_in_this_process(capsys: pytest.CaptureFixture[str],
     assert main(["deadwood", "7H", "--file", str(path)]) == 2
     assert capsys.readouterr().err == (
         "ginrules deadwood: error: give the cards or --file, not both\n")
-    path.write_bytes(b"7H 8H \xff\n")
-    assert main(["deadwood", "--file", str(path)]) == 2
-    assert capsys.readouterr().err == f"ginrules deadwood: error: {path} is not UTF-8 text\n"
+    path.write_bytes(b"7H 8H \xff\nKS\n")  # a line that is not UTF-8 is a bad line
+    assert main(["deadwood", "--file", str(path)]) == 1
+    assert [json.loads(line) for line in capsys.readouterr().out.splitlines()] == [
+        {"line": 1, "error": "the line is not UTF-8 text (byte 7)"},
+        {"line": 2, "deadwood": 10, "melds": [], "deadwood_cards": ["KS"]}]
     assert main(["deadwood"]) == 2
     assert capsys.readouterr().err == (
         "ginrules deadwood: error: no cards given: name the cards, like 7H 8H 9H KS QS\n")

@@ -110,7 +110,7 @@ def test_each_problem_has_its_code(code: str, data: Any, expected: Any, declared
 
 def test_every_code_is_reached_and_documented() -> None:
     # (unchecked only with fail_unchecked: tests/test_view_records.py)
-    reached = {case[0] for case in CASES} | {"unreadable", "unchecked"}
+    reached = {case[0] for case in CASES} | {"unreadable", "too-large", "unchecked"}
     assert reached == set(CODES)
     text = (Path(__file__).parent.parent / "docs" / "records.rst").read_text("utf-8")
     table = text.split(".. the problem codes")[1].split(".. end of the problem codes")[0]
@@ -124,6 +124,22 @@ def test_an_unreadable_file_is_a_problem(tmp_path: Path) -> None:
     (tmp_path / "latin.json").write_bytes(b"\xff\xfe{")
     assert first_problem(str(tmp_path / "latin.json")).code == "unreadable"
     assert first_problem(str(tmp_path)).code == "unreadable"  # a folder
+
+
+def test_a_record_larger_than_the_bound_is_refused_before_it_is_read(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from ginrules.records import format as record_format
+
+    text = records.dump(HAND)
+    monkeypatch.setattr(record_format, "MAX_RECORD_BYTES", len(text.encode()) - 1)
+    path = tmp_path / "big.json"
+    path.write_text(text, encoding="utf-8")
+    for source in (path, str(path), text, text.encode()):
+        problem = first_problem(source)
+        assert problem.code == "too-large", problem
+        assert f"larger than {len(text.encode()) - 1:,} bytes" in problem.message
+    monkeypatch.setattr(record_format, "MAX_RECORD_BYTES", len(text.encode()))
+    assert all(records.validate(source).valid for source in (path, text, text.encode()))
 
 
 def test_problems_made_by_hand_keep_their_old_constructor() -> None:

@@ -54,7 +54,8 @@ def test_a_file_is_written_through_a_temporary_file_beside_it(tmp_path: Path) ->
     target = tmp_path / "hand.txt"
     write_atomically(target, write)
     # while it was written, the only file was a hidden temporary one in the same folder
-    assert len(seen) == 1 and seen[0].startswith(".hand.txt.") and seen[0].endswith(".tmp")
+    assert len(seen) == 1 and seen[0].startswith(f".hand.txt.{os.getpid()}-")
+    assert seen[0].endswith(".ginrules-tmp")
     assert os.listdir(tmp_path) == ["hand.txt"]
     assert target.read_bytes() == "7\u2660 8\u2660 9\u2660\n".encode()
 

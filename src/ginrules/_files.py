@@ -1,56 +1,306 @@
-"""Writing a file so that nothing is lost: the text goes to a temporary file in the same
-folder, is flushed to disk, and replaces the target in one step. A failure (a read-only
-folder, a full disk, a folder where the file should be) leaves the old file as it was
-and no temporary file behind, and is one :class:`~ginrules.GinRulesError` saying why.
+"""Files as a careful tool writes and reads them. Package-internal.
 
-Package-internal.
+Writing (:func:`write_atomically`): the text goes to a temporary file beside the target,
+is flushed to disk and replaces the target in one step, so a failure (no space, a file
+too large, a read-only folder, a name too long, a missing folder) is one
+:class:`~ginrules.GinRulesError` saying why and leaves the old file whole. A symbolic link
+is followed and its target replaced; a new file gets the mode the umask gives, a replaced
+one keeps its mode (and, where the writer may set it, its owner). What is not a regular
+file is never replaced: standard output and error, a terminal, ``/dev/null``, a FIFO with
+a reader and an open file descriptor (``/dev/fd/N``) are written through, as a user who
+names them means; a folder, a socket, a block device, any other device and a FIFO that
+nobody reads are refused. A temporary file that a killed writer left behind is removed by
+the next write to the same folder.
+
+Reading (:func:`open_regular`): only regular files are opened; a FIFO, a device or a
+socket is refused after a look at it, without blocking.
 
 >>> import pathlib, tempfile
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "a.json"
 >>> write_atomically(path, "{}")
 >>> path.read_text()
 '{}'
+>>> write_atomically(path.parent, "{}")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+ginrules.errors.GinRulesError: cannot write ...: it is a folder; name a file
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
+import io
 import os
-import tempfile
+import re
+import secrets
+import stat
+import sys
 from collections.abc import Callable
-from pathlib import Path
-from typing import IO
+from typing import IO, BinaryIO
 
 from ginrules.errors import GinRulesError
 
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows, which has no FIFOs to wait on
+    fcntl = None  # type: ignore[assignment]
 
-def write_atomically(path: str | os.PathLike[str], text: str | Callable[[IO[str]], None]
-                     ) -> None:
-    """Write ``text`` (UTF-8) to ``path`` atomically (see the module); ``text`` may be a
-    function that writes the content to the open file it is given (a long report)."""
-    target = Path(path)
-    if target.is_dir():
-        raise GinRulesError(f"cannot write {target}: it is a folder")
-    folder = target.parent
-    if not folder.is_dir():
-        raise GinRulesError(f"cannot write {target}: the folder {folder} does not exist")
-    temporary = None
+__all__ = ["check_writable", "open_regular", "shown", "write_atomically"]
+
+Content = str | Callable[[IO[str]], None]
+
+# file descriptors named as paths: written to as they are, never replaced
+_FD_PATH = re.compile(r"/(?:dev/fd|proc/self/fd|proc/thread-self/fd)/(\d+)")
+_STD_PATH = {"/dev/stdout": 1, "/dev/stderr": 2}
+_TTY_MAJORS = frozenset({4, 5, *range(136, 144)})  # virtual consoles, /dev/tty, ptys
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+_NOCTTY = getattr(os, "O_NOCTTY", 0)
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+_TEMPORARY = re.compile(r"\..*\.(\d+)-[0-9a-f]{8}\.ginrules-tmp")
+
+
+def shown(path: str | os.PathLike[str]) -> str:
+    """A path as an error message names it: a long one by its start, so the message
+    stays one short line.
+
+    >>> shown("x" * 5000)  # doctest: +ELLIPSIS
+    'xxxx...xxx... (5,000 characters)'
+    """
+    name = os.fsdecode(path)
+    return name if len(name) <= 80 else f"{name[:60]}... ({len(name):,} characters)"
+
+
+def _path(path: object) -> str:
+    if not isinstance(path, (str, os.PathLike)):
+        raise GinRulesError(f"a path is a string or a path object, not {type(path).__name__}")
+    name = os.fsdecode(path)
+    if not name:
+        raise GinRulesError("the path is empty: name a file")
+    if "\x00" in name:
+        raise GinRulesError(f"the path {shown(name)!r} holds a NUL character")
+    return name
+
+
+def _failure(name: str, error: OSError) -> GinRulesError:
+    reason = error.strerror or str(error)
+    if error.errno == errno.EFBIG:
+        reason += " (the size limit for files, ulimit -f?)"
+    elif error.errno == errno.ENXIO:
+        reason = "it is a FIFO that nobody reads (start its reader first)"
+    return GinRulesError(f"cannot write {shown(name)}: {reason}")
+
+
+def _where(name: str) -> tuple[str, int | None, os.stat_result | None]:
+    """Where a write to ``name`` goes: ``("replace", None, stat)`` of an existing regular
+    file (the path resolved through its links), ``("create", None, None)``,
+    ``("through", fd, None)`` for a descriptor to write to as it is; or an error."""
+    if name in _STD_PATH:
+        return name, _STD_PATH[name], None
+    match = _FD_PATH.fullmatch(name)
+    if match:
+        return name, int(match.group(1)), None
+    real = os.path.realpath(name)
     try:
-        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=folder,
-                                         prefix=f".{target.name}.", suffix=".tmp",
-                                         delete=False) as handle:
-            temporary = handle.name
-            if isinstance(text, str):
-                handle.write(text)
-            else:
-                text(handle)
+        info = os.stat(real)
+    except FileNotFoundError:
+        folder = os.path.dirname(real) or "."
+        if not os.path.isdir(folder):
+            raise GinRulesError(f"cannot write {shown(name)}: the folder "
+                                f"{shown(folder)} does not exist") from None
+        return real, None, None
+    except OSError as error:
+        raise _failure(name, error) from None
+    mode = info.st_mode
+    if stat.S_ISREG(mode):
+        return real, None, info
+    if stat.S_ISDIR(mode):
+        raise GinRulesError(f"cannot write {shown(name)}: it is a folder; name a file")
+    if stat.S_ISFIFO(mode):
+        return real, -1, None
+    if stat.S_ISCHR(mode) and _writable_device(info):
+        return real, -1, None
+    kind = ("a socket" if stat.S_ISSOCK(mode) else "a block device" if stat.S_ISBLK(mode)
+            else "a device")
+    raise GinRulesError(f"cannot write {shown(name)}: it is {kind}, not a regular file "
+                        "(name a file, or '-' for standard output)")
+
+
+def _writable_device(info: os.stat_result) -> bool:
+    """Whether a character device is one a user writes to on purpose: ``/dev/null``, a
+    terminal, or this process's standard output or error."""
+    with contextlib.suppress(OSError):
+        if info.st_rdev == os.stat(os.devnull).st_rdev:
+            return True
+    if hasattr(os, "major") and os.major(info.st_rdev) in _TTY_MAJORS:
+        return True
+    for fd in (1, 2):
+        with contextlib.suppress(OSError):
+            if os.path.samestat(info, os.fstat(fd)):
+                return True
+    return False
+
+
+def check_writable(path: str | os.PathLike[str]) -> None:
+    """Refuse, before any work is done, a path that :func:`write_atomically` would refuse
+    (a folder, a device, a missing folder, a NUL in the name).
+
+    >>> check_writable("/no/such/folder/a.json")
+    Traceback (most recent call last):
+    ...
+    ginrules.errors.GinRulesError: cannot write /no/such/folder/a.json: the folder /no/such/folder does not exist
+    """
+    _where(_path(path))
+
+
+def write_atomically(path: str | os.PathLike[str], text: Content) -> None:
+    """Write ``text`` (UTF-8) to ``path`` as the module says; ``text`` may be a function
+    that writes the content to the open file it is given (a long report).
+
+    >>> import pathlib, stat, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "hand.txt"
+    >>> path.write_text("old"); path.chmod(0o640)
+    3
+    >>> write_atomically(path, lambda out: out.write("7♠ 8♠ 9♠"))
+    >>> path.read_text("utf-8"), oct(stat.S_IMODE(path.stat().st_mode))  # its mode kept
+    ('7♠ 8♠ 9♠', '0o640')
+    >>> write_atomically(os.devnull, "nothing is lost")  # written through, not replaced
+    """
+    name = _path(path)
+    target, fd, old = _where(name)
+    try:
+        if fd is not None:
+            _write_through(target, fd, text)
+        else:
+            _replace(target, old, text)
+    except OSError as error:
+        raise _failure(name, error) from None
+    except UnicodeEncodeError as error:
+        raise GinRulesError(f"cannot write {shown(name)}: the text is not UTF-8 "
+                            f"({error.reason})") from None
+
+
+def _write_through(target: str, fd: int, text: Content) -> None:
+    if fd in (1, 2):
+        stream = sys.stdout if fd == 1 else sys.stderr
+        if stream is not None and fd == _fileno(stream):
+            _write(stream, text)
+            stream.flush()
+            return
+    if fd >= 0:
+        own = os.dup(fd)
+    else:
+        # a FIFO nobody reads would block the open: refuse it instead (ENXIO)
+        own = os.open(target, os.O_WRONLY | _NONBLOCK | _NOCTTY | _CLOEXEC)
+        _blocking(own)
+    with open(own, "w", encoding="utf-8", newline="") as handle:
+        _write(handle, text)
+
+
+def _fileno(stream: IO[str]) -> int:
+    try:
+        return stream.fileno()
+    except (OSError, ValueError, io.UnsupportedOperation):
+        return -1
+
+
+def _write(handle: IO[str], text: Content) -> None:
+    if isinstance(text, str):
+        handle.write(text)
+    else:
+        text(handle)
+
+
+def _replace(target: str, old: os.stat_result | None, text: Content) -> None:
+    folder, base = os.path.split(target)
+    folder = folder or "."
+    _remove_left_behind(folder)
+    # the temporary name fits a file system's 255 bytes whatever the target's length
+    stem = os.fsencode(base)[:200].decode("utf-8", "ignore")
+    temporary = os.path.join(folder, f".{stem}.{os.getpid()}-{secrets.token_hex(4)}"
+                             ".ginrules-tmp")
+    # 0o666 less the umask, as any new file; a replaced file's mode is put back below
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _CLOEXEC, 0o666)
+    try:
+        with open(fd, "w", encoding="utf-8", newline="") as handle:
+            _write(handle, text)
             handle.flush()
+            if old is not None:
+                os.chmod(handle.fileno(), stat.S_IMODE(old.st_mode))
+                if (old.st_uid, old.st_gid) != (os.geteuid(), os.getegid()):
+                    with contextlib.suppress(OSError):  # only the owner's group, or root
+                        os.chown(handle.fileno(), old.st_uid, old.st_gid)
             os.fsync(handle.fileno())
         os.replace(temporary, target)
-        temporary = None
-    except OSError as error:
-        raise GinRulesError(f"cannot write {target}: {error.strerror or error}") from None
-    finally:
-        if temporary is not None:
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+    with contextlib.suppress(OSError):  # the new name on disk too
+        directory = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+        try:
+            os.fsync(directory)
+        finally:
+            os.close(directory)
+
+
+def _remove_left_behind(folder: str) -> None:
+    """Remove the temporary files of writers that were killed before they finished
+    (their process is gone); a live writer's file is left alone."""
+    try:
+        entries = [entry.name for entry in os.scandir(folder)
+                   if entry.name.endswith(".ginrules-tmp")]
+    except OSError:
+        return
+    for entry in entries:
+        match = _TEMPORARY.fullmatch(entry)
+        if match is None:
+            continue
+        try:
+            os.kill(int(match.group(1)), 0)
+        except ProcessLookupError:
             with contextlib.suppress(OSError):
-                os.unlink(temporary)
+                os.unlink(os.path.join(folder, entry))
+        except (OSError, OverflowError):
+            pass  # another user's process, alive: not ours to judge
+
+
+def open_regular(path: str | os.PathLike[str]) -> BinaryIO:
+    """Open a regular file for reading in binary; anything else (a FIFO, a device, a
+    socket, a folder) is refused with a :class:`~ginrules.GinRulesError`, without
+    blocking.
+
+    >>> open_regular("/dev/null")
+    Traceback (most recent call last):
+    ...
+    ginrules.errors.GinRulesError: cannot read /dev/null: it is a device, not a regular file
+    """
+    name = _path(path)
+    try:
+        _refuse_special(name, os.stat(name))
+        # O_NONBLOCK: should the path have become a FIFO since, the open does not wait
+        fd = os.open(name, os.O_RDONLY | _NONBLOCK | _NOCTTY | _CLOEXEC)
+    except OSError as error:
+        raise GinRulesError(f"cannot read {shown(name)}: {error.strerror or error}") from None
+    try:
+        _refuse_special(name, os.fstat(fd))
+        _blocking(fd)
+    except BaseException:
+        os.close(fd)
+        raise
+    return open(fd, "rb")
+
+
+def _blocking(fd: int) -> None:
+    """Clear O_NONBLOCK, set only so that the open could not wait."""
+    if fcntl is not None:
+        fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) & ~_NONBLOCK)
+
+
+def _refuse_special(name: str, info: os.stat_result) -> None:
+    mode = info.st_mode
+    if stat.S_ISREG(mode):
+        return
+    kind = ("a folder" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode)
+            else "a socket" if stat.S_ISSOCK(mode) else "a device")
+    raise GinRulesError(f"cannot read {shown(name)}: it is {kind}, not a regular file")

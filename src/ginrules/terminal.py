@@ -23,6 +23,7 @@ input and on Ctrl-C.
 
 from __future__ import annotations
 
+import sys
 import textwrap
 from collections.abc import Callable, Sequence
 
@@ -37,7 +38,7 @@ from ginrules.players.computer import Player
 from ginrules.players.views import View
 from ginrules.text import hands_in_words
 
-__all__ = ["HELP", "play_in_terminal"]
+__all__ = ["HELP", "MAX_LINE", "play_in_terminal", "read_line"]
 
 HELP = ("commands: a legal move ('draw stock', 'discard 7H', 'knock 3C', ...), a card to "
         "discard it ('7H'), the number of a legal move, 'hint', 'undo', 'sheet', 'help' "
@@ -45,7 +46,45 @@ HELP = ("commands: a legal move ('draw stock', 'discard 7H', 'knock 3C', ...), a
 
 
 class _Stop(Exception):
-    """The person quit, or the input ended."""
+    """The person quit, or the input ended (``code``: the exit code)."""
+
+    def __init__(self, message: str, code: int = 0) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+MAX_LINE = 1000
+"""The longest line of input a person's move is read from, in characters, when the input
+is not a terminal (a terminal bounds its own lines); a longer one stops the game."""
+
+
+def read_line(prompt: str) -> str:
+    """A line of input, as :func:`input` reads it, but bounded by :data:`MAX_LINE` when
+    standard input is a pipe or a file (``< /dev/zero`` would otherwise be read for ever).
+
+    >>> import io, sys
+    >>> sys.stdin, saved = io.StringIO("take\\n" + "x" * 2000), sys.stdin
+    >>> read_line("> ")
+    > 'take'
+    >>> read_line("> ")
+    Traceback (most recent call last):
+    ...
+    ginrules.errors.GinRulesError: a line of input is at most 1,000 characters (it starts 'xxxxxxxxxxxxxxxxxxxx')
+    >>> sys.stdin = saved
+    """
+    stdin = sys.stdin
+    if stdin is None:
+        raise EOFError
+    if stdin.isatty():
+        return input(prompt)
+    print(prompt, end="", flush=True)
+    line = stdin.readline(MAX_LINE + 1)
+    if not line:
+        raise EOFError
+    if len(line) > MAX_LINE and not line.endswith("\n"):
+        raise GinRulesError(f"a line of input is at most {MAX_LINE:,} characters (it starts "
+                            f"{line[:20]!r})")
+    return line.rstrip("\r\n")
 
 
 def _names(seats: Sequence[Player | None]) -> tuple[str, str]:
@@ -150,6 +189,10 @@ def _read_move(history: History, v: View, names: tuple[str, str],
             text = read("> ").strip()
         except EOFError:
             raise _Stop("no more input") from None
+        except UnicodeDecodeError:
+            raise _Stop("the input is not UTF-8 text", 2) from None
+        except GinRulesError as error:  # a line longer than the bound
+            raise _Stop(str(error), 2) from None
         if not text:
             continue
         lowered = text.lower()
@@ -201,14 +244,16 @@ def play_in_terminal(
     game: GameState,
     seats: Sequence[Player | None],
     *,
-    read: Callable[[str], str] = input,
+    read: Callable[[str], str] = read_line,
     write: Callable[[str], None] = print,
     max_hands: int | None = None,
+    save: Callable[[GameState], None] | None = None,
 ) -> int:
     """Play ``game`` to its end with people (``None`` seats) and computer players, reading
     a person's moves with ``read`` and writing with ``write``. Returns the exit code: 0
     when the game ends or the input does, 130 on Ctrl-C. ``max_hands`` stops the game
-    after that many hands.
+    after that many hands. ``save`` is given the game as it stands when play stops,
+    however it stops (``ginrules play --record`` saves it).
 
     >>> import ginrules
     >>> from ginrules.players import BasicPlayer
@@ -224,7 +269,16 @@ def play_in_terminal(
     if len(seats) != 2:
         raise GinRulesError(f"a game has two seats, not {len(seats)}")
     names = _names(seats)
-    history = History(game)
+    code, history = _play(History(game), seats, names, read, write, max_hands)
+    if save is not None:
+        save(history.state)
+    return code
+
+
+def _play(history: History, seats: Sequence[Player | None], names: tuple[str, str],
+          read: Callable[[str], str], write: Callable[[str], None], max_hands: int | None
+          ) -> tuple[int, History]:
+    """The game played on from ``history``; the exit code, and the history at the end."""
     try:
         while not history.state.is_over and (
             max_hands is None or len(history.state.finished) < max_hands
@@ -254,14 +308,14 @@ def play_in_terminal(
         a, b = history.state.totals
         write(f"{stop}: the game stops here, in hand {len(history.state.finished) + 1} "
               f"({a} to {b}).")
-        return 0
+        return stop.code, history
     except KeyboardInterrupt:
         a, b = history.state.totals
         write(f"\ninterrupted: the game stops here, in hand "
               f"{len(history.state.finished) + 1} ({a} to {b}).")
-        return 130
+        return 130, history
     if history.state.is_over:
         _show_final(history.state, names, write)
     else:
         write(f"stopped after {hands_in_words(len(history.state.finished))} (--max-hands)")
-    return 0
+    return 0, history

@@ -106,3 +106,38 @@ def test_the_commands_with_a_scheduler(cluster: distributed.LocalCluster, tmp_pa
     assert main([*argv, "--scheduler", address]) == 1
     assert capsys.readouterr().out == local_lines
     assert len(local_lines.splitlines()) == 7
+
+
+def test_a_cluster_without_workers_is_a_one_line_error_not_a_hang(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    import time
+
+    with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=None,
+                                  silence_logs=40) as empty:
+        address = empty.scheduler_address
+        for argv in (["simulate", "--games", "2"], ["validate", str(DATA / "valid_hand.json")]):
+            started = time.monotonic()
+            assert main([*argv, "--scheduler", address, "--timeout", "1"]) == 2
+            assert time.monotonic() - started < 20
+            assert capsys.readouterr().err == (
+                f"ginrules {argv[0]}: error: the Dask scheduler at {address} has no worker "
+                f"(waited 1 s): start one (dask worker {address}), or give --timeout more "
+                "seconds\n")
+
+
+def test_a_cluster_that_loses_its_workers_is_an_error_after_the_timeout() -> None:
+    import threading
+    import time
+
+    from ginrules.records._parallel import dask_executor, ordered_map
+
+    with distributed.LocalCluster(n_workers=1, processes=False, dashboard_address=None,
+                                  silence_logs=40) as cluster, \
+            dask_executor(cluster.scheduler_address, timeout=1) as executor:
+        results = ordered_map(time.sleep, [(0,), (20,), (0,)], executor=executor, window=1)
+        assert next(results) is None  # one result, then every worker goes
+        threading.Thread(target=cluster.scale, args=(0,)).start()
+        started = time.monotonic()
+        with pytest.raises(ginrules.GinRulesError, match="has had no worker for 1 s"):
+            next(results)
+        assert time.monotonic() - started < 30

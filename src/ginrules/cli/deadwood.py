@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import io
+import itertools
 import json
 import sys
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, BinaryIO
 
+from ginrules._files import open_regular, shown
 from ginrules.cards import Card, format_cards, parse_cards
 from ginrules.errors import CardNotationError, GinRulesError
 from ginrules.melds import MeldKind, arrange, best_discards
@@ -33,12 +36,33 @@ def _deadwood_facts(cards: Sequence[Card]) -> dict[str, object]:
     return out
 
 
-def _deadwood_batch(lines: Iterable[str]) -> int:
-    """One JSON line per input line; a bad line gets an error line and the run goes on."""
+MAX_LINE = 10_000
+"""The longest line ``ginrules deadwood -`` and ``--file`` read, in bytes (a hand of all
+52 cards, written long, takes some 200)."""
+
+
+def _deadwood_batch(lines: BinaryIO) -> int:
+    """One JSON line per input line; a bad line gets an error line and the run goes on.
+    A line longer than :data:`MAX_LINE` ends the run with an error (the rest of it is
+    not read)."""
     bad = 0
     write = sys.stdout.write
-    for number, line in enumerate(lines, 1):
-        text = line.rstrip("\r\n")
+    for number in itertools.count(1):
+        raw = lines.readline(MAX_LINE + 1)
+        if not raw:
+            break
+        if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
+            start = raw[:20].decode("utf-8", "replace")
+            sys.stdout.flush()
+            raise GinRulesError(f"line {number} is longer than {MAX_LINE:,} bytes (it "
+                                f"starts {start!r}): one hand per line")
+        try:
+            text = raw.decode("utf-8").rstrip("\r\n")
+        except UnicodeDecodeError as error:
+            bad += 1
+            write(json.dumps({"line": number, "error": f"the line is not UTF-8 text (byte "
+                              f"{error.start + 1})"}) + "\n")
+            continue
         try:
             out = {"line": number, **_deadwood_facts(parse_cards(text) if text.strip()
                                                      else _no_cards(text))}
@@ -59,15 +83,15 @@ def _cmd_deadwood(args: argparse.Namespace) -> int:
         if args.file is not None and args.cards:
             raise GinRulesError("give the cards or --file, not both")
         if args.file is None:
-            return _deadwood_batch(sys.stdin)
-        try:
-            with open(args.file, encoding="utf-8") as handle:
+            stdin = getattr(sys.stdin, "buffer", None)
+            return _deadwood_batch(stdin if stdin is not None else
+                                   io.BytesIO(sys.stdin.read().encode("utf-8")))
+        with open_regular(args.file) as handle:
+            try:
                 return _deadwood_batch(handle)
-        except OSError as error:
-            raise GinRulesError(f"cannot read {args.file}: {error.strerror or error}"
-                                ) from None
-        except UnicodeDecodeError:
-            raise GinRulesError(f"{args.file} is not UTF-8 text") from None
+            except OSError as error:
+                raise GinRulesError(f"cannot read {shown(args.file)}: "
+                                    f"{error.strerror or error}") from None
     if not args.cards:
         raise CardNotationError("no cards given: name the cards, like 7H 8H 9H KS QS")
     cards = parse_cards(_cards_argument(args.cards))

@@ -7,9 +7,10 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
+from ginrules._files import check_writable
 from ginrules.errors import GinRulesError
+from ginrules.game import GameState, new_game
 from ginrules.game import apply as game_apply
-from ginrules.game import new_game
 from ginrules.knock import EndKind, HandResult
 from ginrules.players import PLAYERS, Player, make_player
 from ginrules.rulesets import rules as preset
@@ -20,6 +21,9 @@ if TYPE_CHECKING:
 from ginrules.cli.common import _add_rules_option
 
 __all__: list[str] = []  # the command is ginrules.cli.main
+
+
+_STDOUT = frozenset({"/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"})
 
 
 def _seats(text: str, seed: int) -> list[Player | None]:
@@ -41,6 +45,10 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if args.max_hands is not None and args.max_hands < 1:
         raise GinRulesError(f"--max-hands must be at least 1, not {args.max_hands}")
     seats = _seats(args.players, args.seed)
+    if args.record in _STDOUT:
+        args.record = "-"  # the record alone on stdout, as the user means
+    elif args.record is not None:
+        check_writable(args.record)  # before the game is played, not after
     start = new_game(rules, seed=args.seed, hollywood=args.hollywood)
     if None in seats:
         from ginrules.terminal import play_in_terminal
@@ -50,7 +58,15 @@ def _cmd_play(args: argparse.Namespace) -> int:
                                 "--json and --record - are for games between computers")
         print(f"Gin Rummy, {args.rules} rules, to {rules.target}: "
               f"{args.players.replace(',', ' against ')}. Type 'help' for the commands.")
-        return play_in_terminal(start, seats, max_hands=args.max_hands)
+        save = None
+        if args.record is not None:
+            from ginrules.records import dump
+
+            def save(game: GameState) -> None:
+                dump(game, args.record, preset=args.rules)
+                print(f"The game is saved in {args.record}.")
+
+        return play_in_terminal(start, seats, max_hands=args.max_hands, save=save)
     players = [p for p in seats if p is not None]
     bar = sys.stderr.isatty() and not args.json
     game = start

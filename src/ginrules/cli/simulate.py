@@ -27,7 +27,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     with contextlib.ExitStack() as stack:
         executor = None
         if args.scheduler is not None:
-            executor = stack.enter_context(dask_executor(args.scheduler))
+            executor = stack.enter_context(dask_executor(args.scheduler, args.timeout))
         result = simulate(args.rules, names, args.games, args.seed, workers=args.workers,
                           executor=executor, max_hands=args.max_hands or None,
                           progress=progress)
@@ -66,6 +66,9 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--scheduler", default=None, metavar="ADDRESS",
                    help="play the games on the Dask cluster whose scheduler listens at "
                    "ADDRESS (tcp://host:8786; needs pip install 'ginrules[dask]')")
+    p.add_argument("--timeout", type=float, default=30.0, metavar="SECONDS",
+                   help="with --scheduler: how long to wait for the scheduler and for a "
+                   "worker, when the cluster has none, before giving up (default: 30)")
     p.add_argument("--max-hands", type=int, default=500, metavar="N",
                    help="stop a game after N hands and count it unfinished; 0 for no "
                    "limit (default: 500)")

@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from typing import IO, TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
 
-from ginrules._files import write_atomically
+from ginrules._files import check_writable, write_atomically
 from ginrules.errors import GinRulesError
 
 if TYPE_CHECKING:
@@ -30,12 +30,20 @@ def _record_sources(arguments: Sequence[str], absolute: bool
                     ) -> Iterator[tuple[str | bytes, str]]:
     """``(source, name)`` for each record: a file as named, every ``*.json`` under a
     folder (recursively, not into symbolic links, in the order the file system lists
-    them: nothing is held but the folders still to visit), ``-`` as standard input. With ``absolute``, paths are
-    made absolute (the work may run in another current folder, on a cluster)."""
+    them: nothing is held but the folders still to visit), ``-`` as standard input (at
+    most :data:`~ginrules.records.format.MAX_RECORD_BYTES`, and one byte more to tell).
+    A ``*.json`` in a folder that is not a regular file (a FIFO, a device, a socket) is
+    named as it is, and the validator reports it without opening it. With ``absolute``,
+    paths are made absolute (the work may run in another current folder, on a cluster)."""
+    from ginrules.records.format import MAX_RECORD_BYTES
+
     for argument in arguments:
         if argument == "-":
-            yield sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else \
-                sys.stdin.read().encode("utf-8"), "<stdin>"
+            stdin = getattr(sys.stdin, "buffer", None)
+            if stdin is not None:
+                yield stdin.read(MAX_RECORD_BYTES + 1), "<stdin>"
+            else:
+                yield sys.stdin.read(MAX_RECORD_BYTES + 1).encode("utf-8"), "<stdin>"
         elif os.path.isdir(argument):
             folders = [argument]
             while folders:
@@ -74,27 +82,36 @@ def _xml_text(text: str) -> str:
 
 
 class _JUnit:
-    """A JUnit XML report written as the files are checked (the test cases go to a
-    temporary file, so memory stays bounded), then put in place atomically."""
+    """A JUnit XML report written as the files are checked: the test cases go to an
+    anonymous temporary file beside the report (so memory stays bounded, and a kill
+    leaves nothing behind), then the report is put in place atomically."""
 
     def __init__(self, path: str) -> None:
-        self.path = os.path.abspath(path)
-        folder = os.path.dirname(self.path)
-        if os.path.isdir(self.path):
-            raise GinRulesError(f"--junit {path}: that is a folder; name a file")
         try:
-            self.cases = tempfile.NamedTemporaryFile(  # noqa: SIM115 - closed in finish/abort
-                "w+", encoding="utf-8", dir=folder, prefix=".junit-", suffix=".part",
-                delete=False)
-        except OSError as error:
-            raise GinRulesError(f"cannot write the JUnit report {path}: "
-                                f"{error.strerror or error}") from None
+            check_writable(path)
+        except GinRulesError as error:
+            raise GinRulesError(f"--junit: {error}") from None
+        self.path = path
+        folder = os.path.dirname(os.path.realpath(path))
+        try:
+            self.cases = tempfile.TemporaryFile(  # noqa: SIM115 - closed in abort
+                "w+", encoding="utf-8", dir=folder)
+        except OSError:
+            try:  # a folder that takes no new file (a FIFO's, /dev): the system's
+                self.cases = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115
+            except OSError as error:
+                raise GinRulesError(f"--junit: cannot keep the report's test cases: "
+                                    f"{error.strerror or error}") from None
         self.tests = self.failures = 0
 
     def add(self, report: Report) -> None:
         self.tests += 1
         self.failures += not report.valid
-        self.cases.write(_junit_case(report))
+        try:
+            self.cases.write(_junit_case(report))
+        except OSError as error:
+            raise GinRulesError(f"--junit: cannot keep the report's test cases: "
+                                f"{error.strerror or error}") from None
 
     def finish(self, seconds: float) -> None:
         counts = f'tests="{self.tests}" failures="{self.failures}" errors="0"'
@@ -110,13 +127,14 @@ class _JUnit:
 
         try:
             write_atomically(self.path, write)
+        except GinRulesError as error:
+            raise GinRulesError(f"--junit: {error}") from None
         finally:
             self.abort()
 
     def abort(self) -> None:
-        self.cases.close()
         with contextlib.suppress(OSError):
-            os.unlink(self.cases.name)
+            self.cases.close()
 
 
 def _cmd_validate(args: argparse.Namespace) -> int:
@@ -133,7 +151,7 @@ def _cmd_validate(args: argparse.Namespace) -> int:
         with contextlib.ExitStack() as stack:
             executor = None
             if args.scheduler is not None:
-                executor = stack.enter_context(dask_executor(args.scheduler))
+                executor = stack.enter_context(dask_executor(args.scheduler, args.timeout))
             sources = _record_sources(args.files, absolute=executor is not None)
             reports = stack.enter_context(contextlib.closing(_validate_stream(
                 sources, executor=executor, workers=args.workers, lenient=args.lenient,
@@ -222,6 +240,9 @@ def add_parser(sub: Any) -> None:
                    help="check the files on the Dask cluster whose scheduler listens at "
                    "ADDRESS (its workers must see the same paths; needs "
                    "pip install 'ginrules[dask]')")
+    p.add_argument("--timeout", type=float, default=30.0, metavar="SECONDS",
+                   help="with --scheduler: how long to wait for the scheduler and for a "
+                   "worker, when the cluster has none, before giving up (default: 30)")
     p.add_argument("--no-progress", action="store_true",
                    help="no progress line on a terminal's stderr")
     p.set_defaults(func=_cmd_validate)

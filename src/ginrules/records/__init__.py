@@ -37,6 +37,8 @@ from typing import Any
 
 from ginrules.records.format import (
     FORMAT,
+    MAX_DEPTH,
+    MAX_RECORD_BYTES,
     UNKNOWN,
     VERSION,
     RecordLike,
@@ -52,7 +54,9 @@ from ginrules.records.writer import dump, to_record
 __all__ = [
     "CODES",
     "FORMAT",
+    "MAX_DEPTH",
     "MAX_PROBLEMS",
+    "MAX_RECORD_BYTES",
     "UNKNOWN",
     "VERSION",
     "Explanations",

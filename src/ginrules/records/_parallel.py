@@ -155,16 +155,22 @@ def _ordered(function: Callable[..., T], calls: Iterable[tuple[Any, ...]],
              executor: Executor, size: int) -> Iterator[T]:
     """:func:`ordered_map` on an executor that is not ours (it is not shut down)."""
     pending: deque[Future[T]] = deque()
+    # a cluster's executor waits for a result only while the cluster has workers
+    result = getattr(executor, "result_of", _result)
     try:
         for args in calls:
             pending.append(executor.submit(function, *args))
             if len(pending) >= size:
-                yield pending.popleft().result()
+                yield result(pending.popleft())
         while pending:
-            yield pending.popleft().result()
+            yield result(pending.popleft())
     finally:
         for future in pending:
             future.cancel()
+
+
+def _result(future: Future[T]) -> T:
+    return future.result()
 
 
 def _ignore_interrupts() -> None:
@@ -193,15 +199,28 @@ def _stop(pool: Executor) -> None:
         pool.shutdown(wait=False, cancel_futures=True)
 
 
+DEFAULT_TIMEOUT = 30.0
+"""How long, in seconds, a Dask cluster may be without a worker (at the start, or when
+its workers are gone) before :func:`dask_executor`'s work is an error."""
+
+
 @contextlib.contextmanager
-def dask_executor(address: str) -> Iterator[Executor]:
+def dask_executor(address: str, timeout: float = DEFAULT_TIMEOUT) -> Iterator[Executor]:
     """A :class:`concurrent.futures.Executor` that runs on the Dask cluster whose
     scheduler listens at ``address`` (``tcp://host:8786``); Dask's ``distributed`` is
     imported here, only when a cluster is used (``pip install 'ginrules[dask]'``).
 
+    A scheduler that cannot be reached in ``timeout`` seconds, or that has no worker
+    for that long (at the start, or later with work still to do), is a
+    :class:`~ginrules.GinRulesError`, never a silent wait.
+
     >>> with dask_executor("tcp://127.0.0.1:1") as executor:  # doctest: +SKIP
     ...     pass
     """
+    if not isinstance(timeout, (int, float)) or isinstance(timeout, bool) \
+            or not timeout > 0 or timeout == float("inf"):
+        raise GinRulesError(f"the timeout must be a positive number of seconds, not "
+                            f"{timeout!r}")
     try:
         from distributed import Client  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
@@ -209,10 +228,19 @@ def dask_executor(address: str) -> Iterator[Executor]:
             "a Dask scheduler needs Dask's distributed package: "
             "pip install 'ginrules[dask]' (or pip install distributed)") from None
     try:
-        client = Client(address, timeout=30)
+        client = Client(address, timeout=timeout)
     except (OSError, TimeoutError) as error:
         raise GinRulesError(f"cannot reach the Dask scheduler at {address}: {error}") from None
     try:
-        yield client.get_executor(pure=False)  # no hashing of the arguments
+        try:
+            client.wait_for_workers(1, timeout=timeout)
+        except (OSError, TimeoutError):
+            raise GinRulesError(
+                f"the Dask scheduler at {address} has no worker (waited {timeout:g} s): "
+                f"start one (dask worker {address}), or give --timeout more seconds"
+            ) from None
+        from ginrules.records._cluster import ClusterExecutor
+
+        yield ClusterExecutor(client, timeout)
     finally:
         client.close()

@@ -15,26 +15,28 @@ package (:func:`schema`).
 from __future__ import annotations
 
 import json
+import math
 import os
 from collections.abc import Mapping
 from importlib import resources
 from json import decoder as json_decoder
 from json import scanner as json_scanner
-from pathlib import Path
 from typing import Any, Union
 
+from ginrules._files import open_regular, shown
 from ginrules.actions import Action, ActionKind
 from ginrules.cards import parse_card
 from ginrules.errors import (
     ActionNotationError,
     CardNotationError,
+    GinRulesError,
     InvalidRecordError,
     NotationError,
 )
 from ginrules.knock import EndKind
 
-__all__ = ["FORMAT", "UNKNOWN", "VERSION", "RecordLike", "parse_action", "player_text",
-           "schema"]
+__all__ = ["FORMAT", "MAX_DEPTH", "MAX_RECORD_BYTES", "UNKNOWN", "VERSION", "RecordLike",
+           "parse_action", "player_text", "schema"]
 
 FORMAT = "ginrules-record"
 """The value of the ``format`` field of every record."""
@@ -144,6 +146,15 @@ def player_text(player: int, action: Action) -> str:
 # -- reading JSON ---------------------------------------------------------------------
 
 
+MAX_RECORD_BYTES = 64 * 1024 * 1024
+"""The most a record may hold, in bytes of UTF-8 (64 MiB, some six thousand times a
+typical game); a larger one is refused before it is read."""
+
+MAX_DEPTH = 64
+"""How deeply a record's JSON may nest (a record itself nests five levels deep; the rest
+is for ``meta``); deeper is malformed."""
+
+
 def _read(source: RecordLike) -> tuple[Any, str | None]:
     """The parsed JSON and a name for the source; raises InvalidRecordError."""
     if isinstance(source, Mapping):
@@ -152,41 +163,85 @@ def _read(source: RecordLike) -> tuple[Any, str | None]:
         raise _read_error("not-a-record", f"a record is a dict, JSON text, bytes or a path, "
                           f"not {type(source).__name__}")
     name: str | None = None
-    if isinstance(source, bytes):
-        try:
-            text = source.decode("utf-8")
-        except UnicodeDecodeError as error:
-            raise _read_error("unreadable", f"the record is not UTF-8 text (byte "
-                              f"{error.start + 1})") from None
-    elif isinstance(source, str) and source.lstrip().startswith("{"):
+    if isinstance(source, str) and source.lstrip().startswith("{"):
+        if len(source) > MAX_RECORD_BYTES:  # (a character is one byte or more)
+            raise _read_error("too-large", _too_large("the record"))
         text = source
     else:
-        name = os.fspath(source) if not isinstance(source, str) else source
-        # a long text that is no path is named by its start (the error stays one short line)
-        shown = name if len(name) <= 80 else f"{name[:60]}... ({len(name):,} characters)"
+        if isinstance(source, bytes):
+            data = source
+            what = "the record"
+        else:
+            name = os.fspath(source) if not isinstance(source, str) else source
+            what = shown(name)
+            try:
+                handle = open_regular(name)
+            except GinRulesError as error:
+                raise _read_error("unreadable", str(error)) from None
+            try:
+                with handle:
+                    if os.fstat(handle.fileno()).st_size > MAX_RECORD_BYTES:
+                        raise _read_error("too-large", _too_large(what))
+                    data = handle.read(MAX_RECORD_BYTES + 1)
+            except OSError as error:
+                raise _read_error("unreadable",
+                                  f"cannot read {what}: {error.strerror or error}") from None
+        if len(data) > MAX_RECORD_BYTES:
+            raise _read_error("too-large", _too_large(what))
         try:
-            text = Path(name).read_text(encoding="utf-8")
-        except OSError as error:
-            raise _read_error("unreadable",
-                              f"cannot read {shown}: {error.strerror or error}") from None
-        except UnicodeDecodeError:
-            raise _read_error("unreadable", f"{shown} is not UTF-8 text") from None
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise _read_error("unreadable", f"{what} is not UTF-8 text (byte "
+                              f"{error.start + 1})") from None
     if "\x00" in text:
         raise _read_error("malformed-json", "malformed JSON: the text holds a NUL character")
     try:
-        return _decode(text), name
+        data = _decode(text)
     except json.JSONDecodeError as error:
         raise _read_error(
             "malformed-json",
             f"malformed JSON: line {error.lineno}, column {error.colno}: {error.msg}"
         ) from None
     except RecursionError:
-        raise _read_error("malformed-json", "malformed JSON: nested too deeply") from None
+        raise _read_error("malformed-json", _too_deep()) from None
     except InvalidRecordError:
         raise
     except ValueError as error:  # an integer of more digits than Python converts
         raise _read_error("malformed-json", f"malformed JSON: {error}".split(";")[0]
                           ) from None
+    _check_depth(data)
+    return data, name
+
+
+def _too_large(what: str) -> str:
+    return f"{what} is larger than {MAX_RECORD_BYTES:,} bytes, the most a record may hold"
+
+
+def _too_deep() -> str:
+    return f"malformed JSON: nested too deeply (a record nests at most {MAX_DEPTH} levels)"
+
+
+def _check_depth(data: Any) -> None:
+    """Refuse JSON nested deeper than :data:`MAX_DEPTH` (one pass over its objects and
+    lists; strings and numbers are not visited)."""
+    stack = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise _read_error("malformed-json", _too_deep())
+        items = value.values() if type(value) is dict else value if type(value) is list else ()
+        stack.extend((item, depth + 1) for item in items
+                     if type(item) is dict or type(item) is list)
+
+
+def _finite(text: str) -> float:
+    """A JSON number with a fraction or an exponent; one too large for a float (1e999)
+    is refused rather than read as infinity, which is not JSON."""
+    value = float(text)
+    if math.isinf(value):
+        raise _read_error("malformed-json", f"malformed JSON: the number {text[:40]} is "
+                          "too large")
+    return value
 
 
 def _decode(text: str) -> Any:
@@ -215,7 +270,8 @@ def _decode(text: str) -> Any:
                 value[:] = [share(v) if type(v) is str else v for v in value]
         return out
 
-    decoder = json.JSONDecoder(object_pairs_hook=read_object, parse_constant=_no_constant)
+    decoder = json.JSONDecoder(object_pairs_hook=read_object, parse_constant=_no_constant,
+                               parse_float=_finite)
     if as_read:
         scan: Any = json_decoder.scanstring  # type: ignore[attr-defined]
 

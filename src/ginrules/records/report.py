@@ -21,7 +21,9 @@ MAX_PROBLEMS = 100
 
 CODES: dict[str, str] = {
     # reading
-    "unreadable": "the file cannot be read (missing, a folder, no permission, not UTF-8)",
+    "unreadable": "the file cannot be read (missing, a folder, no permission, not UTF-8, "
+                  "not a regular file)",
+    "too-large": "the record is larger than the most a record may hold (MAX_RECORD_BYTES)",
     "malformed-json": "the text is not JSON",
     "not-a-record": "the JSON is not a ginrules record (not an object, or another format)",
     "unsupported-version": "a format version this ginrules does not read",
