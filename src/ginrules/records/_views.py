@@ -269,9 +269,10 @@ def end_of(state: HandState, viewer: int, stand_ins: frozenset[Card],
 
 
 class _ViewChecks:
-    """The view checks of the record checker; it provides ``problem`` and ``notes``."""
+    """The view checks of the record checker; it provides ``problem`` and ``note``."""
 
-    notes: list[str]
+    def note(self, text: str, hand: int | None = None) -> None:
+        """Say what could not be checked: the checker's (named for the type checker)."""
 
     def problem(self, code: str, message: str, hand: int | None = None,
                 action: int | None = None, *, expected: Any = None, declared: Any = None
@@ -417,9 +418,9 @@ class _ViewChecks:
         if isinstance(outcome, Mapping) and boxes:
             unchecked += self.check_declared(end, outcome, boxes, number)
         if unchecked:
-            self.notes.append(f"hand {number}: player {1 - end.viewer}'s cards are partly "
-                              f"unknown in player {end.viewer}'s view; not checked exactly: "
-                              + "; ".join(unchecked))
+            self.note(f"player {1 - end.viewer}'s cards are partly unknown in player "
+                      f"{end.viewer}'s view; not checked exactly: " + "; ".join(unchecked),
+                      number)
 
     def check_declared(self, end: _End, outcome: Mapping[str, Any], boxes: list[_Box],
                        number: int) -> list[str]:

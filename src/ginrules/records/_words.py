@@ -3,12 +3,13 @@ declared values as they go into a report.
 
 Package-internal: shared by the validator and its view checks (_views.py).
 
->>> _who(None), _json_value([1, "x"]), _is_whole(True)
-('nobody', [1, 'x'], False)
+>>> _who(None), _json_value([1, "x"]), _json_value(float("inf")), _is_whole(True)
+('nobody', [1, 'x'], 'inf', False)
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from ginrules.knock import EndKind, HandResult
@@ -21,13 +22,19 @@ def _is_whole(value: object) -> bool:
 
 
 def _json_value(value: Any) -> Any:
-    """A declared value as it may go into a report's JSON (anything else as its repr)."""
-    if value is None or isinstance(value, (bool, int, float, str)):
+    """A declared value as it may go into a report's JSON, which is strict JSON (anything
+    else, a NaN or an infinity of a dict made in Python included, as its repr)."""
+    if _plain(value):
         return value
-    if isinstance(value, list) and all(v is None or isinstance(v, (bool, int, float, str))
-                                       for v in value):
+    if isinstance(value, list) and all(_plain(v) for v in value):
         return list(value)
     return repr(value)
+
+
+def _plain(value: Any) -> bool:
+    if isinstance(value, float):
+        return math.isfinite(value)
+    return value is None or isinstance(value, (bool, int, str))
 
 
 def _who(player: Any) -> str:

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import contextlib
 import itertools
-import re
 from collections.abc import Generator, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -97,16 +96,11 @@ def validate(source: RecordLike, *, lenient: bool = False, name: str | None = No
     with contextlib.suppress(_Stop):
         checker.check(data)
         if fail_unchecked:  # each note a problem, at its hand
-            for note in checker.notes:
-                place = _NOTE_HAND.match(note)
-                what = note[place.end():] if place else note
-                checker.problem("unchecked", f"not checked: {what}",
-                                int(place.group(1)) if place else None)
+            for hand, what in checker.unchecked:
+                checker.problem("unchecked", f"not checked: {what}", hand)
     return Report(name or read_name, tuple(checker.problems), tuple(checker.notes),
                   checker.hand_count, checker.action_count, checker.omitted)
 
-
-_NOTE_HAND = re.compile(r"hand (\d+): ")
 
 
 def validate_many(
@@ -240,6 +234,7 @@ class _Checker(_DealChecks, _ViewChecks):
         self.keep_states = keep_states
         self.problems: list[Problem] = []
         self.notes: list[str] = []
+        self.unchecked: list[tuple[int | None, str]] = []  # each note: its hand, its text
         self.rules: RuleSet | None = None
         self.states: list[HandState | None] = []
         self.stand_ins: frozenset[Card] = frozenset()  # the last deal's made-up cards
@@ -261,6 +256,12 @@ class _Checker(_DealChecks, _ViewChecks):
         if self.keep_states:
             self.states.append(state)
             self.states_stand_ins.append(self.stand_ins if self.filled else _NO_CARDS)
+
+    def note(self, text: str, hand: int | None = None) -> None:
+        """Say what could not be checked (in the report's notes; a problem with
+        ``fail_unchecked``)."""
+        self.notes.append(text if hand is None else f"hand {hand}: {text}")
+        self.unchecked.append((hand, text))
 
     def problem(self, code: str, message: str, hand: int | None = None,
                 action: int | None = None, *, expected: Any = None, declared: Any = None
@@ -438,7 +439,7 @@ class _Checker(_DealChecks, _ViewChecks):
                          "but the game is not over")
         if not is_game or not track:
             if is_game and not track:
-                self.notes.append("the game totals after an unchecked hand were not checked")
+                self.note("the game totals after an unchecked hand were not checked")
             return
         if complete and over_at is None:
             a, b = sheet.games[0].totals
@@ -524,7 +525,7 @@ class _Checker(_DealChecks, _ViewChecks):
         if deck is None or dealer is None:
             return None, declared
         if None in parsed:
-            self.notes.append(f"hand {number}: not replayed (an action could not be read)")
+            self.note("not replayed (an action could not be read)", number)
             return None, declared
         melds = self.read_melds(entry.get("knocker_melds"), number)
         state = deal(rules, deck=deck, dealer=dealer)
