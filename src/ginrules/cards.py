@@ -33,7 +33,7 @@ from typing import Any, Union, overload
 import attrs
 
 from ginrules._splitmix import below, check_seed, splitmix64
-from ginrules.errors import CardNotationError
+from ginrules.errors import CardNotationError, _not_a_member, _wrong_type
 
 __all__ = [
     "CARDS",
@@ -83,6 +83,10 @@ class Suit(enum.IntEnum):
         """
         return "♣♦♥♠"[self]
 
+    @classmethod
+    def _missing_(cls, value: object) -> None:
+        raise _not_a_member(cls, value, CardNotationError)
+
 
 class Rank(enum.IntEnum):
     """The thirteen ranks, ace low (ace = 1, king = 13).
@@ -124,6 +128,10 @@ class Rank(enum.IntEnum):
         10
         """
         return min(int(self), 10)
+
+    @classmethod
+    def _missing_(cls, value: object) -> None:
+        raise _not_a_member(cls, value, CardNotationError)
 
 
 _SUIT_BY_TEXT = {
@@ -237,6 +245,8 @@ class Card:
         >>> str(Card.from_index(51))
         'KS'
         """
+        if type(index) is not int:
+            raise _wrong_type("Card.from_index", "a card index, an int in 0..51", index)
         if not 0 <= index < 52:
             raise CardNotationError(f"card index {index} is not in 0..51")
         return CARDS[index]
@@ -472,7 +482,21 @@ def format_cards(cards: Iterable[Card], *, unicode: bool = False, sep: str = " "
     >>> format_cards(parse_cards("7H 8H TH"), unicode=True)
     '7♥ 8♥ 10♥'
     """
-    return sep.join(c.unicode if unicode else str(c) for c in cards)
+    if not isinstance(sep, str):
+        raise _wrong_type("format_cards", "a string as sep", sep)
+    if not isinstance(unicode, bool):
+        raise _wrong_type("format_cards", "True or False as unicode", unicode)
+    wanted = "cards (Card values: parse_cards reads them from text)"
+    if isinstance(cards, (str, Card)):
+        raise _wrong_type("format_cards", wanted, cards)
+    try:
+        items = tuple(cards)
+    except TypeError:
+        raise _wrong_type("format_cards", wanted, cards) from None
+    for card in items:
+        if not isinstance(card, Card):
+            raise _wrong_type("format_cards", wanted, card)
+    return sep.join([c.unicode for c in items] if unicode else map(str, items))
 
 
 def cards_to_mask(cards: CardsLike) -> int:
@@ -511,6 +535,9 @@ def cards_from_mask(mask: int) -> tuple[Card, ...]:
     ...
     ginrules.errors.CardNotationError: card mask 4503599627370496 is not a 52-bit mask
     """
+    if type(mask) is not int:
+        raise _wrong_type("cards_from_mask", "a 52-bit card mask (an int; ginrules."
+                          "cards_to_mask makes one)", mask)
     if mask & ~_ALL_CARDS:
         raise CardNotationError(f"card mask {mask} is not a 52-bit mask")
     # four lookups of a suit's cards by its 13-bit mask (each made on first use)

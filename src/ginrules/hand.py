@@ -725,6 +725,8 @@ def knock(
     >>> [str(m) for m in knock(s, "KH", ["AS 2S 3S 4S 5S", "6S 7S 8S 9S TS"]).result.knocker_melds]
     ['AS 2S 3S 4S 5S 6S 7S 8S 9S TS']
     """
+    if type(state) is not HandState:
+        raise _not_a_hand_state("knock", state)
     c = card if isinstance(card, Card) else parse_card(card)
     action = _KNOCKS[c.index]
     _check(state, action, None)
@@ -749,7 +751,7 @@ def _stated_arrangement(state: HandState, c: Card, melds: Iterable[Meld | CardsL
     """The knocker's stated melds as an arrangement, checked: real melds, of the knocker's
     ten cards, no card twice, deadwood within the limit."""
     me = state.turn
-    shown = _as_melds(melds)
+    shown = _as_melds(melds, "knock")
     rest = state.masks[me] & ~c.mask
     used = 0
     for meld in shown:

@@ -27,7 +27,7 @@ from concurrent.futures import Executor
 import attrs
 
 from ginrules._splitmix import GOLDEN, check_seed, mix
-from ginrules.errors import GinRulesError
+from ginrules.errors import GinRulesError, _wrong_type
 from ginrules.game import apply, new_game
 from ginrules.knock import EndKind
 from ginrules.players import PLAYERS, Player, make_player
@@ -58,7 +58,8 @@ def game_seed(seed: int, number: int) -> int:
     >>> game_seed(7, 0) == game_seed(7, 1) != game_seed(7, 2)
     True
     """
-    state = check_seed(seed) * 0xD1B54A32D192ED03 + (number // 2) * GOLDEN + 1
+    pair = check_seed(number, "number") // 2
+    state = check_seed(seed) * 0xD1B54A32D192ED03 + pair * GOLDEN + 1
     return mix(state)
 
 
@@ -72,8 +73,17 @@ def wilson_interval(successes: int, trials: int, z: float = 1.959963984540054
     >>> wilson_interval(0, 0)
     (0.0, 1.0)
     """
+    for name, value in (("successes", successes), ("trials", trials)):
+        if type(value) is not int:
+            raise _wrong_type("wilson_interval", f"a count (an int) as {name}", value)
+    if not isinstance(z, (int, float)) or isinstance(z, bool):
+        raise _wrong_type("wilson_interval", "a number as z", z)
+    if not z > 0:
+        raise GinRulesError(f"z must be a number above 0, not {z!r}")
     if trials <= 0:
         return 0.0, 1.0
+    if not 0 <= successes <= trials:
+        raise GinRulesError(f"successes are 0 to the {trials} trials, not {successes}")
     p = successes / trials
     denominator = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denominator
@@ -186,6 +196,8 @@ class SimulationResult:
         >>> r.rate(r.hands) == 1.0
         True
         """
+        if not isinstance(count, (int, float)) or isinstance(count, bool):
+            raise _wrong_type("SimulationResult.rate", "a count (an int)", count)
         return count / self.hands if self.hands else 0.0
 
     def to_dict(self) -> dict[str, object]:
@@ -365,6 +377,8 @@ def simulate(
     if len(given) != 2:
         raise GinRulesError(f"name two players, like advanced,basic; got {len(given)}")
     check_workers(workers)
+    if progress is not None and not callable(progress):
+        raise _wrong_type("simulate", "a function progress(done, total), or None", progress)
     if executor is not None and not isinstance(executor, Executor):
         raise GinRulesError(f"executor must be a concurrent.futures.Executor, not "
                             f"{type(executor).__name__}")
