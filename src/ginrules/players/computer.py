@@ -24,7 +24,7 @@ from ginrules.actions import Action, ActionKind, Phase
 from ginrules.cards import CARDS, Card
 from ginrules.errors import GinRulesError
 from ginrules.masks import _deadwood, _discard_deadwoods
-from ginrules.players.views import View
+from ginrules.players.views import View, _not_a_view
 
 __all__ = ["BasicPlayer", "Hint", "Player", "RandomPlayer", "SimplePlayer"]
 
@@ -68,6 +68,8 @@ def _at_least(low: int) -> Callable[[object, attrs.Attribute[int], object], None
 
 
 def _need_turn(v: View) -> tuple[Action, ...]:
+    if type(v) is not View:
+        raise _not_a_view("choose", v)
     if not v.legal_actions:
         raise GinRulesError(f"player {v.player} has no action to choose: "
                             + ("the hand is over" if v.phase is Phase.OVER

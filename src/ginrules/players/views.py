@@ -28,7 +28,7 @@ import attrs
 from ginrules import _wire
 from ginrules.actions import Action, ActionKind, Phase
 from ginrules.cards import Card, cards_from_mask, cards_to_mask
-from ginrules.errors import ActionNotationError, GinRulesError, WrongTypeError
+from ginrules.errors import ActionNotationError, GinRulesError, WrongTypeError, _wrong_type
 from ginrules.hand import HandState, legal_actions
 from ginrules.knock import HandResult
 from ginrules.rulesets import RuleSet
@@ -387,6 +387,17 @@ def _game_totals(value: object, container: type) -> tuple[int, int] | None:
     if type(a) is int and type(b) is int and a >= 0 and b >= 0:
         return a, b
     return None
+
+
+def _not_a_view(function: str, value: object) -> WrongTypeError:
+    """The error for a function of one player's view given something else (the whole
+    state or game, most often)."""
+    kind = type(value).__name__
+    if kind in ("HandState", "GameState"):
+        name = "state" if kind == "HandState" else "game"
+        return WrongTypeError(f"{function} takes a View (one player's information), not a "
+                              f"{kind}: pass {name}.view(player)")
+    return _wrong_type(function, "a View (see ginrules.players.view)", value)
 
 
 def view(state: HandState, player: int, *, scores: tuple[int, int] | None = None) -> View:
