@@ -29,7 +29,7 @@ import random
 from typing import Any, ClassVar
 
 from ginrules.actions import Action
-from ginrules.errors import GinRulesError
+from ginrules.errors import GinRulesError, _wrong_type
 from ginrules.interop.episode import Episode
 from ginrules.interop.ids import NUM_ACTIONS, legal_action_ids
 from ginrules.interop.observation import OBSERVATION_SIZE, PLANES, encode
@@ -88,6 +88,8 @@ def observe(episode: Episode, player: int) -> Any:
     >>> observe(episode, episode.turn)["action_mask"].nonzero()[0].tolist()  # doctest: +SKIP
     [0, 1]
     """
+    if not isinstance(episode, Episode):
+        raise _wrong_type("observe", "an Episode (see ginrules.interop.episode)", episode)
     np = _require("numpy")
     v = episode.view(player)
     mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
