@@ -260,7 +260,8 @@ def new_game(
         assert seed is not None
         dealer = below(splitmix64(seed ^ _DEALER_STREAM), 2)
     if type(dealer) is not int or dealer not in (0, 1):
-        raise GinRulesError(f"dealer must be player 0 or 1, not {dealer!r}")
+        error = GinRulesError if type(dealer) is int else WrongTypeError
+        raise error(f"dealer must be player 0 or 1, not {dealer!r}")
     game = GameState(rules, dealer, seed, hollywood, (), None,
                      ScoreSheet.empty(hollywood=hollywood))
     return deal_hand(game) if seed is not None else game

@@ -27,7 +27,7 @@ from concurrent.futures import Executor
 import attrs
 
 from ginrules._splitmix import GOLDEN, check_seed, mix
-from ginrules.errors import GinRulesError, _wrong_type
+from ginrules.errors import GinRulesError, WrongTypeError, _wrong_type
 from ginrules.game import apply, new_game
 from ginrules.knock import EndKind
 from ginrules.players import PLAYERS, Player, make_player
@@ -307,7 +307,7 @@ def _check_player(spec: object, parallel: bool) -> PlayerSpec:
             make_player(spec)  # raises the unknown-player error
         return spec
     if not callable(spec):
-        raise GinRulesError(f"a player is a name ({', '.join(PLAYERS)}) or a factory "
+        raise WrongTypeError(f"a player is a name ({', '.join(PLAYERS)}) or a factory "
                             f"called as factory(seed=...), not {spec!r}")
     try:
         sample = spec(seed=0)
@@ -371,7 +371,7 @@ def simulate(
     ginrules.errors.GinRulesError: name two players, like advanced,basic; got 1
     """
     if isinstance(players, str) or not isinstance(players, Iterable):
-        raise GinRulesError(f"players must be two names or factories, like "
+        raise WrongTypeError(f"players must be two names or factories, like "
                             f"('advanced', 'basic'), not {players!r}")
     given = tuple(players)
     if len(given) != 2:
@@ -380,7 +380,7 @@ def simulate(
     if progress is not None and not callable(progress):
         raise _wrong_type("simulate", "a function progress(done, total), or None", progress)
     if executor is not None and not isinstance(executor, Executor):
-        raise GinRulesError(f"executor must be a concurrent.futures.Executor, not "
+        raise WrongTypeError(f"executor must be a concurrent.futures.Executor, not "
                             f"{type(executor).__name__}")
     parallel = executor is not None or workers > 1
     specs = (_check_player(given[0], parallel), _check_player(given[1], parallel))
@@ -396,7 +396,8 @@ def simulate(
         if (value is not None or what != "max_hands") and (
             not isinstance(value, int) or isinstance(value, bool) or value < 1
         ):
-            raise GinRulesError(f"{what} must be a positive number, not {value!r}")
+            error = GinRulesError if type(value) is int else WrongTypeError
+            raise error(f"{what} must be a positive number, not {value!r}")
     size = 1 if not parallel else max(1, min(50, games // (executor_width(executor,
                                                                           workers) * 8)))
     calls = ((the_rules, specs, seed, start, stop, max_hands)

@@ -54,7 +54,7 @@ class Episode:
 
     def __init__(self, rules: RuleSet | str = "classic", *, mode: str = "hand") -> None:
         if mode not in MODES:
-            raise GinRulesError(f"mode must be 'hand' (one hand per episode) or 'game' (a "
+            raise (GinRulesError if isinstance(mode, str) else WrongTypeError)(f"mode must be 'hand' (one hand per episode) or 'game' (a "
                                 f"whole game per episode), not {mode!r}")
         self.rules = _rules(rules)
         self.mode = mode
@@ -94,7 +94,8 @@ class Episode:
     def scores(self, player: int) -> tuple[int, int]:
         """The game scores as (``player``'s, the opponent's); (0, 0) in hand mode."""
         if type(player) is not int or player not in (0, 1):
-            raise GinRulesError(f"there is no player {player!r}: players are 0 and 1")
+            error = GinRulesError if type(player) is int else WrongTypeError
+            raise error(f"there is no player {player!r}: players are 0 and 1")
         if self.game is None:
             return (0, 0)
         totals = self.game.sheet.final_totals()

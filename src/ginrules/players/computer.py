@@ -22,7 +22,7 @@ import attrs
 from ginrules._splitmix import below, check_seed, mix, splitmix64
 from ginrules.actions import Action, ActionKind, Phase
 from ginrules.cards import CARDS, Card
-from ginrules.errors import GinRulesError
+from ginrules.errors import GinRulesError, WrongTypeError
 from ginrules.masks import _deadwood, _discard_deadwoods
 from ginrules.players.views import View, _not_a_view
 
@@ -61,8 +61,9 @@ def _at_least(low: int) -> Callable[[object, attrs.Attribute[int], object], None
 
     def check(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
         if type(value) is not int or value < low:
-            raise GinRulesError(f"{attribute.name} must be a whole number of at least "
-                                f"{low}, not {value!r}")
+            error = GinRulesError if type(value) is int else WrongTypeError
+            raise error(f"{attribute.name} must be a whole number of at least {low}, not "
+                        f"{value!r}")
 
     return check
 

@@ -42,7 +42,7 @@ import attrs
 from ginrules._splitmix import check_seed
 from ginrules.actions import ActionKind
 from ginrules.cards import CARDS, Card
-from ginrules.errors import GinRulesError, _wrong_type
+from ginrules.errors import GinRulesError, WrongTypeError, _wrong_type
 from ginrules.masks import _best_discards, _deadwood, _discard_deadwoods
 from ginrules.players._estimates import _ALL, _POINTS, _indices, _meld_makers
 from ginrules.players.computer import _makes_meld
@@ -396,7 +396,8 @@ def read_hand(view: View, particles: int = 800, seed: int = 0) -> HandReading:
     if type(view) is not View:
         raise _not_a_view("read_hand", view)
     if isinstance(particles, bool) or not isinstance(particles, int) or particles < 1:
-        raise GinRulesError(f"particles must be at least 1, not {particles!r}")
+        error = GinRulesError if type(particles) is int else WrongTypeError
+        raise error(f"particles must be at least 1, not {particles!r}")
     check_seed(seed)
     hands, weights = _particles(view, particles, seed)
     total = sum(weights)

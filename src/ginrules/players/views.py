@@ -426,9 +426,11 @@ def view(state: HandState, player: int, *, scores: tuple[int, int] | None = None
             "game.hand)" if kind == "GameState" else
             f"view takes a HandState (see ginrules.deal), not {kind}")
     if type(player) is not int or player not in (0, 1):
-        raise GinRulesError(f"there is no player {player!r}: players are 0 and 1")
+        error = GinRulesError if type(player) is int else WrongTypeError
+        raise error(f"there is no player {player!r}: players are 0 and 1")
     if scores is not None and _game_totals(scores, tuple) is None:
-        raise GinRulesError(f"scores are a pair of game totals (ints >= 0), not {scores!r}")
+        error = GinRulesError if isinstance(scores, tuple) else WrongTypeError
+        raise error(f"scores are a pair of game totals (ints >= 0), not {scores!r}")
     history = state.actions
     upcard = state.deck.cards[20]
     mask = state.masks[player]
