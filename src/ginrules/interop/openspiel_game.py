@@ -195,7 +195,7 @@ def _build(pyspiel: Any, game_type: Any) -> Any:
         def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
             """The observer: the information state (perfect recall) or the observation."""
             if params:
-                raise ValueError(f"observation parameters are not supported: {params}")
+                raise GinRulesError(f"observation parameters are not supported: {params}")
             perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
             return GinRulesObserver(perfect_recall)
 
