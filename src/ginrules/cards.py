@@ -164,6 +164,14 @@ def _to_suit(value: Any) -> Suit:
         ) from None
 
 
+def _whole(value: object, function: str, wanted: str) -> int:
+    """``value`` as an int if it is a whole number of another type (numpy's ints: an
+    index or a mask often comes from an array); a WrongTypeError if not (a bool too)."""
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        raise _wrong_type(function, wanted, value)
+    return operator.index(value)  # type: ignore[arg-type]
+
+
 def _moved(old: str, new: str) -> None:
     warnings.warn(f"{old} is deprecated since 0.2.0: use {new}", DeprecationWarning,
                   stacklevel=3)
@@ -246,7 +254,7 @@ class Card:
         'KS'
         """
         if type(index) is not int:
-            raise _wrong_type("Card.from_index", "a card index, an int in 0..51", index)
+            index = _whole(index, "Card.from_index", "a card index, an int in 0..51")
         if not 0 <= index < 52:
             raise CardNotationError(f"card index {index} is not in 0..51")
         return CARDS[index]
@@ -536,8 +544,8 @@ def cards_from_mask(mask: int) -> tuple[Card, ...]:
     ginrules.errors.CardNotationError: card mask 4503599627370496 is not a 52-bit mask
     """
     if type(mask) is not int:
-        raise _wrong_type("cards_from_mask", "a 52-bit card mask (an int; ginrules."
-                          "cards_to_mask makes one)", mask)
+        mask = _whole(mask, "cards_from_mask", "a 52-bit card mask (an int; ginrules."
+                      "cards_to_mask makes one)")
     if mask & ~_ALL_CARDS:
         raise CardNotationError(f"card mask {mask} is not a 52-bit mask")
     # four lookups of a suit's cards by its 13-bit mask (each made on first use)

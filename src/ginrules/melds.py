@@ -34,6 +34,7 @@ from ginrules.cards import (
     Card,
     CardsLike,
     _fast_mask,
+    _whole,
     cards_from_mask,
     format_cards,
     parse_cards,
@@ -244,7 +245,7 @@ class Meld:
         True
         """
         if type(mask) is not int:
-            raise _wrong_type("Meld.from_mask", "a 52-bit card mask (an int)", mask)
+            mask = _whole(mask, "Meld.from_mask", "a 52-bit card mask (an int)")
         meld = _MELDS.get(mask)
         if meld is None:
             meld = cls(cards_from_mask(mask))

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Sequence
+from numbers import Integral
 from typing import Any
 
 from ginrules._chunked import Chunked
@@ -191,12 +192,14 @@ def _check_scalars(function: str, view: View, scores: tuple[int, int],
     if type(view) is not View:
         raise _not_a_view(function, view)
     if not (isinstance(scores, (tuple, list)) and len(scores) == 2
-            and all(type(x) is int for x in scores)):
+            and all(isinstance(x, Integral) and not isinstance(x, bool) for x in scores)):
         raise _wrong_type(function, "the game scores as a pair of ints (this player's, the "
                           "opponent's)", scores)
-    if target is not None and (type(target) is not int or target < 1):
-        raise _wrong_type(function, "the game target (an int of at least 1) or None",
-                          target)
+    if target is not None:
+        if not isinstance(target, Integral) or isinstance(target, bool):
+            raise _wrong_type(function, "the game target (an int) or None", target)
+        if not target >= 1:
+            raise GinRulesError(f"the game target is at least 1, not {target!r}")
 
 
 def _scalar_list(view: View, scores: tuple[int, int], target: int | None) -> list[float]:
