@@ -18,7 +18,7 @@ opponent is ``simple`` under the ``eaai`` rules, seats swapped as ``ginrules sim
 swaps them; it prints the simulation's table.
 
 This peeks at private names of the players package (``advanced._memory``,
-``expert.deals``) and at the game state, which no player may do: it is a measurement,
+``expert._deals``) and at the game state, which no player may do: it is a measurement,
 not a player.
 """
 
@@ -41,7 +41,7 @@ from ginrules.simulate import simulate
 _NOW: dict[str, Any] = {"hand": None, "mode": None}
 _game_view = game_module.GameState.view
 _memory = advanced_module._memory
-_deals = expert_module.deals
+_deals = expert_module._deals  # the unchecked deals the expert's playouts call
 
 
 def _true_weights(v: View) -> tuple[float, ...]:
@@ -73,7 +73,7 @@ def _oracle_deals(pool: list[int], hidden: int, known: int, weights: list[float]
 
 game_module.GameState.view = _viewed  # type: ignore[method-assign]
 advanced_module._memory = _oracle_memory
-expert_module.deals = _oracle_deals
+expert_module._deals = _oracle_deals
 
 
 @attrs.frozen

@@ -38,7 +38,7 @@ import operator
 import attrs
 
 from ginrules.cards import CARDS, Card, parse_card
-from ginrules.errors import ActionNotationError
+from ginrules.errors import ActionNotationError, GinRulesError, _not_a_member
 
 __all__ = ["Action", "ActionKind", "Phase"]
 
@@ -60,6 +60,10 @@ class Phase(enum.Enum):
     DISCARD = "discard"
     OVER = "over"
 
+    @classmethod
+    def _missing_(cls, value: object) -> None:
+        raise _not_a_member(cls, value, GinRulesError)
+
 
 class ActionKind(enum.Enum):
     """The kinds of action. Their text is the action's text without the card.
@@ -75,6 +79,10 @@ class ActionKind(enum.Enum):
     DISCARD = "discard"
     KNOCK = "knock"
     BIG_GIN = "big gin"
+
+    @classmethod
+    def _missing_(cls, value: object) -> None:
+        raise _not_a_member(cls, value, ActionNotationError)
 
 
 _PHASE_OF = {

@@ -33,7 +33,7 @@ from typing import Any, Union, overload
 import attrs
 
 from ginrules._splitmix import below, check_seed, splitmix64
-from ginrules.errors import CardNotationError
+from ginrules.errors import CardNotationError, _not_a_member, _wrong_type
 
 __all__ = [
     "CARDS",
@@ -83,6 +83,10 @@ class Suit(enum.IntEnum):
         """
         return "♣♦♥♠"[self]
 
+    @classmethod
+    def _missing_(cls, value: object) -> None:
+        raise _not_a_member(cls, value, CardNotationError)
+
 
 class Rank(enum.IntEnum):
     """The thirteen ranks, ace low (ace = 1, king = 13).
@@ -125,6 +129,10 @@ class Rank(enum.IntEnum):
         """
         return min(int(self), 10)
 
+    @classmethod
+    def _missing_(cls, value: object) -> None:
+        raise _not_a_member(cls, value, CardNotationError)
+
 
 _SUIT_BY_TEXT = {
     **{s.letter: s for s in Suit},
@@ -154,6 +162,14 @@ def _to_suit(value: Any) -> Suit:
         raise CardNotationError(
             f"suit {value!r} is not a Suit: 0 to 3 (clubs, diamonds, hearts, spades)"
         ) from None
+
+
+def _whole(value: object, function: str, wanted: str) -> int:
+    """``value`` as an int if it is a whole number of another type (numpy's ints: an
+    index or a mask often comes from an array); a WrongTypeError if not (a bool too)."""
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        raise _wrong_type(function, wanted, value)
+    return operator.index(value)  # type: ignore[arg-type]
 
 
 def _moved(old: str, new: str) -> None:
@@ -237,6 +253,8 @@ class Card:
         >>> str(Card.from_index(51))
         'KS'
         """
+        if type(index) is not int:
+            index = _whole(index, "Card.from_index", "a card index, an int in 0..51")
         if not 0 <= index < 52:
             raise CardNotationError(f"card index {index} is not in 0..51")
         return CARDS[index]
@@ -472,7 +490,21 @@ def format_cards(cards: Iterable[Card], *, unicode: bool = False, sep: str = " "
     >>> format_cards(parse_cards("7H 8H TH"), unicode=True)
     '7♥ 8♥ 10♥'
     """
-    return sep.join(c.unicode if unicode else str(c) for c in cards)
+    if not isinstance(sep, str):
+        raise _wrong_type("format_cards", "a string as sep", sep)
+    if not isinstance(unicode, bool):
+        raise _wrong_type("format_cards", "True or False as unicode", unicode)
+    wanted = "cards (Card values: parse_cards reads them from text)"
+    if isinstance(cards, (str, Card)):
+        raise _wrong_type("format_cards", wanted, cards)
+    try:
+        items = tuple(cards)
+    except TypeError:
+        raise _wrong_type("format_cards", wanted, cards) from None
+    for card in items:
+        if not isinstance(card, Card):
+            raise _wrong_type("format_cards", wanted, card)
+    return sep.join([c.unicode for c in items] if unicode else map(str, items))
 
 
 def cards_to_mask(cards: CardsLike) -> int:
@@ -511,6 +543,9 @@ def cards_from_mask(mask: int) -> tuple[Card, ...]:
     ...
     ginrules.errors.CardNotationError: card mask 4503599627370496 is not a 52-bit mask
     """
+    if type(mask) is not int:
+        mask = _whole(mask, "cards_from_mask", "a 52-bit card mask (an int; ginrules."
+                      "cards_to_mask makes one)")
     if mask & ~_ALL_CARDS:
         raise CardNotationError(f"card mask {mask} is not a 52-bit mask")
     # four lookups of a suit's cards by its 13-bit mask (each made on first use)

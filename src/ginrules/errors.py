@@ -177,3 +177,48 @@ class UnknownCardsError(GinRulesError):
     >>> states
     ()
     """
+
+
+# -- how the checks at the boundary say what is wrong (package-internal) ----------------
+
+
+def _type_name(value: object) -> str:
+    """The name of ``value``'s type, as a message says it (``None`` for None)."""
+    return "None" if value is None else type(value).__name__
+
+
+def _wrong_type(function: str, wanted: str, value: object) -> WrongTypeError:
+    """The error for ``value`` given to ``function``, which takes ``wanted`` (what to pass
+    and where to get it).
+
+    >>> _wrong_type("hint", "a View (see ginrules.players.view)", None)
+    WrongTypeError('hint takes a View (see ginrules.players.view), not None')
+    """
+    return WrongTypeError(f"{function} takes {wanted}, not {_type_name(value)}")
+
+
+def _not_a_member(enum: type, value: object,
+                  error: type[GinRulesError] = GinRulesError) -> GinRulesError:
+    """The error for ``value`` looked up in ``enum`` (an :class:`enum.Enum` whose
+    ``_missing_`` raises it): a WrongTypeError for a value of the wrong type, ``error``
+    for one of the right type that is no member.
+
+    >>> import enum
+    >>> class Colour(enum.Enum):
+    ...     RED = "red"
+    >>> _not_a_member(Colour, "blue")
+    GinRulesError("'blue' is not a Colour: one of 'red'")
+    >>> _not_a_member(Colour, None)
+    WrongTypeError("Colour takes one of 'red', not None")
+    """
+    values = [member.value for member in enum]  # type: ignore[attr-defined]
+    if all(type(v) is int for v in values) and values == list(range(values[0],
+                                                                     values[-1] + 1)):
+        listed = f"an int from {values[0]} to {values[-1]}"
+    else:
+        listed = "one of " + ", ".join(map(repr, values))
+    name = enum.__name__
+    if not any(type(value) is type(v) for v in values):
+        return WrongTypeError(f"{name} takes {listed}, not {_type_name(value)}")
+    article = "an" if name[0] in "AEIOU" else "a"
+    return error(f"{value!r} is not {article} {name}: {listed}")

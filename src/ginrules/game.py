@@ -26,7 +26,7 @@ import attrs
 from ginrules._splitmix import GOLDEN, below, check_seed, mix, splitmix64
 from ginrules.actions import Action
 from ginrules.cards import Deck
-from ginrules.errors import GinRulesError, IllegalActionError, WrongTypeError
+from ginrules.errors import GinRulesError, IllegalActionError, WrongTypeError, _wrong_type
 from ginrules.hand import HandState, deal
 from ginrules.hand import apply as _apply_to_hand
 from ginrules.hand import is_legal as _is_legal_in_hand
@@ -71,7 +71,7 @@ def hand_seed(seed: int, number: int) -> int:
     >>> hand_seed(1, 0), hand_seed(1, 1)  # SplitMix64's published first outputs
     (10451216379200822465, 13757245211066428519)
     """
-    return mix(check_seed(seed) + number * GOLDEN)
+    return mix(check_seed(seed) + check_seed(number, "number") * GOLDEN)
 
 
 
@@ -92,6 +92,11 @@ def next_dealer(result: HandResult, rules: RuleSet) -> int:
     >>> s.result.kind.value, next_dealer(s.result, s.rules)
     ('dead', 0)
     """
+    if not isinstance(result, HandResult):
+        raise _wrong_type("next_dealer", "a HandResult (state.result of a finished hand)",
+                          result)
+    if not isinstance(rules, RuleSet):
+        raise _wrong_type("next_dealer", "a RuleSet (see ginrules.rules)", rules)
     dealer = result.dealer
     dead = result.kind is EndKind.DEAD
     how = rules.dealer_after_dead_hand if dead else rules.dealer_after_hand
@@ -255,7 +260,8 @@ def new_game(
         assert seed is not None
         dealer = below(splitmix64(seed ^ _DEALER_STREAM), 2)
     if type(dealer) is not int or dealer not in (0, 1):
-        raise GinRulesError(f"dealer must be player 0 or 1, not {dealer!r}")
+        error = GinRulesError if type(dealer) is int else WrongTypeError
+        raise error(f"dealer must be player 0 or 1, not {dealer!r}")
     game = GameState(rules, dealer, seed, hollywood, (), None,
                      ScoreSheet.empty(hollywood=hollywood))
     return deal_hand(game) if seed is not None else game
@@ -269,6 +275,10 @@ def deal_hand(game: GameState, *, deck: Deck | None = None) -> GameState:
     >>> g.hand.dealer, str(g.hand.upcard)
     (1, '8D')
     """
+    if type(game) is not GameState:
+        raise _not_a_game("deal_hand", game)
+    if deck is not None and not isinstance(deck, Deck):
+        raise _wrong_type("deal_hand", "a Deck as deck (see ginrules.Deck), or None", deck)
     if game.is_over:
         raise GinRulesError("the game is over: no more hands are dealt")
     if game.hand is not None:
@@ -303,6 +313,10 @@ def record_hand(game: GameState, finished: HandState) -> GameState:
     >>> len(g.finished), g.totals, g.dealer
     (1, (0, 0), 0)
     """
+    if type(game) is not GameState:
+        raise _not_a_game("record_hand", game)
+    if type(finished) is not HandState:
+        raise _wrong_type("record_hand", "the finished hand's HandState", finished)
     if finished.result is None:
         raise GinRulesError("the hand is not over yet")
     if game.is_over:
@@ -415,8 +429,8 @@ def _chooser(player: Player | Policy) -> Callable[[GameState, int], Action]:
         return lambda game, turn: cast("Action", choose(game.view(turn)))
     if callable(player):
         return lambda game, turn: player(cast("HandState", game.hand), turn)
-    raise GinRulesError(f"a player is a ginrules.players.Player (with choose(view)) or a "
-                        f"function (state, seat) -> action, not {type(player).__name__}")
+    raise WrongTypeError(f"a player is a ginrules.players.Player (with choose(view)) or a "
+                         f"function (state, seat) -> action, not {type(player).__name__}")
 
 
 def play(game: GameState, players: Sequence[Player | Policy]) -> GameState:
@@ -434,9 +448,13 @@ def play(game: GameState, players: Sequence[Player | Policy]) -> GameState:
     >>> play(new_game(ginrules.rules("short"), seed=3), [BasicPlayer(), BasicPlayer()]).is_over
     True
     """
+    if type(game) is not GameState:
+        raise _not_a_game("play", game)
     if game.seed is None:
         raise GinRulesError("play needs a game with a seed (it deals the hands)")
-    if isinstance(players, (str, bytes)) or len(players) != 2:
+    if not isinstance(players, Sequence) or isinstance(players, (str, bytes)):
+        raise _wrong_type("play", "the two players as a list or a tuple", players)
+    if len(players) != 2:
         raise GinRulesError(f"a game has two players, not {players!r}")
     choosers = [_chooser(p) for p in players]
     while not game.is_over:

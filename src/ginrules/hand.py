@@ -56,7 +56,7 @@ from ginrules.actions import (
     Phase,
 )
 from ginrules.cards import Card, CardsLike, Deck, cards_from_mask, parse_card, to_mask
-from ginrules.errors import GinRulesError, IllegalActionError, WrongTypeError
+from ginrules.errors import GinRulesError, IllegalActionError, WrongTypeError, _wrong_type
 from ginrules.knock import EndKind, HandResult, _as_melds, dead_result, knock_result
 from ginrules.masks import (
     _best_discard_deadwood,
@@ -280,9 +280,11 @@ class HandState:
 
 
 def _player(player: object) -> int:
-    """``player`` if it is 0 or 1 (an int, not a bool); a GinRulesError if not."""
+    """``player`` if it is 0 or 1 (an int, not a bool); a GinRulesError if not (a
+    WrongTypeError if it is no int)."""
     if type(player) is not int or player not in (0, 1):
-        raise GinRulesError(f"there is no player {player!r}: players are 0 and 1")
+        error = GinRulesError if type(player) is int else WrongTypeError
+        raise error(f"there is no player {player!r}: players are 0 and 1")
     return player
 
 
@@ -310,10 +312,14 @@ def deal(
     if not isinstance(rules, RuleSet):
         raise WrongTypeError(
             f"rules must be a RuleSet (see ginrules.rules), not {type(rules).__name__}")
+    if type(dealer) is not int or dealer not in (0, 1):
+        error = GinRulesError if type(dealer) is int else WrongTypeError
+        raise error(f"dealer must be player 0 or 1, not {dealer!r}")
+    if deck is not None and not isinstance(deck, (Deck, str, Card, Iterable)):
+        raise _wrong_type("deal", "a Deck (see ginrules.Deck), or its 52 cards, as deck",
+                          deck)
     if (seed is None) == (deck is None):
         raise GinRulesError("deal needs exactly one of seed= or deck=")
-    if type(dealer) is not int or dealer not in (0, 1):
-        raise GinRulesError(f"dealer must be player 0 or 1, not {dealer!r}")
     if deck is None:
         assert seed is not None
         the_deck = Deck.shuffled(seed)
@@ -361,9 +367,12 @@ _WHAT = {Phase.OFFER: "take or pass the upcard", Phase.DRAW: "draw",
          Phase.DISCARD: "discard"}
 
 
-def _wrong_moment(state: HandState, action: Action, player: int | None) -> IllegalActionError:
+def _wrong_moment(state: HandState, action: Action, player: int | None) -> GinRulesError:
     """Why ``action`` cannot be played at all now (the hand is over, it is not ``player``'s
-    turn, or the action belongs to another phase)."""
+    turn, or the action belongs to another phase); a ``player`` that is no int is a
+    WrongTypeError."""
+    if player is not None and type(player) is not int:
+        return WrongTypeError(f"player must be 0 or 1 (or None), not {player!r}")
     phase = state.phase
     if phase is Phase.OVER:
         return _illegal(state, action, "the hand is over")
@@ -685,7 +694,8 @@ def draw(state: HandState, source: str = "stock") -> HandState:
     ginrules.errors.GinRulesError: draw from 'stock' or 'discard', not 'deck'
     """
     if source not in ("stock", "discard"):
-        raise GinRulesError(f"draw from 'stock' or 'discard', not {source!r}")
+        error = GinRulesError if isinstance(source, str) else WrongTypeError
+        raise error(f"draw from 'stock' or 'discard', not {source!r}")
     return apply(state, _DRAW_STOCK if source == "stock" else _DRAW_DISCARD)
 
 
@@ -725,6 +735,8 @@ def knock(
     >>> [str(m) for m in knock(s, "KH", ["AS 2S 3S 4S 5S", "6S 7S 8S 9S TS"]).result.knocker_melds]
     ['AS 2S 3S 4S 5S 6S 7S 8S 9S TS']
     """
+    if type(state) is not HandState:
+        raise _not_a_hand_state("knock", state)
     c = card if isinstance(card, Card) else parse_card(card)
     action = _KNOCKS[c.index]
     _check(state, action, None)
@@ -749,7 +761,7 @@ def _stated_arrangement(state: HandState, c: Card, melds: Iterable[Meld | CardsL
     """The knocker's stated melds as an arrangement, checked: real melds, of the knocker's
     ten cards, no card twice, deadwood within the limit."""
     me = state.turn
-    shown = _as_melds(melds)
+    shown = _as_melds(melds, "knock")
     rest = state.masks[me] & ~c.mask
     used = 0
     for meld in shown:

@@ -27,7 +27,7 @@ from collections.abc import Iterator
 import attrs
 
 from ginrules.actions import Action, ActionKind
-from ginrules.errors import GinRulesError
+from ginrules.errors import GinRulesError, WrongTypeError
 from ginrules.game import GameState
 from ginrules.game import apply as apply_to_game
 
@@ -111,6 +111,9 @@ class History:
         return History(after, _Step(state, state.hand.turn, act, self._last), self._length + 1)
 
     def _undo_point(self, player: int) -> tuple[_Step | None, str]:
+        if type(player) is not int or player not in (0, 1):
+            error = GinRulesError if type(player) is int else WrongTypeError
+            raise error(f"there is no player {player!r}: players are 0 and 1")
         step = self._last
         if step is None:
             return None, "no move has been made"

@@ -22,7 +22,13 @@ import attrs
 
 from ginrules import _wire
 from ginrules.cards import CARDS, Card, CardsLike, to_mask
-from ginrules.errors import CardNotationError, GinRulesError, InvalidMeldError
+from ginrules.errors import (
+    CardNotationError,
+    GinRulesError,
+    InvalidMeldError,
+    _not_a_member,
+    _wrong_type,
+)
 from ginrules.masks import _deadwood
 from ginrules.melds import Arrangement, Meld, MeldKind, arrangement_of_mask, arrangements_of_mask
 
@@ -41,6 +47,10 @@ class EndKind(enum.Enum):
     GIN = "gin"
     BIG_GIN = "big gin"
     DEAD = "dead"
+
+    @classmethod
+    def _missing_(cls, value: object) -> None:
+        raise _not_a_member(cls, value)
 
 
 @attrs.frozen
@@ -223,9 +233,17 @@ def _dead_texts(arrangement: Arrangement | None) -> list[str]:
     return [] if arrangement is None else [str(c) for c in arrangement.deadwood_cards]
 
 
-def _as_melds(melds: Iterable[Meld | CardsLike]) -> tuple[Meld, ...]:
+def _as_melds(melds: Iterable[Meld | CardsLike], function: str) -> tuple[Meld, ...]:
     """Melds given as :class:`Meld` values or as cards (validated by :meth:`Meld.of`)."""
-    return tuple(m if isinstance(m, Meld) else Meld.of(m) for m in melds)
+    if isinstance(melds, (str, Meld)):
+        raise _wrong_type(function, "melds: a list of Meld values, or of each meld's cards "
+                          "(like ['7H 8H 9H'])", melds)
+    try:
+        items = tuple(melds)
+    except TypeError:
+        raise _wrong_type(function, "melds: a list of Meld values, or of each meld's cards "
+                          "(like ['7H 8H 9H'])", melds) from None
+    return tuple(m if isinstance(m, Meld) else Meld.of(m) for m in items)
 
 
 
@@ -275,7 +293,7 @@ def lay_off(
     >>> [str(x) for x in layoffs], arrangement.deadwood
     (['7H onto 4H 5H 6H', '8H onto 4H 5H 6H'], 0)
     """
-    melds = _as_melds(knocker_melds)
+    melds = _as_melds(knocker_melds, "lay_off")
     mask = to_mask(defender)
     best: tuple[int, int] | None = None
     best_choice: tuple[tuple[int, ...], ...] = ()
@@ -321,6 +339,9 @@ def resolve_knock(
     (2, 18, ['9H onto 9C 9D 9S'])
     """
     kmask, dmask = to_mask(knocker_cards), to_mask(defender_cards)
+    if knocker_arrangement is not None and not isinstance(knocker_arrangement, Arrangement):
+        raise _wrong_type("resolve_knock", "the knocker's Arrangement as knocker_arrangement "
+                          "(see ginrules.arrange), or None", knocker_arrangement)
     candidates = (
         (knocker_arrangement,) if knocker_arrangement is not None else arrangements_of_mask(kmask)
     )

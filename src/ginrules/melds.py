@@ -34,12 +34,20 @@ from ginrules.cards import (
     Card,
     CardsLike,
     _fast_mask,
+    _whole,
     cards_from_mask,
     format_cards,
     parse_cards,
     to_mask,
 )
-from ginrules.errors import CardNotationError, GinRulesError, InvalidMeldError, WrongTypeError
+from ginrules.errors import (
+    CardNotationError,
+    GinRulesError,
+    InvalidMeldError,
+    WrongTypeError,
+    _not_a_member,
+    _wrong_type,
+)
 from ginrules.masks import (
     _ALL_OPTIONS,
     _POINTS,
@@ -142,6 +150,10 @@ class MeldKind(enum.Enum):
     SET = "set"
     RUN = "run"
 
+    @classmethod
+    def _missing_(cls, value: object) -> None:
+        raise _not_a_member(cls, value, InvalidMeldError)
+
 
 def _meld_problem(cards: tuple[Card, ...]) -> str | None:
     """Why ``cards`` is not a meld, or None if it is one."""
@@ -164,7 +176,17 @@ def _meld_problem(cards: tuple[Card, ...]) -> str | None:
 
 
 def _sort_meld_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=lambda c: (c.rank, c.suit)))
+    wanted = "cards (Card values; Meld.of reads them from text)"
+    if isinstance(cards, (str, Card)):
+        raise _wrong_type("Meld", wanted, cards)
+    try:
+        items = tuple(cards)
+    except TypeError:
+        raise _wrong_type("Meld", wanted, cards) from None
+    for card in items:
+        if not isinstance(card, Card):
+            raise _wrong_type("Meld", wanted, card)
+    return tuple(sorted(items, key=lambda c: (c.rank, c.suit)))
 
 
 @attrs.frozen(repr=False)
@@ -222,6 +244,8 @@ class Meld:
         >>> Meld.from_mask(0b111) is Meld.from_mask(0b111)
         True
         """
+        if type(mask) is not int:
+            mask = _whole(mask, "Meld.from_mask", "a 52-bit card mask (an int)")
         meld = _MELDS.get(mask)
         if meld is None:
             meld = cls(cards_from_mask(mask))

@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 import attrs
 
 from ginrules.cards import Card, Rank, Suit, parse_card
-from ginrules.errors import RuleSetError
+from ginrules.errors import RuleSetError, _not_a_member, _wrong_type
 
 __all__ = [
     "PRESETS",
@@ -55,6 +55,10 @@ class SpadeDoubling(enum.Enum):
     WHOLE_SCORE = "whole-score"
     DEADWOOD_ONLY = "deadwood-only"
 
+    @classmethod
+    def _missing_(cls, value: object) -> None:
+        raise _not_a_member(cls, value, RuleSetError)
+
 
 class ShutoutRule(enum.Enum):
     """What a shutout (the loser won no hand) gives the winner at the end of a game.
@@ -74,6 +78,10 @@ class ShutoutRule(enum.Enum):
     DOUBLE_GAME_BONUS = "double-game-bonus"
     FLAT_BONUS = "flat-bonus"
 
+    @classmethod
+    def _missing_(cls, value: object) -> None:
+        raise _not_a_member(cls, value, RuleSetError)
+
 
 class LineBonusTo(enum.Enum):
     """Who gets the line bonus at the end of a game, for the hands they won.
@@ -90,6 +98,10 @@ class LineBonusTo(enum.Enum):
     EACH = "each"
     WINNER = "winner"
 
+    @classmethod
+    def _missing_(cls, value: object) -> None:
+        raise _not_a_member(cls, value, RuleSetError)
+
 
 class NextDealer(enum.Enum):
     """Who deals the next hand.
@@ -102,6 +114,10 @@ class NextDealer(enum.Enum):
     SAME = "same"
     WINNER = "winner"
     LOSER = "loser"
+
+    @classmethod
+    def _missing_(cls, value: object) -> None:
+        raise _not_a_member(cls, value, RuleSetError)
 
 
 def _int_at_least(minimum: int) -> Any:
@@ -401,6 +417,8 @@ def closest_preset(ruleset: RuleSet) -> tuple[str, dict[str, object]]:
     >>> closest_preset(rules("polish"))
     ('polish', {})
     """
+    if not isinstance(ruleset, RuleSet):
+        raise _wrong_type("closest_preset", "a RuleSet (see ginrules.rules)", ruleset)
     settings = ruleset.to_dict()
     best: tuple[int, str, dict[str, object]] | None = None
     for name, preset in PRESETS.items():

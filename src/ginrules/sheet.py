@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from ginrules._chunked import Chunked
-from ginrules.errors import GinRulesError
+from ginrules.errors import GinRulesError, _wrong_type
 from ginrules.knock import EndKind, HandResult
 from ginrules.rulesets import LineBonusTo, RuleSet, ShutoutRule
 from ginrules.scoring import HandScore, score_hand
@@ -76,7 +76,15 @@ class SheetRow:
 
 
 def _as_rows(rows: Iterable[SheetRow]) -> Chunked[SheetRow]:
-    return Chunked.of(rows)
+    if isinstance(rows, Chunked):
+        return rows
+    if isinstance(rows, (str, bytes)) or not isinstance(rows, Iterable):
+        raise _wrong_type("ScoreSheet", "rows: SheetRow values", rows)
+    items = tuple(rows)
+    for row in items:
+        if not isinstance(row, SheetRow):
+            raise _wrong_type("ScoreSheet", "rows: SheetRow values", row)
+    return Chunked.of(items)
 
 
 @attrs.frozen
@@ -154,6 +162,11 @@ class ScoreSheet:
         ...
         ginrules.errors.GinRulesError: hand 3 comes after the game was over
         """
+        if not isinstance(hand, (HandResult, HandScore)):
+            raise _wrong_type("ScoreSheet.add", "a HandResult (state.result of a finished "
+                              "hand) or a HandScore", hand)
+        if not isinstance(rules, RuleSet):
+            raise _wrong_type("ScoreSheet.add", "a RuleSet (see ginrules.rules)", rules)
         number = len(self.rows) + 1
         games = self.games
         if all(g.winner is not None for g in games):
@@ -294,6 +307,8 @@ def score_sheet(
     >>> sheet.final_totals()
     (370, 0)
     """
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Iterable):
+        raise _wrong_type("score_sheet", "hands: HandResult or HandScore values", hands)
     sheet = ScoreSheet.empty(hollywood=hollywood)
     for item in hands:
         sheet = sheet.add(item, rules)

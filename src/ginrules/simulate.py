@@ -27,7 +27,7 @@ from concurrent.futures import Executor
 import attrs
 
 from ginrules._splitmix import GOLDEN, check_seed, mix
-from ginrules.errors import GinRulesError
+from ginrules.errors import GinRulesError, WrongTypeError, _wrong_type
 from ginrules.game import apply, new_game
 from ginrules.knock import EndKind
 from ginrules.players import PLAYERS, Player, make_player
@@ -58,7 +58,8 @@ def game_seed(seed: int, number: int) -> int:
     >>> game_seed(7, 0) == game_seed(7, 1) != game_seed(7, 2)
     True
     """
-    state = check_seed(seed) * 0xD1B54A32D192ED03 + (number // 2) * GOLDEN + 1
+    pair = check_seed(number, "number") // 2
+    state = check_seed(seed) * 0xD1B54A32D192ED03 + pair * GOLDEN + 1
     return mix(state)
 
 
@@ -72,8 +73,17 @@ def wilson_interval(successes: int, trials: int, z: float = 1.959963984540054
     >>> wilson_interval(0, 0)
     (0.0, 1.0)
     """
+    for name, value in (("successes", successes), ("trials", trials)):
+        if type(value) is not int:
+            raise _wrong_type("wilson_interval", f"a count (an int) as {name}", value)
+    if not isinstance(z, (int, float)) or isinstance(z, bool):
+        raise _wrong_type("wilson_interval", "a number as z", z)
+    if not z > 0:
+        raise GinRulesError(f"z must be a number above 0, not {z!r}")
     if trials <= 0:
         return 0.0, 1.0
+    if not 0 <= successes <= trials:
+        raise GinRulesError(f"successes are 0 to the {trials} trials, not {successes}")
     p = successes / trials
     denominator = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denominator
@@ -186,6 +196,8 @@ class SimulationResult:
         >>> r.rate(r.hands) == 1.0
         True
         """
+        if not isinstance(count, (int, float)) or isinstance(count, bool):
+            raise _wrong_type("SimulationResult.rate", "a count (an int)", count)
         return count / self.hands if self.hands else 0.0
 
     def to_dict(self) -> dict[str, object]:
@@ -295,7 +307,7 @@ def _check_player(spec: object, parallel: bool) -> PlayerSpec:
             make_player(spec)  # raises the unknown-player error
         return spec
     if not callable(spec):
-        raise GinRulesError(f"a player is a name ({', '.join(PLAYERS)}) or a factory "
+        raise WrongTypeError(f"a player is a name ({', '.join(PLAYERS)}) or a factory "
                             f"called as factory(seed=...), not {spec!r}")
     try:
         sample = spec(seed=0)
@@ -359,14 +371,16 @@ def simulate(
     ginrules.errors.GinRulesError: name two players, like advanced,basic; got 1
     """
     if isinstance(players, str) or not isinstance(players, Iterable):
-        raise GinRulesError(f"players must be two names or factories, like "
+        raise WrongTypeError(f"players must be two names or factories, like "
                             f"('advanced', 'basic'), not {players!r}")
     given = tuple(players)
     if len(given) != 2:
         raise GinRulesError(f"name two players, like advanced,basic; got {len(given)}")
     check_workers(workers)
+    if progress is not None and not callable(progress):
+        raise _wrong_type("simulate", "a function progress(done, total), or None", progress)
     if executor is not None and not isinstance(executor, Executor):
-        raise GinRulesError(f"executor must be a concurrent.futures.Executor, not "
+        raise WrongTypeError(f"executor must be a concurrent.futures.Executor, not "
                             f"{type(executor).__name__}")
     parallel = executor is not None or workers > 1
     specs = (_check_player(given[0], parallel), _check_player(given[1], parallel))
@@ -382,7 +396,8 @@ def simulate(
         if (value is not None or what != "max_hands") and (
             not isinstance(value, int) or isinstance(value, bool) or value < 1
         ):
-            raise GinRulesError(f"{what} must be a positive number, not {value!r}")
+            error = GinRulesError if type(value) is int else WrongTypeError
+            raise error(f"{what} must be a positive number, not {value!r}")
     size = 1 if not parallel else max(1, min(50, games // (executor_width(executor,
                                                                           workers) * 8)))
     calls = ((the_rules, specs, seed, start, stop, max_hands)

@@ -16,16 +16,14 @@ readers and for tests.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
 from ginrules.cards import Card, Suit
+from ginrules.errors import _wrong_type
+from ginrules.hand import HandState
 from ginrules.knock import EndKind, HandResult
 from ginrules.melds import Arrangement, Meld, arrange
-
-if TYPE_CHECKING:
-    from ginrules.hand import HandState
-    from ginrules.players.views import View
+from ginrules.players.views import View, _not_a_view
 
 __all__ = ["SVG", "arrangement", "hand", "result", "view"]
 
@@ -210,6 +208,10 @@ def arrangement(value: Arrangement, *, caption: str | None = None) -> SVG:
     >>> "deadwood 10" in arrangement(ginrules.arrange("7H 8H 9H 7C 7D 7S KS"))
     True
     """
+    if not isinstance(value, Arrangement):
+        raise _wrong_type("svg.arrangement", "an Arrangement (see ginrules.arrange)", value)
+    if caption is not None and not isinstance(caption, str):
+        raise _wrong_type("svg.arrangement", "a caption (a string), or None", caption)
     return _hand_picture(value, caption if caption is not None else "")
 
 
@@ -223,6 +225,14 @@ def result(value: HandResult, *, names: Sequence[str] | None = None) -> SVG:
     >>> "laid off: 9H onto 9C 9D 9S" in result(r)
     True
     """
+    if not isinstance(value, HandResult):
+        raise _wrong_type("svg.result", "a HandResult (state.result of a finished hand)",
+                          value)
+    if names is not None and (isinstance(names, str) or not isinstance(names, Sequence)
+                              or len(names) != 2
+                              or not all(isinstance(name, str) for name in names)):
+        raise _wrong_type("svg.result", "names: the two rows' labels (two strings), or None",
+                          names)
     if value.kind is EndKind.DEAD or value.knocker is None:
         text = "a dead hand: nobody scores"
         return _svg(MARGIN * 2 + 8 * len(text), 2 * MARGIN + 14, text,
@@ -243,6 +253,8 @@ def view(value: View) -> SVG:
     >>> "top discard TS" in picture and "player 1" in picture
     True
     """
+    if not isinstance(value, View):
+        raise _not_a_view("svg.view", value)
     if value.result is not None:
         return result(value.result)
     mine = arrange(value.cards)
@@ -262,6 +274,9 @@ def hand(value: HandState) -> SVG:
     >>> picture.count("deadwood") >= 2
     True
     """
+    if not isinstance(value, HandState):
+        raise _wrong_type("svg.hand", "a HandState (see ginrules.deal; for one player's view "
+                          "call svg.view)", value)
     if value.result is not None:
         return result(value.result)
     rows = [arrange(value.cards(p)) for p in (0, 1)]

@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 
 from ginrules.actions import Action, ActionKind
 from ginrules.cards import format_cards, parse_card
-from ginrules.errors import GinRulesError
+from ginrules.errors import GinRulesError, _wrong_type
 from ginrules.game import GameState
 from ginrules.history import History
 from ginrules.melds import arrange
@@ -266,8 +266,23 @@ def play_in_terminal(
     >>> out[-1]
     'no more input: the game stops here, in hand 1 (0 to 0).'
     """
+    if not isinstance(game, GameState):
+        raise _wrong_type("play_in_terminal", "a GameState (see ginrules.new_game)", game)
+    if isinstance(seats, (str, bytes)) or not isinstance(seats, Sequence):
+        raise _wrong_type("play_in_terminal", "the two seats as a list or a tuple (a "
+                          "computer Player, or None for a person)", seats)
     if len(seats) != 2:
         raise GinRulesError(f"a game has two seats, not {len(seats)}")
+    for seat in seats:
+        if seat is not None and not callable(getattr(seat, "choose", None)):
+            raise _wrong_type("play_in_terminal", "seats that are computer players (with "
+                              "choose(view)) or None (a person)", seat)
+    for name, function in (("read", read), ("write", write)):
+        if not callable(function):
+            raise _wrong_type("play_in_terminal", f"a function as {name}", function)
+    if max_hands is not None and type(max_hands) is not int:
+        raise _wrong_type("play_in_terminal", "a number of hands (an int) as max_hands, or "
+                          "None", max_hands)
     names = _names(seats)
     code, history = _play(History(game), seats, names, read, write, max_hands)
     if save is not None:

@@ -18,18 +18,15 @@ player 1 to take or pass the upcard TS
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ginrules.actions import Phase
 from ginrules.cards import Card, format_cards
+from ginrules.errors import _wrong_type
+from ginrules.game import GameState
+from ginrules.hand import HandState
 from ginrules.knock import EndKind, HandResult
 from ginrules.melds import Arrangement, arrange
+from ginrules.players.views import View, _not_a_view
 from ginrules.rulesets import RuleSet, closest_preset
-
-if TYPE_CHECKING:
-    from ginrules.game import GameState
-    from ginrules.hand import HandState
-    from ginrules.players.views import View
 
 __all__ = [
     "arrangement_repr",
@@ -53,6 +50,8 @@ def hands_in_words(count: int) -> str:
     >>> hands_in_words(1), hands_in_words(3)
     ('1 hand', '3 hands')
     """
+    if type(count) is not int:
+        raise _wrong_type("hands_in_words", "a count (an int)", count)
     return f"{count} hand{'' if count == 1 else 's'}"
 
 
@@ -63,6 +62,8 @@ def rules_name(rules: RuleSet) -> str:
     >>> rules_name(ginrules.rules("classic")), rules_name(ginrules.rules("oklahoma", target=75))
     ('classic', 'oklahoma (target=75)')
     """
+    if not isinstance(rules, RuleSet):
+        raise _wrong_type("rules_name", "a RuleSet (see ginrules.rules)", rules)
     name, changes = closest_preset(rules)
     if not changes:
         return name
@@ -76,6 +77,8 @@ def rules_repr(rules: RuleSet) -> str:
     >>> ginrules.rules("classic", target=250)
     rules('classic', target=250)
     """
+    if not isinstance(rules, RuleSet):
+        raise _wrong_type("rules_repr", "a RuleSet (see ginrules.rules)", rules)
     name, changes = closest_preset(rules)
     args = [repr(name), *(f"{k}={v!r}" for k, v in changes.items())]
     return f"rules({', '.join(args)})"
@@ -105,6 +108,8 @@ def hand_state_repr(state: HandState) -> str:
     >>> hand_state_repr(s.apply("pass").apply("pass").apply("draw stock"))
     '<HandState straight, dealer 0: player 1 to discard, stock 30>'
     """
+    if not isinstance(state, HandState):
+        raise _wrong_type("hand_state_repr", "a HandState (see ginrules.deal)", state)
     head = f"<HandState {rules_name(state.rules)}, dealer {state.dealer}: "
     if state.result is not None:
         return head + f"over, {_ending(state.result)}>"
@@ -126,6 +131,8 @@ def hand_state_text(state: HandState) -> str:
     discard    empty   stock 31
     player 0 to discard (just took 8D)
     """
+    if not isinstance(state, HandState):
+        raise _wrong_type("hand_state_text", "a HandState (see ginrules.deal)", state)
     lines = [f"{rules_name(state.rules)} rules, dealer {state.dealer}, "
              f"knock limit {state.knock_limit}"]
     for player in (0, 1):
@@ -151,6 +158,8 @@ def game_state_repr(game: GameState) -> str:
     >>> game_state_repr(ginrules.new_game(ginrules.rules("classic"), seed=3))
     '<GameState classic, hand 1, totals 0-0: player 1 to take or pass the upcard TS>'
     """
+    if not isinstance(game, GameState):
+        raise _wrong_type("game_state_repr", "a GameState (see ginrules.new_game)", game)
     a, b = game.totals
     head = f"<GameState {rules_name(game.rules)}{', Hollywood' if game.hollywood else ''}"
     if game.is_over:
@@ -177,6 +186,8 @@ def game_state_text(game: GameState) -> str:
     discard    TS   stock 31
     player 1 to take or pass the upcard TS
     """
+    if not isinstance(game, GameState):
+        raise _wrong_type("game_state_text", "a GameState (see ginrules.new_game)", game)
     a, b = game.totals
     x, y = game.hands_won
     if game.is_over:
@@ -200,6 +211,8 @@ def view_repr(view: View) -> str:
     >>> ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0).view(1)
     <View of player 1, classic: player 1 to take or pass the upcard TS, 10 cards, stock 31>
     """
+    if not isinstance(view, View):
+        raise _not_a_view("view_repr", view)
     head = f"<View of player {view.player}, {rules_name(view.rules)}: "
     if view.result is not None:
         return head + f"over, {_ending(view.result)}>"
@@ -220,6 +233,8 @@ def view_text(view: View) -> str:
     >>> print(view_text(ginrules.new_game(ginrules.rules("eaai"), seed=3).view(0)).splitlines()[1])
     game       you 0, opponent 0; to 100
     """
+    if not isinstance(view, View):
+        raise _not_a_view("view_text", view)
     lines = [f"player {view.player}'s view; {rules_name(view.rules)} rules, dealer "
              f"{view.dealer}, knock limit {view.knock_limit}",
              f"your cards {arrange(view.cards)}"]
@@ -251,6 +266,9 @@ def arrangement_repr(arrangement: Arrangement) -> str:
     >>> ginrules.arrange("7H 8H 9H 7C 7D 7S KS")
     <Arrangement 7C 7D 7S | 7H 8H 9H | deadwood KS = 10>
     """
+    if not isinstance(arrangement, Arrangement):
+        raise _wrong_type("arrangement_repr", "an Arrangement (see ginrules.arrange)",
+                          arrangement)
     return f"<Arrangement {arrangement}>"
 
 
@@ -261,6 +279,9 @@ def hand_result_repr(result: HandResult) -> str:
     >>> ginrules.showdown("4H 5H 6H 9C 9D 9S AC 2C 3C 2S", "7H 8H KS QS JS 5C 5D 7S 7D 9H")[0]
     <HandResult a knock by player 0 (2 vs 18), layoffs 9H>
     """
+    if not isinstance(result, HandResult):
+        raise _wrong_type("hand_result_repr", "a HandResult (state.result of a finished "
+                          "hand)", result)
     layoffs = " ".join(str(x.card) for x in result.layoffs)
     return f"<HandResult {_ending(result)}" + (f", layoffs {layoffs}>" if layoffs else ">")
 
@@ -277,6 +298,9 @@ def hand_result_text(result: HandResult) -> str:
     layoff     9H onto 9C 9D 9S
     defender   7D 7H 7S | JS QS KS | deadwood 5C 5D 8H = 18
     """
+    if not isinstance(result, HandResult):
+        raise _wrong_type("hand_result_text", "a HandResult (state.result of a finished "
+                          "hand)", result)
     lines = [_ending(result)]
     if result.knocker_arrangement is not None:
         lines.append(f"knocker    {result.knocker_arrangement}")

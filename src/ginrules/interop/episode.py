@@ -18,9 +18,9 @@ the final score difference.
 
 from __future__ import annotations
 
-from ginrules._splitmix import MASK64, below, splitmix64
+from ginrules._splitmix import MASK64, below, check_seed, splitmix64
 from ginrules.actions import Action
-from ginrules.errors import GinRulesError, IllegalActionError
+from ginrules.errors import GinRulesError, IllegalActionError, WrongTypeError, _wrong_type
 from ginrules.game import GameState, new_game
 from ginrules.game import apply as apply_to_game
 from ginrules.hand import HandState, _apply_checked, _check, deal
@@ -39,8 +39,8 @@ def _rules(value: RuleSet | str) -> RuleSet:
         return value
     if isinstance(value, str):
         return rules(value)
-    raise GinRulesError(f"rules must be a preset name such as 'oklahoma' or a RuleSet, "
-                        f"not {type(value).__name__}")
+    raise WrongTypeError(f"rules must be a preset name such as 'oklahoma' or a RuleSet, "
+                         f"not {type(value).__name__}")
 
 
 class Episode:
@@ -54,7 +54,7 @@ class Episode:
 
     def __init__(self, rules: RuleSet | str = "classic", *, mode: str = "hand") -> None:
         if mode not in MODES:
-            raise GinRulesError(f"mode must be 'hand' (one hand per episode) or 'game' (a "
+            raise (GinRulesError if isinstance(mode, str) else WrongTypeError)(f"mode must be 'hand' (one hand per episode) or 'game' (a "
                                 f"whole game per episode), not {mode!r}")
         self.rules = _rules(rules)
         self.mode = mode
@@ -71,7 +71,7 @@ class Episode:
         >>> ep.reset(seed=3); ep.hand.deck == a
         True
         """
-        seed &= MASK64
+        seed = check_seed(seed) & MASK64
         if self.mode == "game":
             self.game = new_game(self.rules, seed=seed)
             assert self.game.hand is not None
@@ -93,6 +93,9 @@ class Episode:
 
     def scores(self, player: int) -> tuple[int, int]:
         """The game scores as (``player``'s, the opponent's); (0, 0) in hand mode."""
+        if type(player) is not int or player not in (0, 1):
+            error = GinRulesError if type(player) is int else WrongTypeError
+            raise error(f"there is no player {player!r}: players are 0 and 1")
         if self.game is None:
             return (0, 0)
         totals = self.game.sheet.final_totals()
@@ -103,6 +106,9 @@ class Episode:
 
         An illegal action is an :class:`~ginrules.IllegalActionError` saying why.
         """
+        if type(action) is not Action:
+            raise _wrong_type("Episode.step", "an Action (one of view.legal_actions, or "
+                              "Action.parse(text))", action)
         if self.over:
             raise IllegalActionError("the episode is over: call reset")
         _check(self.hand, action, None)

@@ -30,7 +30,7 @@ import random
 from typing import Any, ClassVar
 
 from ginrules.actions import Action
-from ginrules.errors import GinRulesError
+from ginrules.errors import GinRulesError, WrongTypeError
 from ginrules.interop.episode import Episode
 from ginrules.interop.pettingzoo_env import _require, observe, spaces
 from ginrules.players.computer import Player
@@ -57,14 +57,16 @@ def _build() -> Any:
                      mode: str = "hand", seat: int = 0, normalize: bool = False,
                      illegal_reward: float | None = -1.0,
                      render_mode: str | None = None) -> None:
-            if seat not in (0, 1):
-                raise GinRulesError(f"seat is 0 or 1, not {seat!r}")
+            if type(seat) is not int or seat not in (0, 1):
+                error = GinRulesError if type(seat) is int else WrongTypeError
+                raise error(f"seat is 0 or 1, not {seat!r}")
             if render_mode not in (None, "ansi"):
-                raise GinRulesError(f"render_mode is None or 'ansi', not {render_mode!r}")
+                error = GinRulesError if isinstance(render_mode, str) else WrongTypeError
+                raise error(f"render_mode is None or 'ansi', not {render_mode!r}")
             self.opponent = make_player(opponent) if isinstance(opponent, str) else opponent
             if not callable(getattr(self.opponent, "choose", None)):
-                raise GinRulesError("opponent is a player name such as 'advanced' or a "
-                                    "ginrules.players.Player")
+                raise WrongTypeError("opponent is a player name such as 'advanced' or a "
+                                     "ginrules.players.Player")
             self.episode = Episode(rules, mode=mode)
             self.seat = seat
             self.illegal_reward = illegal_reward

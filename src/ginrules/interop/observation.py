@@ -36,12 +36,13 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Sequence
+from numbers import Integral
 from typing import Any
 
 from ginrules._chunked import Chunked
 from ginrules.actions import _DRAW_STOCK_KIND, _PASS_KIND, Phase
-from ginrules.errors import GinRulesError
-from ginrules.players.views import View
+from ginrules.errors import GinRulesError, _wrong_type
+from ginrules.players.views import View, _not_a_view
 
 __all__ = ["OBSERVATION_SIZE", "PLANES", "SCALARS", "describe", "encode", "masks",
            "planes", "scalars"]
@@ -114,6 +115,12 @@ def masks(view: View) -> tuple[int, ...]:
     >>> len(m), m[0] == s.view(0).mask, bin(m[6]).count("1")  # player 1 passed TS
     (9, True, 1)
     """
+    if type(view) is not View:
+        raise _not_a_view("masks", view)
+    return _masks(view)
+
+
+def _masks(view: View) -> tuple[int, ...]:
     me = view.player
     pile = 0
     for card in view.discard_pile:
@@ -152,9 +159,13 @@ def planes(view: View) -> Any:
     >>> planes(v).shape, float(planes(v)[0].sum())  # doctest: +SKIP
     ((9, 52), 10.0)
     """
-    np = _numpy()
+    if type(view) is not View:
+        raise _not_a_view("planes", view)
+    return _planes(view, _numpy())
 
-    packed = b"".join(m.to_bytes(7, "little") for m in masks(view))
+
+def _planes(view: View, np: Any) -> Any:
+    packed = b"".join(m.to_bytes(7, "little") for m in _masks(view))
     bits = np.unpackbits(np.frombuffer(packed, dtype=np.uint8), bitorder="little")
     return bits.reshape(len(PLANES), 56)[:, :52].astype(np.float32)
 
@@ -171,8 +182,24 @@ def scalars(view: View, scores: tuple[int, int] = (0, 0), target: int | None = N
     >>> scalars(v, (40, 20))[:6].tolist(), round(float(scalars(v, (40, 20))[9]), 3)  # doctest: +SKIP
     ([1.0, 0.0, 0.0, 0.0, 1.0, 0.0], 0.4)
     """
+    _check_scalars("scalars", view, scores, target)
     np = _numpy()
     return np.asarray(_scalar_list(view, scores, target), dtype=np.float32)
+
+
+def _check_scalars(function: str, view: View, scores: tuple[int, int],
+                   target: int | None) -> None:
+    if type(view) is not View:
+        raise _not_a_view(function, view)
+    if not (isinstance(scores, (tuple, list)) and len(scores) == 2
+            and all(isinstance(x, Integral) and not isinstance(x, bool) for x in scores)):
+        raise _wrong_type(function, "the game scores as a pair of ints (this player's, the "
+                          "opponent's)", scores)
+    if target is not None:
+        if not isinstance(target, Integral) or isinstance(target, bool):
+            raise _wrong_type(function, "the game target (an int) or None", target)
+        if not target >= 1:
+            raise GinRulesError(f"the game target is at least 1, not {target!r}")
 
 
 def _scalar_list(view: View, scores: tuple[int, int], target: int | None) -> list[float]:
@@ -200,10 +227,10 @@ def encode(view: View, scores: tuple[int, int] = (0, 0), target: int | None = No
     >>> encode(v).shape, encode(v).dtype  # doctest: +SKIP
     ((482,), dtype('float32'))
     """
+    _check_scalars("encode", view, scores, target)
     np = _numpy()
-
     out = np.empty(OBSERVATION_SIZE, dtype=np.float32)
-    out[: len(PLANES) * 52] = planes(view).reshape(-1)
+    out[: len(PLANES) * 52] = _planes(view, np).reshape(-1)
     out[len(PLANES) * 52 :] = _scalar_list(view, scores, target)
     return out
 
@@ -218,6 +245,8 @@ def describe(view: View) -> str:
     >>> text.splitlines()[-1]
     'Legal actions (id: action): 0: take, 1: pass'
     """
+    if type(view) is not View:
+        raise _not_a_view("describe", view)
     lines = [str(view)]
     if view.legal_actions:
         lines.append("Legal actions (id: action): "

@@ -13,12 +13,18 @@ king (0..12); a card's id is ``suit * 13 + rank``.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ginrules.actions import _PLAIN_ACTIONS, Action, ActionKind, Phase
 from ginrules.cards import CARDS, Card, Suit
-from ginrules.errors import ActionNotationError, CardNotationError, InvalidRecordError
+from ginrules.errors import (
+    ActionNotationError,
+    CardNotationError,
+    InvalidRecordError,
+    _wrong_type,
+)
 from ginrules.hand import HandState
 from ginrules.knock import EndKind
 from ginrules.records.format import FORMAT, VERSION
@@ -37,6 +43,8 @@ def openspiel_id(card: Card) -> int:
     >>> openspiel_id(Card.parse("2C"))
     14
     """
+    if not isinstance(card, Card):
+        raise _wrong_type("openspiel_id", "a Card (see ginrules.Card.parse)", card)
     return _OPENSPIEL_SUIT[card.suit] * 13 + int(card.rank) - 1
 
 
@@ -110,7 +118,13 @@ def action_from_openspiel(ids: Sequence[int], phase: Phase) -> Action:
     ...
     ginrules.errors.ActionNotationError: OpenSpiel action 60 has no ginrules action in the discard phase (expected a card id 0..51, or 55 and a card id)
     """
-    got = [int(i) for i in ids]
+    if not isinstance(phase, Phase):
+        raise _wrong_type("action_from_openspiel", "the hand's Phase (state.phase)", phase)
+    try:
+        got = [operator.index(i) for i in ids]
+    except TypeError:
+        raise _wrong_type("action_from_openspiel", "OpenSpiel action ids (a list of ints)",
+                          ids) from None
     if phase is Phase.OFFER and got in ([_OS_DRAW_UPCARD], [_OS_PASS]):
         return _PLAIN_ACTIONS[ActionKind.TAKE if got[0] == _OS_DRAW_UPCARD else ActionKind.PASS]
     if phase is Phase.DRAW and got in ([_OS_DRAW_UPCARD], [_OS_DRAW_STOCK]):
@@ -144,10 +158,17 @@ class OpenSpielExplanations(Explanations):
     tie_scorers = "OpenSpiel"
 
     def __init__(self, source: Mapping[str, Any]) -> None:
+        if not isinstance(source, Mapping):
+            raise _wrong_type("OpenSpielExplanations", "a hand's source (a dict, as "
+                              "from_openspiel writes it)", source)
         self.source = source
 
     def deadwood(self, state: HandState, player: int, declared: int) -> str:
         """OpenSpiel's defender chooses its own melds and layoffs."""
+        _check_state("deadwood", state)
+        if type(player) is not int or type(declared) is not int:
+            raise _wrong_type("OpenSpielExplanations.deadwood", "a player and the deadwood "
+                              "declared (ints)", declared if type(player) is int else player)
         result = state.result
         if result is None or player == result.knocker:
             return ""
@@ -167,6 +188,7 @@ class OpenSpielExplanations(Explanations):
 
     def illegal(self, state: HandState, action: Action) -> str:
         """OpenSpiel lets a player discard the card just taken."""
+        _check_state("illegal", state, action)
         if action.card is not None and action.card == state.taken:
             return ("; OpenSpiel allows discarding the card just taken (set "
                     "may_discard_taken_card, as the 'openspiel' preset does)")
@@ -174,6 +196,7 @@ class OpenSpielExplanations(Explanations):
 
     def after_over(self, state: HandState, action: Action) -> str:
         """OpenSpiel's wall phase."""
+        _check_state("after_over", state, action)
         if state.result is None:
             return ""
         if state.result.kind is EndKind.DEAD:
@@ -184,6 +207,8 @@ class OpenSpielExplanations(Explanations):
 
     def stopped(self, state: HandState | None) -> str:
         """OpenSpiel's endings with no score."""
+        if state is not None:
+            _check_state("stopped", state)
         end = self.source.get("end")
         if end == "draw-upcard-limit":
             return "; OpenSpiel ends a hand with no score after 50 draws from the discard pile"
@@ -191,6 +216,14 @@ class OpenSpielExplanations(Explanations):
             return ("; OpenSpiel ends a hand with no score when the upcard is taken and "
                     "discarded again twice in a row")
         return "; the OpenSpiel history ends here"
+
+
+def _check_state(method: str, state: object, *action: object) -> None:
+    """The checks of an explanation's arguments: a hand state (and an action)."""
+    if type(state) is not HandState:
+        raise _wrong_type(f"OpenSpielExplanations.{method}", "a HandState", state)
+    if action and type(action[0]) is not Action:
+        raise _wrong_type(f"OpenSpielExplanations.{method}", "an Action", action[0])
 
 
 _OS_DRAW_UPCARD, _OS_DRAW_STOCK, _OS_PASS, _OS_KNOCK, _OS_MELD = 52, 53, 54, 55, 56
@@ -244,6 +277,16 @@ def from_openspiel(
     """
     if not isinstance(openspiel_endings, bool):
         raise InvalidRecordError(f"openspiel_endings is true or false, not {openspiel_endings!r}")
+    if not isinstance(rules, str):
+        raise _wrong_type("from_openspiel", "the name of a preset as rules (like "
+                          "'openspiel')", rules)
+    if params is not None and not isinstance(params, Mapping):
+        raise _wrong_type("from_openspiel", "the OpenSpiel game parameters as a dict, or "
+                          "None", params)
+    if players is not None and (isinstance(players, str) or not isinstance(players, Sequence)
+                                or not all(isinstance(name, str) for name in players)):
+        raise _wrong_type("from_openspiel", "the players' names as a list of strings, or "
+                          "None", players)
     try:
         ids = [_os_int(a) for a in history]
     except TypeError:
@@ -438,7 +481,7 @@ def _os_int(value: Any, what: str = "action") -> int:
     """An OpenSpiel action or parameter as an int; an InvalidRecordError if it is none."""
     try:
         return int(value)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         raise InvalidRecordError(f"OpenSpiel {what} {value!r} is not an integer") from None
 
 

@@ -47,12 +47,12 @@ import attrs
 
 from ginrules.actions import Action, ActionKind
 from ginrules.cards import CARDS, Deck
-from ginrules.errors import GinRulesError
+from ginrules.errors import GinRulesError, _wrong_type
 from ginrules.game import GameState, new_game, record_hand
 from ginrules.hand import HandSetup, HandState, _apply_checked, deal, legal_actions
 from ginrules.interop.episode import _rules
 from ginrules.interop.ids import NUM_ACTIONS
-from ginrules.interop.observation import OBSERVATION_SIZE, _scalar_list, masks
+from ginrules.interop.observation import OBSERVATION_SIZE, _masks, _scalar_list
 from ginrules.players.determinize import sample_hidden
 from ginrules.players.views import view
 from ginrules.rulesets import RuleSet
@@ -131,6 +131,16 @@ def load_game(**params: Any) -> Any:
     >>> game.num_players(), game.information_state_tensor_shape()  # doctest: +SKIP
     (2, [534])
     """
+    for key, value in params.items():
+        if key not in _DEFAULTS:
+            raise GinRulesError(f"the game has no parameter {key!r}; its parameters are "
+                                + ", ".join(_DEFAULTS))
+        kind = type(_DEFAULTS[key])
+        if type(value) is not kind:
+            raise _wrong_type("load_game", f"{'a string' if kind is str else 'an int'} as "
+                              f"{key}", value)
+        if kind is int and not 1 <= value < 1 << 31:  # OpenSpiel's parameters are C ints
+            raise GinRulesError(f"{key} must be at least 1 and below 2**31, not {value}")
     register()
     return _pyspiel().load_game(GAME_NAME, params)
 
@@ -185,7 +195,7 @@ def _build(pyspiel: Any, game_type: Any) -> Any:
         def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
             """The observer: the information state (perfect recall) or the observation."""
             if params:
-                raise ValueError(f"observation parameters are not supported: {params}")
+                raise GinRulesError(f"observation parameters are not supported: {params}")
             perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
             return GinRulesObserver(perfect_recall)
 
@@ -390,7 +400,7 @@ def _build(pyspiel: Any, game_type: Any) -> Any:
                         tensor[OBSERVATION_SIZE + card] = 1.0
                 return
             v = view(state.hand, player)
-            planes = masks(v)
+            planes = _masks(v)
             for k, mask in enumerate(planes):
                 base = 52 * k
                 while mask:

@@ -29,7 +29,7 @@ import random
 from typing import Any, ClassVar
 
 from ginrules.actions import Action
-from ginrules.errors import GinRulesError
+from ginrules.errors import GinRulesError, WrongTypeError, _wrong_type
 from ginrules.interop.episode import Episode
 from ginrules.interop.ids import NUM_ACTIONS, legal_action_ids
 from ginrules.interop.observation import OBSERVATION_SIZE, PLANES, encode
@@ -88,6 +88,8 @@ def observe(episode: Episode, player: int) -> Any:
     >>> observe(episode, episode.turn)["action_mask"].nonzero()[0].tolist()  # doctest: +SKIP
     [0, 1]
     """
+    if not isinstance(episode, Episode):
+        raise _wrong_type("observe", "an Episode (see ginrules.interop.episode)", episode)
     np = _require("numpy")
     v = episode.view(player)
     mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
@@ -114,8 +116,8 @@ def _build() -> Any:
                      normalize: bool = False, render_mode: str | None = None) -> None:
             super().__init__()
             if render_mode not in (None, "human", "ansi"):
-                raise GinRulesError(f"render_mode is None, 'human' or 'ansi', not "
-                                    f"{render_mode!r}")
+                error = GinRulesError if isinstance(render_mode, str) else WrongTypeError
+                raise error(f"render_mode is None, 'human' or 'ansi', not {render_mode!r}")
             self.episode = Episode(rules, mode=mode)
             self.normalize = normalize
             self.render_mode = render_mode

@@ -13,7 +13,7 @@ RLCard orders the suits spades, hearts, diamonds, clubs (0..3) and the ranks ace
 from __future__ import annotations
 
 from ginrules.cards import CARDS, Card, Suit
-from ginrules.errors import CardNotationError
+from ginrules.errors import CardNotationError, _wrong_type
 
 __all__ = ["card_from_rlcard_id", "rlcard_id"]
 
@@ -27,6 +27,8 @@ def rlcard_id(card: Card) -> int:
     >>> rlcard_id(Card.parse("2H"))
     14
     """
+    if not isinstance(card, Card):
+        raise _wrong_type("rlcard_id", "a Card (see ginrules.Card.parse)", card)
     return _RLCARD_SUIT[card.suit] * 13 + int(card.rank) - 1
 
 

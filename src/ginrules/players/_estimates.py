@@ -27,7 +27,7 @@ from ginrules.masks import (
     _drop_table,
 )
 from ginrules.melds import arrangements_of_mask
-from ginrules.players.lookahead import layoff_chains
+from ginrules.players.lookahead import _layoff_chains
 
 _ALL = (1 << 52) - 1
 _RANK_SPREAD = 1 | 1 << 13 | 1 << 26 | 1 << 39  # (1 << rank) * this: the rank in every suit
@@ -363,5 +363,5 @@ def _knock_facts(mine: int) -> tuple[_Chains, int]:
             if _best_discard_deadwood(mine | 1 << index) == 0:
                 gin |= 1 << index
         facts = _KNOCKS[mine] = (
-            tuple(layoff_chains(a) for a in arrangements_of_mask(mine)), gin)
+            tuple(_layoff_chains(a) for a in arrangements_of_mask(mine)), gin)
     return facts

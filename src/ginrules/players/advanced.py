@@ -15,8 +15,10 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
+from ginrules._splitmix import check_seed
 from ginrules.actions import Action, ActionKind, Phase
 from ginrules.cards import CARDS, Card, cards_to_mask
+from ginrules.errors import GinRulesError, _wrong_type
 from ginrules.masks import (
     _deadwood,
     _discard_deadwoods,
@@ -46,8 +48,8 @@ from ginrules.players.computer import (
     _stream,
 )
 from ginrules.players.determinize import _evidence, _opponent_masks, _weights
-from ginrules.players.lookahead import defender_deadwood
-from ginrules.players.views import View
+from ginrules.players.lookahead import _defender_deadwood
+from ginrules.players.views import View, _not_a_view
 
 if TYPE_CHECKING:
     from ginrules.players.particles import HandReading
@@ -270,9 +272,9 @@ class AdvancedPlayer:
             for opp in self._opponent_hands(v, memory, pool, rng, weights, count):
                 d = _deadwood(opp)
                 if only is not None:
-                    diff = defender_deadwood(only, opp, d) - dead
+                    diff = _defender_deadwood(only, opp, d) - dead
                 else:
-                    diff = max(defender_deadwood(c, opp, d) for c in chains) - dead
+                    diff = max(_defender_deadwood(c, opp, d) for c in chains) - dead
                 if diff > 0:
                     points = diff
                 elif diff < 0 or on_tie:
@@ -399,6 +401,13 @@ def hint(view: View, *, seed: int = 0, budget: float = 1.0) -> Hint:
     from ginrules.players.computer import BasicPlayer
     from ginrules.players.expert import ExpertPlayer
 
+    if type(view) is not View:
+        raise _not_a_view("hint", view)
+    check_seed(seed)
+    if not isinstance(budget, (int, float)) or isinstance(budget, bool):
+        raise _wrong_type("hint", "a budget in seconds (an int or a float)", budget)
+    if not budget >= 0:
+        raise GinRulesError(f"the budget is a number of seconds >= 0, not {budget!r}")
     level = next(name for name, cost in _HINT_LEVELS if budget >= cost)
     if level == "expert":
         return ExpertPlayer(seed=seed).decide(view)

@@ -22,9 +22,9 @@ import attrs
 from ginrules._splitmix import below, check_seed, mix, splitmix64
 from ginrules.actions import Action, ActionKind, Phase
 from ginrules.cards import CARDS, Card
-from ginrules.errors import GinRulesError
+from ginrules.errors import GinRulesError, WrongTypeError
 from ginrules.masks import _deadwood, _discard_deadwoods
-from ginrules.players.views import View
+from ginrules.players.views import View, _not_a_view
 
 __all__ = ["BasicPlayer", "Hint", "Player", "RandomPlayer", "SimplePlayer"]
 
@@ -61,13 +61,16 @@ def _at_least(low: int) -> Callable[[object, attrs.Attribute[int], object], None
 
     def check(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
         if type(value) is not int or value < low:
-            raise GinRulesError(f"{attribute.name} must be a whole number of at least "
-                                f"{low}, not {value!r}")
+            error = GinRulesError if type(value) is int else WrongTypeError
+            raise error(f"{attribute.name} must be a whole number of at least {low}, not "
+                        f"{value!r}")
 
     return check
 
 
 def _need_turn(v: View) -> tuple[Action, ...]:
+    if type(v) is not View:
+        raise _not_a_view("choose", v)
     if not v.legal_actions:
         raise GinRulesError(f"player {v.player} has no action to choose: "
                             + ("the hand is over" if v.phase is Phase.OVER

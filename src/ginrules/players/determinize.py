@@ -47,7 +47,7 @@ from ginrules.actions import (
 from ginrules.cards import CARDS, Card, Deck
 from ginrules.errors import GinRulesError, WrongTypeError
 from ginrules.hand import HandState, _apply_checked, deal
-from ginrules.players.views import View, _own_hands
+from ginrules.players.views import View, _not_a_view, _own_hands
 
 __all__ = ["hidden_cards", "inference_weights", "sample_hidden", "sample_weighted"]
 
@@ -65,6 +65,8 @@ def hidden_cards(view: View) -> tuple[tuple[Card, ...], int]:
     >>> len(unseen), held, v.stock_size
     (41, 10, 31)
     """
+    if type(view) is not View:
+        raise _not_a_view("hidden_cards", view)
     public = _public(view)
     unseen = _ALL & ~view.mask & ~public
     held = view.opponent_count - len(view.opponent_known)
@@ -304,6 +306,8 @@ def inference_weights(view: View) -> dict[Card, float]:
     >>> str(s.upcard), w[ginrules.Card.parse("9S")], w[ginrules.Card.parse("2D")]
     ('TS', 0.55, 1.0)
     """
+    if type(view) is not View:
+        raise _not_a_view("inference_weights", view)
     unseen, _ = hidden_cards(view)
     w = _weights(view)
     return {card: w[card.index] for card in unseen}

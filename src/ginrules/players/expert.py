@@ -21,7 +21,7 @@ from ginrules.masks import _deadwood
 from ginrules.players._estimates import _ALL, _knock_facts
 from ginrules.players.advanced import AdvancedPlayer, _Memory, _read_weights
 from ginrules.players.computer import Hint, _at_least, _seed, _stream
-from ginrules.players.lookahead import Table, _points, deals, play_out
+from ginrules.players.lookahead import Table, _deals, _play_out, _points
 from ginrules.players.odds import game_chance
 from ginrules.players.views import View
 
@@ -123,7 +123,7 @@ class ExpertPlayer(AdvancedPlayer):
         scores = v.scores if self.play_for_game else None
         value = None if scores is None else _game_value(scores[v.player],
                                                         scores[1 - v.player], v.rules.target)
-        for opp, stock in deals(pool, hidden, memory.known & _ALL, _read_weights(v, memory),
+        for opp, stock in _deals(pool, hidden, memory.known & _ALL, _read_weights(v, memory),
                                 self.playouts, rng, draws):
             w = self.knock_evidence if tested and _deadwood(opp) <= v.knock_limit else 1.0
             points = _points(dead, chains, opp, table)
@@ -133,9 +133,9 @@ class ExpertPlayer(AdvancedPlayer):
                 # playing on: the better of waiting for gin (as for points) and knocking
                 # as soon as it may (near the target a small win may be all it needs)
                 if plays_on:
-                    on_total += w * value(play_out(kept, opp, list(stock), kept_card.index,
+                    on_total += w * value(_play_out(kept, opp, list(stock), kept_card.index,
                                                    1, limits, table))
-                    soon_total += w * value(play_out(kept, opp, stock, kept_card.index, 1,
+                    soon_total += w * value(_play_out(kept, opp, stock, kept_card.index, 1,
                                                      (v.knock_limit, v.knock_limit), table))
                 else:
                     on_total += w * value(0)
@@ -144,7 +144,7 @@ class ExpertPlayer(AdvancedPlayer):
             else:
                 knock_total += w * points
                 if plays_on:
-                    on_total += w * play_out(kept, opp, stock, kept_card.index, 1, limits,
+                    on_total += w * _play_out(kept, opp, stock, kept_card.index, 1, limits,
                                              table)
             weight += w
         ev, on = knock_total / weight, on_total / weight

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from ginrules.errors import _wrong_type
 from ginrules.masks import _POINTS as _SUIT_POINTS
 from ginrules.masks import _best_discards, _deadwood, _discard_deadwoods
 from ginrules.melds import Arrangement, MeldKind, arrangements_of_mask
@@ -31,6 +32,19 @@ from ginrules.rulesets import RuleSet
 __all__ = ["Table", "deals", "defender_deadwood", "knock_points", "layoff_chains", "play_out"]
 
 _POINTS = tuple(min(i % 13 + 1, 10) for i in range(52))
+_ALL = (1 << 52) - 1
+
+
+def _check_mask(value: object, function: str, name: str) -> None:
+    if type(value) is not int or not 0 <= value <= _ALL:
+        raise _wrong_type(function, f"a 52-bit card mask (an int) as {name}", value)
+
+
+def _check_indices(value: object, function: str, name: str, kind: type) -> None:
+    if not isinstance(value, kind) or not all(type(i) is int and 0 <= i < 52
+                                              for i in value):  # type: ignore[attr-defined]
+        raise _wrong_type(function, f"card indices (a {kind.__name__} of ints, 0 to 51) "
+                          f"as {name}", value)
 
 
 @attrs.frozen
@@ -58,6 +72,10 @@ class Table:
         >>> Table.of(rules("classic"), 7).knock_limit
         7
         """
+        if not isinstance(rules, RuleSet):
+            raise _wrong_type("Table.of", "a RuleSet (see ginrules.rules)", rules)
+        if type(knock_limit) is not int:
+            raise _wrong_type("Table.of", "the hand's knock limit (an int)", knock_limit)
         return cls(knock_limit, rules.gin_bonus, rules.undercut_bonus,
                    rules.undercut_on_tie, rules.dead_hand_stock)
 
@@ -75,11 +93,21 @@ def knock_points(knocker: int, defender: int, rules: RuleSet | Table) -> int:
     >>> knock_points(low, cards_to_mask("TC JC QC 4S 5S 6S KH KD KS AD"), rules("eaai"))
     -27
     """
+    _check_mask(knocker, "knock_points", "knocker")
+    _check_mask(defender, "knock_points", "defender")
+    if not isinstance(rules, (RuleSet, Table)):
+        raise _wrong_type("knock_points", "a RuleSet (see ginrules.rules) or a Table as rules",
+                          rules)
+    return _knock_points(knocker, defender, rules)
+
+
+def _knock_points(knocker: int, defender: int, rules: RuleSet | Table) -> int:
+    """:func:`knock_points`, unchecked (the expert's inner loops call it)."""
     table = rules if isinstance(rules, Table) else Table.of(rules, rules.knock_limit)
     mine = _deadwood(knocker)
     if mine == 0:
         return table.gin_bonus + _deadwood(defender)
-    chains = [layoff_chains(a) for a in arrangements_of_mask(knocker)]
+    chains = [_layoff_chains(a) for a in arrangements_of_mask(knocker)]
     return _points(mine, chains, defender, table)
 
 
@@ -87,7 +115,7 @@ def _points(mine: int, chains: Sequence[tuple[tuple[int, ...], ...]], defender: 
             table: Table) -> int:
     """:func:`knock_points` of a knock with ``mine`` deadwood (not gin) whose
     arrangements have the layoff ``chains``: the one leaving the defender most counts."""
-    diff = max(defender_deadwood(c, defender) for c in chains) - mine
+    diff = max(_defender_deadwood(c, defender) for c in chains) - mine
     if diff > 0:
         return diff
     if diff < 0 or table.undercut_on_tie:
@@ -140,6 +168,26 @@ def play_out(first: int, second: int, stock: list[int], top: int, turn: int,
     >>> play_out(a, b, list(stock), -1, 0, (0, 0), t)  # both wait for gin: a dead hand
     0
     """
+    _check_mask(first, "play_out", "first")
+    _check_mask(second, "play_out", "second")
+    _check_indices(stock, "play_out", "stock", list)
+    if type(top) is not int or not -1 <= top < 52:
+        raise _wrong_type("play_out", "the top discard's card index (an int, 0 to 51) or "
+                          "-1 as top", top)
+    if type(turn) is not int or turn not in (0, 1):
+        raise _wrong_type("play_out", "the player to draw, 0 or 1, as turn", turn)
+    if not (isinstance(limits, tuple) and len(limits) == 2
+            and all(type(limit) is int for limit in limits)):
+        raise _wrong_type("play_out", "two knock limits (a tuple of two ints) as limits",
+                          limits)
+    if not isinstance(table, Table):
+        raise _wrong_type("play_out", "a Table (see Table.of)", table)
+    return _play_out(first, second, stock, top, turn, limits, table)
+
+
+def _play_out(first: int, second: int, stock: list[int], top: int, turn: int,
+              limits: tuple[int, int], table: Table) -> int:
+    """:func:`play_out`, unchecked (the expert's inner loops call it)."""
     hands = [first, second]
     limit = table.knock_limit
     allowed = (min(limits[0], limit), min(limits[1], limit))
@@ -158,7 +206,7 @@ def play_out(first: int, second: int, stock: list[int], top: int, turn: int,
         card, dead = _discard(hand, taken)
         hand &= ~(1 << card)
         if dead <= allowed[turn]:
-            points = knock_points(hand, hands[1 - turn], table)
+            points = _knock_points(hand, hands[1 - turn], table)
             return points if turn == 0 else -points
         if len(stock) <= table.dead_stock:
             return 0
@@ -182,6 +230,23 @@ def deals(pool: list[int], hidden: int, known: int, weights: list[float], count:
     ...                                               2, random.Random(1), draws=3)]
     [(9, 22), (9, 22)]
     """
+    _check_indices(pool, "deals", "pool", list)
+    for name, value in (("hidden", hidden), ("count", count), ("draws", draws)):
+        if type(value) is not int:
+            raise _wrong_type("deals", f"an int as {name}", value)
+    _check_mask(known, "deals", "known")
+    if not (isinstance(weights, list) and len(weights) == 52 and all(
+            (type(w) is float or type(w) is int) and w > 0 for w in weights)):
+        raise _wrong_type("deals", "weights: a list of 52 positive numbers, one per card "
+                          "index", weights)
+    if not isinstance(rng, random.Random):
+        raise _wrong_type("deals", "a random.Random as rng", rng)
+    return _deals(pool, hidden, known, weights, count, rng, draws)
+
+
+def _deals(pool: list[int], hidden: int, known: int, weights: list[float], count: int,
+           rng: random.Random, draws: int = 0) -> list[tuple[int, list[int]]]:
+    """:func:`deals`, unchecked (the expert's inner loops call it)."""
     out = []
     hidden = max(0, min(hidden, len(pool)))
     draws = max(0, min(draws, len(pool) - hidden)) if hidden else 0
@@ -227,6 +292,14 @@ def layoff_chains(arrangement: Arrangement) -> tuple[tuple[int, ...], ...]:
     >>> [[str(CARDS[i]) for i in chain] for chain in chains]
     [['3H', '2H', 'AH'], ['7H', '8H', '9H', 'TH', 'JH', 'QH', 'KH'], ['9H']]
     """
+    if not isinstance(arrangement, Arrangement):
+        raise _wrong_type("layoff_chains", "an Arrangement (see ginrules.arrange)",
+                          arrangement)
+    return _layoff_chains(arrangement)
+
+
+def _layoff_chains(arrangement: Arrangement) -> tuple[tuple[int, ...], ...]:
+    """:func:`layoff_chains`, unchecked (the expert's inner loops call it)."""
     chains: list[tuple[int, ...]] = []
     for meld in arrangement.melds:
         indices = sorted(c.index for c in meld.cards)
@@ -253,6 +326,21 @@ def defender_deadwood(chains: tuple[tuple[int, ...], ...], defender: int,
     >>> defender_deadwood(chains, cards_to_mask("7H 8H 9H KS QS JS 5C 5D 7S 7D"))
     18
     """
+    if not isinstance(chains, tuple):
+        raise _wrong_type("defender_deadwood", "layoff chains (a tuple of tuples of card "
+                          "indices, as layoff_chains returns)", chains)
+    for chain in chains:
+        _check_indices(chain, "defender_deadwood", "chains", tuple)
+    _check_mask(defender, "defender_deadwood", "defender")
+    if deadwood is not None and type(deadwood) is not int:
+        raise _wrong_type("defender_deadwood", "the defender's deadwood (an int) or None",
+                          deadwood)
+    return _defender_deadwood(chains, defender, deadwood)
+
+
+def _defender_deadwood(chains: tuple[tuple[int, ...], ...], defender: int,
+                       deadwood: int | None = None) -> int:
+    """:func:`defender_deadwood`, unchecked (the expert's inner loops call it)."""
     options = [0]
     for chain in chains:
         grown: list[int] = []

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 
-from ginrules.errors import GinRulesError
+from ginrules.errors import WrongTypeError
 
 __all__ = ["HAND_POINTS", "game_chance"]
 
@@ -67,10 +67,10 @@ def game_chance(mine: int, theirs: int, target: int) -> float:
     >>> game_chance(95.5, 40, 100)
     Traceback (most recent call last):
     ...
-    ginrules.errors.GinRulesError: game_chance takes whole-number totals and target, not (95.5, 40, 100)
+    ginrules.errors.WrongTypeError: game_chance takes whole-number totals and target, not (95.5, 40, 100)
     """
     if type(mine) is not int or type(theirs) is not int or type(target) is not int:
-        raise GinRulesError(f"game_chance takes whole-number totals and target, not "
+        raise WrongTypeError(f"game_chance takes whole-number totals and target, not "
                             f"{(mine, theirs, target)!r}")
     a, b = target - mine, target - theirs
     if a <= 0:

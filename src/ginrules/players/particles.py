@@ -39,13 +39,14 @@ from typing import Any
 
 import attrs
 
+from ginrules._splitmix import check_seed
 from ginrules.actions import ActionKind
 from ginrules.cards import CARDS, Card
-from ginrules.errors import GinRulesError
+from ginrules.errors import GinRulesError, WrongTypeError, _wrong_type
 from ginrules.masks import _best_discards, _deadwood, _discard_deadwoods
 from ginrules.players._estimates import _ALL, _POINTS, _indices, _meld_makers
 from ginrules.players.computer import _makes_meld
-from ginrules.players.views import Event, View, _own_hands
+from ginrules.players.views import Event, View, _not_a_view, _own_hands
 
 __all__ = ["HandReading", "read_hand"]
 
@@ -306,6 +307,16 @@ class HandReading:
 
     @_melders.default
     def _find_makers(self) -> tuple[int, ...]:
+        hands, weights = self.hands, self.weights
+        if not isinstance(hands, tuple) or not all(type(h) is int and 0 <= h <= _ALL
+                                                   for h in hands):
+            raise _wrong_type("HandReading", "hands as a tuple of 52-bit card masks (ints)",
+                              hands)
+        if not isinstance(weights, tuple) or not all(
+                type(w) is float or type(w) is int for w in weights):
+            raise _wrong_type("HandReading", "weights as a tuple of numbers", weights)
+        if type(self.total) is not float and type(self.total) is not int:
+            raise _wrong_type("HandReading", "a total weight (a number)", self.total)
         if len(self.hands) != len(self.weights):
             raise GinRulesError(f"a reading has a weight per hand: {len(self.hands)} "
                                 f"hands, {len(self.weights)} weights")
@@ -382,8 +393,12 @@ def read_hand(view: View, particles: int = 800, seed: int = 0) -> HandReading:
     ...
     ginrules.errors.GinRulesError: particles must be at least 1, not 0
     """
+    if type(view) is not View:
+        raise _not_a_view("read_hand", view)
     if isinstance(particles, bool) or not isinstance(particles, int) or particles < 1:
-        raise GinRulesError(f"particles must be at least 1, not {particles!r}")
+        error = GinRulesError if type(particles) is int else WrongTypeError
+        raise error(f"particles must be at least 1, not {particles!r}")
+    check_seed(seed)
     hands, weights = _particles(view, particles, seed)
     total = sum(weights)
     if total <= 0:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ginrules.actions import Action
-from ginrules.errors import GinRulesError
+from ginrules.errors import GinRulesError, WrongTypeError
 from ginrules.hand import HandState
 from ginrules.players.advanced import AdvancedPlayer
 from ginrules.players.computer import BasicPlayer, Player, RandomPlayer, SimplePlayer
@@ -56,9 +56,9 @@ def make_player(name: str, seed: int = 0) -> Player:
     try:
         kind = PLAYERS[name]
     except (KeyError, TypeError):
-        raise GinRulesError(
-            f"unknown player {name!r}; the players are " + ", ".join(PLAYERS)
-        ) from None
+        error = GinRulesError if isinstance(name, str) else WrongTypeError
+        raise error(f"unknown player {name!r}; the players are " + ", ".join(PLAYERS)
+                    ) from None
     return kind(seed=seed)
 
 

@@ -28,7 +28,7 @@ import attrs
 from ginrules import _wire
 from ginrules.actions import Action, ActionKind, Phase
 from ginrules.cards import Card, cards_from_mask, cards_to_mask
-from ginrules.errors import ActionNotationError, GinRulesError, WrongTypeError
+from ginrules.errors import ActionNotationError, GinRulesError, WrongTypeError, _wrong_type
 from ginrules.hand import HandState, legal_actions
 from ginrules.knock import HandResult
 from ginrules.rulesets import RuleSet
@@ -389,6 +389,17 @@ def _game_totals(value: object, container: type) -> tuple[int, int] | None:
     return None
 
 
+def _not_a_view(function: str, value: object) -> WrongTypeError:
+    """The error for a function of one player's view given something else (the whole
+    state or game, most often)."""
+    kind = type(value).__name__
+    if kind in ("HandState", "GameState"):
+        name = "state" if kind == "HandState" else "game"
+        return WrongTypeError(f"{function} takes a View (one player's information), not a "
+                              f"{kind}: pass {name}.view(player)")
+    return _wrong_type(function, "a View (see ginrules.players.view)", value)
+
+
 def view(state: HandState, player: int, *, scores: tuple[int, int] | None = None) -> View:
     """The view of ``player`` (0 or 1) of a hand state; ``scores`` are both players' game
     totals when the hand is played in a game (:meth:`ginrules.GameState.view` gives them).
@@ -415,9 +426,11 @@ def view(state: HandState, player: int, *, scores: tuple[int, int] | None = None
             "game.hand)" if kind == "GameState" else
             f"view takes a HandState (see ginrules.deal), not {kind}")
     if type(player) is not int or player not in (0, 1):
-        raise GinRulesError(f"there is no player {player!r}: players are 0 and 1")
+        error = GinRulesError if type(player) is int else WrongTypeError
+        raise error(f"there is no player {player!r}: players are 0 and 1")
     if scores is not None and _game_totals(scores, tuple) is None:
-        raise GinRulesError(f"scores are a pair of game totals (ints >= 0), not {scores!r}")
+        error = GinRulesError if isinstance(scores, tuple) else WrongTypeError
+        raise error(f"scores are a pair of game totals (ints >= 0), not {scores!r}")
     history = state.actions
     upcard = state.deck.cards[20]
     mask = state.masks[player]

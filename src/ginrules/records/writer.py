@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import IO, Any
 
 from ginrules._files import write_atomically
 from ginrules.actions import ActionKind
-from ginrules.errors import GinRulesError
+from ginrules.errors import GinRulesError, WrongTypeError, _wrong_type
 from ginrules.game import GameState
 from ginrules.hand import HandState
 from ginrules.knock import EndKind, HandResult, resolve_knock
@@ -138,18 +138,29 @@ def to_record(
         hollywood = item.hollywood
         complete = item.is_over
     else:
-        try:
-            hands = tuple(item)
-        except TypeError:
-            hands = (None,)  # type: ignore[assignment]
+        wanted = "a HandState, a GameState or a sequence of hand states"
+        if isinstance(item, (str, bytes, Mapping)) or not isinstance(item, Iterable):
+            raise _wrong_type("to_record", wanted, item)
+        hands = tuple(item)
         if not all(isinstance(h, HandState) for h in hands):
-            raise TypeError("to_record takes a HandState, a GameState or a sequence of hand "
-                            f"states, not {type(item).__name__}")
+            raise _wrong_type("to_record", wanted, item)
         if not hands:
             raise GinRulesError("a record needs at least one hand")
         rules = hands[0].rules
         kind = "game" if len(hands) > 1 else "hand"
         complete = hands[-1].is_over
+    if preset is not None and not isinstance(preset, str):
+        raise _wrong_type("to_record", "a preset's name as preset, or None", preset)
+    if players is not None and (isinstance(players, str) or not isinstance(players, Sequence)
+                                or not all(isinstance(name, str) for name in players)):
+        raise _wrong_type("to_record", "the players' names as a list of strings, or None",
+                          players)
+    if meta is not None and not isinstance(meta, Mapping):
+        raise _wrong_type("to_record", "meta as a dict, or None", meta)
+    if not isinstance(deal_form, str):
+        raise _wrong_type("to_record", "'deck' or 'hands' as deal_form", deal_form)
+    if not isinstance(outcome, bool):
+        raise _wrong_type("to_record", "True or False as outcome", outcome)
     spec = _rules_spec(rules, preset)
     data: dict[str, Any] = {"format": FORMAT, "version": VERSION, "kind": kind, "rules": spec}
     if hollywood:
@@ -200,6 +211,9 @@ def _format_json(data: Mapping[str, Any]) -> str:
     return block(dict(data), "") + "\n"
 
 
+_OPTIONS = frozenset({"preset", "players", "meta", "deal_form", "outcome"})
+
+
 def dump(
     item: Mapping[str, Any] | HandState | GameState | Record,
     file: str | os.PathLike[str] | IO[str] | None = None,
@@ -230,6 +244,10 @@ def dump(
       ]
     }
     """
+    unknown = sorted(set(options) - _OPTIONS)
+    if unknown:
+        raise WrongTypeError(f"dump takes the options of to_record ({', '.join(sorted(_OPTIONS))}"
+                             f"), not {unknown[0]!r}")
     if isinstance(item, Record):
         data: Mapping[str, Any] = item.data
     elif isinstance(item, (HandState, GameState)):
@@ -237,8 +255,16 @@ def dump(
     elif isinstance(item, Mapping):
         data = item
     else:
-        raise TypeError("dump takes a record dict, a Record, a HandState or a GameState, "
-                        f"not {type(item).__name__}")
+        raise _wrong_type("dump", "a record dict, a Record, a HandState or a GameState", item)
+    if file is not None and not isinstance(file, (str, os.PathLike)) and not callable(
+            getattr(file, "write", None)):
+        raise _wrong_type("dump", "a path or an open text file as file, or None", file)
+    if isinstance(file, (str, os.PathLike)):
+        path = os.fspath(file)
+        if not isinstance(path, str):
+            raise _wrong_type("dump", "a path as text (str) as file", path)
+        if "\x00" in path:
+            raise GinRulesError(f"cannot write {path!r}: a path holds no NUL character")
     try:
         text = _format_json(data)
     except (ValueError, TypeError) as error:  # NaN or Infinity, or not a JSON value
