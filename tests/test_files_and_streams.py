@@ -382,6 +382,13 @@ def test_a_game_played_in_the_terminal_is_saved_however_it_stops(tmp_path: Path)
         assert json.loads(path.read_text("utf-8"))["complete"] is False
 
 
+def test_read_lines_prompt_is_a_string() -> None:
+    from ginrules.terminal import read_line
+
+    with pytest.raises(ginrules.WrongTypeError, match="read_line takes the prompt as a string"):
+        read_line(None)  # type: ignore[arg-type]
+
+
 def test_a_persons_moves_are_read_in_bounded_lines(tmp_path: Path) -> None:
     # a pipe that never ends a line (< /dev/zero) used to be read for ever
     path = tmp_path / "game.json"

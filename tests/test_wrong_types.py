@@ -590,22 +590,13 @@ EXEMPT: dict[str, str] = {
     "ginrules.players.Player": "a Protocol: it has no instances",
     "ginrules.players.Player.choose": "a Protocol's method: it has no instances",
     "ginrules.svg.SVG": "a str (the SVG text): it takes what str() takes",
+    "ginrules.terminal.read_line": "reads standard input (its prompt is checked in "
+                                   "test_files_and_streams)",
 }
 
 # (qualname, parameter) -> the file whose fix the case waits for: marked strict xfail, so
 # the mark must go when the fix is merged.
 WAITING: dict[tuple[str, str], str] = {
-    ("ginrules.load", "source"): "src/ginrules/records/format.py",  # "x\x00y": ValueError
-    ("ginrules.validate", "source"): "src/ginrules/records/format.py",
-    ("ginrules.records.replay", "source"): "src/ginrules/records/format.py",
-    ("ginrules.records.validate_many", "sources"): "src/ginrules/records/validator.py",
-    ("ginrules.records.Explanations.tie", "result"): "src/ginrules/records/validator.py",
-    ("ginrules.interop.openspiel.OpenSpielExplanations.tie", "result"):
-        "src/ginrules/records/validator.py",  # Explanations.tie, inherited
-    ("ginrules.cli.main", "argv"): "src/ginrules/cli/command.py",
-    # check_workers: workers='' is a GinRulesError, not yet a WrongTypeError
-    ("ginrules.simulate.simulate", "workers"): "src/ginrules/records/_parallel.py",
-    ("ginrules.records.validate_many", "workers"): "src/ginrules/records/_parallel.py",
 }
 
 

@@ -72,6 +72,8 @@ def read_line(prompt: str) -> str:
     ginrules.errors.GinRulesError: a line of input is at most 1,000 characters (it starts 'xxxxxxxxxxxxxxxxxxxx')
     >>> sys.stdin = saved
     """
+    if not isinstance(prompt, str):
+        raise _wrong_type("read_line", "the prompt as a string", prompt)
     stdin = sys.stdin
     if stdin is None:
         raise EOFError
@@ -283,6 +285,8 @@ def play_in_terminal(
     if max_hands is not None and type(max_hands) is not int:
         raise _wrong_type("play_in_terminal", "a number of hands (an int) as max_hands, or "
                           "None", max_hands)
+    if save is not None and not callable(save):
+        raise _wrong_type("play_in_terminal", "a function as save, or None", save)
     names = _names(seats)
     code, history = _play(History(game), seats, names, read, write, max_hands)
     if save is not None:

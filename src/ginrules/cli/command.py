@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from ginrules._version import __version__
-from ginrules.errors import GinRulesError
+from ginrules.errors import GinRulesError, _wrong_type
 
 if TYPE_CHECKING:
     pass
@@ -73,6 +73,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     {"deadwood": 20, "melds": [["7H", "8H", "9H"]], "deadwood_cards": ["QS", "KS"]}
     0
     """
+    if argv is not None and (isinstance(argv, (str, bytes)) or not isinstance(argv, Sequence)
+                             or not all(isinstance(word, str) for word in argv)):
+        raise _wrong_type("main", "the command's words as a list of strings, like "
+                          "['deadwood', '7H 8H 9H'] (or None for sys.argv)", argv)
     parser = build_parser()
     args = parser.parse_args(argv)
     previous = _stop_on_sigterm()

@@ -23,7 +23,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
-from ginrules.errors import GinRulesError
+from ginrules.errors import GinRulesError, _wrong_type
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor, Future
@@ -41,7 +41,9 @@ def check_workers(workers: object) -> int:
     ...
     ginrules.errors.GinRulesError: workers must be a positive number, not 0
     """
-    if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
+    if not isinstance(workers, int) or isinstance(workers, bool):
+        raise _wrong_type("workers", "a positive whole number", workers)
+    if workers < 1:
         raise GinRulesError(f"workers must be a positive number, not {workers!r}")
     return workers
 

@@ -25,7 +25,13 @@ import attrs
 
 from ginrules.actions import Action, ActionKind, Phase
 from ginrules.cards import Card, cards_from_mask
-from ginrules.errors import GinRulesError, IllegalActionError, InvalidRecordError, NotationError
+from ginrules.errors import (
+    GinRulesError,
+    IllegalActionError,
+    InvalidRecordError,
+    NotationError,
+    _wrong_type,
+)
 from ginrules.game import GameState, next_dealer
 from ginrules.hand import HandState, apply, deal, knock
 from ginrules.knock import EndKind, HandResult
@@ -129,6 +135,9 @@ def validate_many(
     [True, False, True]
     """
     check_workers(workers)
+    if isinstance(sources, (str, bytes, Mapping)) or not isinstance(sources, Iterable):
+        raise _wrong_type("validate_many", "an iterable of records (paths, JSON texts, bytes "
+                          "or dicts; validate takes one)", sources)
     return _validate_stream(((source, None) for source in sources), executor=executor,
                             workers=workers, lenient=lenient, fail_unchecked=fail_unchecked)
 
@@ -189,6 +198,9 @@ class Explanations:
 
     def tie(self, result: HandResult, score: HandScore) -> str:
         """Why a tie is an undercut here (empty when the hand is no tie)."""
+        if not isinstance(result, HandResult) or not isinstance(score, HandScore):
+            wrong = score if isinstance(result, HandResult) else result
+            raise _wrong_type("Explanations.tie", "a HandResult and its HandScore", wrong)
         if (result.kind is EndKind.KNOCK and result.knocker_deadwood == result.defender_deadwood
                 and score.undercut):
             return (f"; {self.tie_scorers} score a tie 0-0, these rules score it as an "
