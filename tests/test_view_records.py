@@ -257,6 +257,21 @@ def outcome_forgeries(state: HandState, viewer: int
         yield "dead hand declared [0, 0]", f"deadwood.{who}", 0, data
 
 
+def naming(base: dict[str, Any], hidden: int, slot: int, time: int, card: ginrules.Card
+           ) -> dict[str, Any]:
+    """``base`` with the hidden player's card in ``slot`` named: a dealt card (``time``
+    0) in the deal, or a stock draw at action ``time``."""
+    data = copy.deepcopy(base)
+    entry = data["hands"][0]
+    if time == 0:
+        cards = entry["deal"]["hands"][hidden].split()
+        cards[slot] = str(card)
+        entry["deal"]["hands"][hidden] = " ".join(cards)
+    else:
+        entry["actions"][time - 1] = f"p{hidden} draw stock {card}"
+    return data
+
+
 def other_forgeries(state: HandState, viewer: int) -> Iterator[tuple[str, dict[str, Any]]]:
     """The forgeries of the hand itself: play after the end, cards named that the viewer
     cannot know, the whole deck given."""
@@ -272,17 +287,9 @@ def other_forgeries(state: HandState, viewer: int) -> Iterator[tuple[str, dict[s
     for slot, (time, card) in enumerate(slots):
         if knowable(state, viewer, slot):
             continue
-        data = copy.deepcopy(base)
-        entry = data["hands"][0]
-        if time == 0:
-            cards = entry["deal"]["hands"][hidden].split()
-            cards[slot] = str(card)
-            entry["deal"]["hands"][hidden] = " ".join(cards)
-            yield "names a dealt card", data
-        else:
-            assert time in draw_numbers
-            entry["actions"][time - 1] = f"p{hidden} draw stock {card}"
-            yield "names a stock draw", data
+        assert time == 0 or time in draw_numbers
+        yield ("names a dealt card" if time == 0 else "names a stock draw",
+               naming(base, hidden, slot, time, card))
     deck = records.to_record(state)
     deck["view"] = viewer
     yield "gives the whole deck", deck
@@ -791,14 +798,7 @@ def test_a_named_card_is_valid_exactly_when_its_viewer_can_know_it(
     assume(len(slots) > 10)
     base = honest_view(state, viewer)
     for slot, (time, card) in enumerate(slots):
-        data = copy.deepcopy(base)
-        entry = data["hands"][0]
-        if time == 0:
-            cards = entry["deal"]["hands"][hidden].split()
-            cards[slot] = str(card)
-            entry["deal"]["hands"][hidden] = " ".join(cards)
-        else:
-            entry["actions"][time - 1] = f"p{hidden} draw stock {card}"
+        data = naming(base, hidden, slot, time, card)
         report = records.validate(data, lenient=True)
         assert report.valid == knowable(state, viewer, slot), (slot, time, card, report)
         if not report.valid:

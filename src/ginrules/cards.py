@@ -172,6 +172,19 @@ def _whole(value: object, function: str, wanted: str) -> int:
     return operator.index(value)  # type: ignore[arg-type]
 
 
+def _card_values(cards: object, function: str, reader: str) -> tuple[Card, ...]:
+    """``cards`` as a tuple of :class:`Card` values, or a WrongTypeError naming
+    ``function`` and the ``reader`` that makes cards from text."""
+    wanted = f"cards (Card values: {reader} reads them from text)"
+    if isinstance(cards, (str, Card)) or not isinstance(cards, Iterable):
+        raise _wrong_type(function, wanted, cards)
+    items = tuple(cards)
+    for card in items:
+        if not isinstance(card, Card):
+            raise _wrong_type(function, wanted, card)
+    return items
+
+
 def _moved(old: str, new: str) -> None:
     warnings.warn(f"{old} is deprecated since 0.2.0: use {new}", DeprecationWarning,
                   stacklevel=3)
@@ -494,16 +507,7 @@ def format_cards(cards: Iterable[Card], *, unicode: bool = False, sep: str = " "
         raise _wrong_type("format_cards", "a string as sep", sep)
     if not isinstance(unicode, bool):
         raise _wrong_type("format_cards", "True or False as unicode", unicode)
-    wanted = "cards (Card values: parse_cards reads them from text)"
-    if isinstance(cards, (str, Card)):
-        raise _wrong_type("format_cards", wanted, cards)
-    try:
-        items = tuple(cards)
-    except TypeError:
-        raise _wrong_type("format_cards", wanted, cards) from None
-    for card in items:
-        if not isinstance(card, Card):
-            raise _wrong_type("format_cards", wanted, card)
+    items = _card_values(cards, "format_cards", "parse_cards")
     return sep.join([c.unicode for c in items] if unicode else map(str, items))
 
 

@@ -33,6 +33,7 @@ from ginrules.cards import (
     CARDS,
     Card,
     CardsLike,
+    _card_values,
     _fast_mask,
     _whole,
     cards_from_mask,
@@ -46,7 +47,6 @@ from ginrules.errors import (
     InvalidMeldError,
     WrongTypeError,
     _not_a_member,
-    _wrong_type,
 )
 from ginrules.masks import (
     _ALL_OPTIONS,
@@ -176,16 +176,7 @@ def _meld_problem(cards: tuple[Card, ...]) -> str | None:
 
 
 def _sort_meld_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    wanted = "cards (Card values; Meld.of reads them from text)"
-    if isinstance(cards, (str, Card)):
-        raise _wrong_type("Meld", wanted, cards)
-    try:
-        items = tuple(cards)
-    except TypeError:
-        raise _wrong_type("Meld", wanted, cards) from None
-    for card in items:
-        if not isinstance(card, Card):
-            raise _wrong_type("Meld", wanted, card)
+    items = _card_values(cards, "Meld", "Meld.of")
     return tuple(sorted(items, key=lambda c: (c.rank, c.suit)))
 
 
