@@ -32,8 +32,6 @@ import contextlib
 import errno
 import io
 import os
-import re
-import secrets
 import stat
 import sys
 from collections.abc import Callable
@@ -51,13 +49,13 @@ __all__ = ["check_writable", "open_regular", "shown", "write_atomically"]
 Content = str | Callable[[IO[str]], None]
 
 # file descriptors named as paths: written to as they are, never replaced
-_FD_PATH = re.compile(r"/(?:dev/fd|proc/self/fd|proc/thread-self/fd)/(\d+)")
+_FD_FOLDERS = ("/dev/fd/", "/proc/self/fd/", "/proc/thread-self/fd/")
 _STD_PATH = {"/dev/stdout": 1, "/dev/stderr": 2}
 _TTY_MAJORS = frozenset({4, 5, *range(136, 144)})  # virtual consoles, /dev/tty, ptys
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 _NOCTTY = getattr(os, "O_NOCTTY", 0)
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
-_TEMPORARY = re.compile(r"\..*\.(\d+)-[0-9a-f]{8}\.ginrules-tmp")
+_TEMPORARY = ".ginrules-tmp"  # .NAME.PID-RANDOM.ginrules-tmp
 
 
 def shown(path: str | os.PathLike[str]) -> str:
@@ -97,9 +95,10 @@ def _where(name: str) -> tuple[str, int | None, os.stat_result | None]:
     ``("through", fd, None)`` for a descriptor to write to as it is; or an error."""
     if name in _STD_PATH:
         return name, _STD_PATH[name], None
-    match = _FD_PATH.fullmatch(name)
-    if match:
-        return name, int(match.group(1)), None
+    for folder in _FD_FOLDERS:
+        number = name[len(folder):]
+        if name.startswith(folder) and number.isdigit() and number.isascii():
+            return name, int(number), None
     real = os.path.realpath(name)
     try:
         info = os.stat(real)
@@ -217,8 +216,8 @@ def _replace(target: str, old: os.stat_result | None, text: Content) -> None:
     _remove_left_behind(folder)
     # the temporary name fits a file system's 255 bytes whatever the target's length
     stem = os.fsencode(base)[:200].decode("utf-8", "ignore")
-    temporary = os.path.join(folder, f".{stem}.{os.getpid()}-{secrets.token_hex(4)}"
-                             ".ginrules-tmp")
+    temporary = os.path.join(folder, f".{stem}.{os.getpid()}-{os.urandom(4).hex()}"
+                             + _TEMPORARY)
     # 0o666 less the umask, as any new file; a replaced file's mode is put back below
     fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _CLOEXEC, 0o666)
     try:
@@ -249,15 +248,15 @@ def _remove_left_behind(folder: str) -> None:
     (their process is gone); a live writer's file is left alone."""
     try:
         entries = [entry.name for entry in os.scandir(folder)
-                   if entry.name.endswith(".ginrules-tmp")]
+                   if entry.name.endswith(_TEMPORARY)]
     except OSError:
         return
     for entry in entries:
-        match = _TEMPORARY.fullmatch(entry)
-        if match is None:
+        pid = entry[:-len(_TEMPORARY)].rpartition(".")[2].partition("-")[0]
+        if not (pid.isdigit() and pid.isascii()):
             continue
         try:
-            os.kill(int(match.group(1)), 0)
+            os.kill(int(pid), 0)
         except ProcessLookupError:
             with contextlib.suppress(OSError):
                 os.unlink(os.path.join(folder, entry))
@@ -283,8 +282,7 @@ def open_regular(path: str | os.PathLike[str]) -> BinaryIO:
     except OSError as error:
         raise GinRulesError(f"cannot read {shown(name)}: {error.strerror or error}") from None
     try:
-        _refuse_special(name, os.fstat(fd))
-        _blocking(fd)
+        _refuse_special(name, os.fstat(fd))  # (O_NONBLOCK does nothing to a regular file)
     except BaseException:
         os.close(fd)
         raise

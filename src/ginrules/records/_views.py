@@ -39,9 +39,7 @@ False
 from __future__ import annotations
 
 from collections.abc import Container, Mapping, Sequence
-from typing import Any
-
-import attrs
+from typing import Any, NamedTuple
 
 from ginrules.actions import Action, ActionKind, Phase
 from ginrules.cards import Card, cards_from_mask, format_cards
@@ -147,8 +145,7 @@ def _unseen_claims(dealt: Sequence[Card], drawn: Mapping[int, Card], draws: Sequ
 # -- what the viewer can know of the end ----------------------------------------------
 
 
-@attrs.frozen
-class _Box:
+class _Box(NamedTuple):
     """Endings a view allows: a kind, and each player's deadwood anywhere in a range
     (every pair of values in the ranges is possible as far as the view shows), with why
     each range is what it is."""
@@ -164,7 +161,7 @@ class _Box:
     def pinned(self, player: int, value: int) -> _Box:
         low, high = list(self.low), list(self.high)
         low[player] = high[player] = value
-        return attrs.evolve(self, low=(low[0], low[1]), high=(high[0], high[1]))
+        return self._replace(low=(low[0], low[1]), high=(high[0], high[1]))
 
 
 def _pair(player: int, mine: Any, other: Any) -> tuple[Any, Any]:
@@ -214,8 +211,7 @@ def _most_held(known: int, unknown: int, pool: int) -> int:
     return min(MOST_DEADWOOD, sum(c.points for c in cards_from_mask(known)) + sum(highest))
 
 
-@attrs.frozen
-class _End:
+class _End(NamedTuple):
     """The end of a hand as the checker replayed it: who ended it and how, and the cards
     at the end (the hidden player's with stand-ins among them)."""
 
@@ -227,7 +223,7 @@ class _End:
     ender: int | None  # who knocked (None: a dead hand)
     kind: EndKind | None  # None: a knock by the hidden player (gin or a knock, unknown)
     action: Action | None  # the ending action (None: a dead hand)
-    index: int  # its number in the hand
+    at: int  # its number in the hand
     viewer_cards: int
     hidden_cards: int
     pile: int
@@ -351,7 +347,7 @@ class _ViewChecks:
                        _pair(viewer, "nothing is laid off against gin",
                              "gin leaves no deadwood"))
         if end.kind is EndKind.BIG_GIN:
-            return [attrs.evolve(gin_box, kind=EndKind.BIG_GIN)], unchecked
+            return [gin_box._replace(kind=EndKind.BIG_GIN)], unchecked
         limit = end.knock_limit
         laid = _least_after_layoffs(end.viewer_cards, _layable(end.viewer_cards, known | pool))
         knock_box = _Box(EndKind.KNOCK, _pair(viewer, laid, 1), _pair(viewer, own, limit),
@@ -373,7 +369,7 @@ class _ViewChecks:
                 if least > limit:
                     self.problem("illegal-action", f"cannot {end.action}: the melds given "
                                  f"leave deadwood {least} at least, over the knock limit "
-                                 f"{limit}", number, end.index)
+                                 f"{limit}", number, end.at)
                     return [], unchecked
                 stated = _Box(EndKind.KNOCK, _pair(viewer, after, least),
                               _pair(viewer, after, limit),

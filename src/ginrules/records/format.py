@@ -180,9 +180,13 @@ def _read(source: RecordLike) -> tuple[Any, str | None]:
                 raise _read_error("unreadable", str(error)) from None
             try:
                 with handle:
-                    if os.fstat(handle.fileno()).st_size > MAX_RECORD_BYTES:
+                    size = os.fstat(handle.fileno()).st_size
+                    if size > MAX_RECORD_BYTES:
                         raise _read_error("too-large", _too_large(what))
-                    data = handle.read(MAX_RECORD_BYTES + 1)
+                    # (a read of the bound itself would allocate the bound each time)
+                    data = handle.read(size + 1)
+                    if len(data) > size:  # it grew since: the rest, to the bound
+                        data += handle.read(MAX_RECORD_BYTES + 1 - len(data))
             except OSError as error:
                 raise _read_error("unreadable",
                                   f"cannot read {what}: {error.strerror or error}") from None
@@ -222,16 +226,22 @@ def _too_deep() -> str:
 
 
 def _check_depth(data: Any) -> None:
-    """Refuse JSON nested deeper than :data:`MAX_DEPTH` (one pass over its objects and
-    lists; strings and numbers are not visited)."""
-    stack = [(data, 1)]
-    while stack:
-        value, depth = stack.pop()
+    """Refuse JSON nested deeper than :data:`MAX_DEPTH`: one pass over its objects and
+    lists, level by level; a list or object of plain values (a hand's actions) is passed
+    over at C speed."""
+    level, depth = [data] if type(data) is dict or type(data) is list else [], 1
+    while level:
         if depth > MAX_DEPTH:
             raise _read_error("malformed-json", _too_deep())
-        items = value.values() if type(value) is dict else value if type(value) is list else ()
-        stack.extend((item, depth + 1) for item in items
-                     if type(item) is dict or type(item) is list)
+        deeper = []
+        for value in level:
+            items = value.values() if type(value) is dict else value
+            if not _PLAIN.issuperset(map(type, items)):
+                deeper += [item for item in items if type(item) is dict or type(item) is list]
+        level, depth = deeper, depth + 1
+
+
+_PLAIN = frozenset({str, int, float, bool, type(None)})
 
 
 def _finite(text: str) -> float:
