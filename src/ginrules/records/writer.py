@@ -259,12 +259,6 @@ def dump(
     if file is not None and not isinstance(file, (str, os.PathLike)) and not callable(
             getattr(file, "write", None)):
         raise _wrong_type("dump", "a path or an open text file as file, or None", file)
-    if isinstance(file, (str, os.PathLike)):
-        path = os.fspath(file)
-        if not isinstance(path, str):
-            raise _wrong_type("dump", "a path as text (str) as file", path)
-        if "\x00" in path:
-            raise GinRulesError(f"cannot write {path!r}: a path holds no NUL character")
     try:
         text = _format_json(data)
     except (ValueError, TypeError) as error:  # NaN or Infinity, or not a JSON value
