@@ -57,7 +57,14 @@ from ginrules.actions import (
 )
 from ginrules.cards import Card, CardsLike, Deck, cards_from_mask, parse_card, to_mask
 from ginrules.errors import GinRulesError, IllegalActionError, WrongTypeError, _wrong_type
-from ginrules.knock import EndKind, HandResult, _as_melds, dead_result, knock_result
+from ginrules.knock import (
+    EndKind,
+    HandResult,
+    _as_melds,
+    dead_result,
+    knock_result,
+    knocker_layout,
+)
 from ginrules.masks import (
     _best_discard_deadwood,
     _deadwood,
@@ -717,11 +724,14 @@ def knock(
 ) -> HandState:
     """Discard ``card`` and end the hand (gin if no deadwood is left).
 
-    The knocker's melds are chosen for it (least deadwood; among equals, the arrangement
-    that leaves the defender the most deadwood) unless given as ``melds``; given melds are
-    checked: real melds, from the knocker's ten cards, deadwood within the limit. Under
-    rules with ``auto_layout`` (the German page, the Polish site: hands are always laid
-    out for the least deadwood) stated melds are checked but not used.
+    Given ``melds`` are checked: real melds, from the knocker's ten cards, deadwood within
+    the limit. Under rules with ``auto_layout`` (the German page, the Polish site: hands
+    are always laid out for the least deadwood) stated melds are checked but not used:
+    the hand is laid out for the knocker's best (least deadwood; among equals, the
+    arrangement that leaves the defender the most deadwood). Elsewhere the knocker lays
+    out its own hand: the melds given are used, and without them the knocker's choice is
+    made from what the knocker knows (:func:`ginrules.knock.knocker_layout`), never from
+    the defender's cards.
 
     >>> import ginrules
     >>> deck = ginrules.parse_cards("AS 2C 2S 3C 3S 4C 4S 5C 5S 6C 6S 7C 7S 8C 8S 9C 9S TC "
@@ -809,6 +819,8 @@ def _finish_knock(
     kind: EndKind | None,
 ) -> HandState:
     me = state.turn
+    if given is None and kind is None and not state.rules.auto_layout:
+        given = knocker_layout(state.masks[me], discard_pile=state.discard_pile)
     result = knock_result(
         state.masks[me], state.masks[1 - me], knocker=me, dealer=state.dealer,
         upcard=state.upcard, knock_limit=state.knock_limit, kind=kind,

@@ -1,9 +1,11 @@
 """The end of a hand by a knock: layoffs, the knocker's arrangement, and the facts.
 
 Pure functions of the two hands, below the hand's state machine: :func:`lay_off` (the
-defender's best play against the knocker's melds), :func:`resolve_knock` (the knocker's
-arrangement chosen with the defender's answer), and :class:`HandResult`, the facts of a
-finished hand that :func:`ginrules.score_hand` prices.
+defender's best play against the knocker's melds), :func:`knocker_layout` (the melds a
+knocker who lays out its own hand chooses from what it has seen), :func:`resolve_knock`
+(the knocker's arrangement given, or chosen for the knocker by rules that lay hands out,
+with the defender's answer), and :class:`HandResult`, the facts of a finished hand that
+:func:`ginrules.score_hand` prices.
 
 >>> from ginrules.knock import resolve_knock
 >>> k, d, layoffs = resolve_knock("4H 5H 6H 9C 9D 9S AC 2C 3C 2S",
@@ -21,7 +23,7 @@ from collections.abc import Iterable
 import attrs
 
 from ginrules import _wire
-from ginrules.cards import CARDS, Card, CardsLike, to_mask
+from ginrules.cards import _ALL_CARDS, CARDS, Card, CardsLike, to_mask
 from ginrules.errors import (
     CardNotationError,
     GinRulesError,
@@ -32,8 +34,8 @@ from ginrules.errors import (
 from ginrules.masks import _deadwood
 from ginrules.melds import Arrangement, Meld, MeldKind, arrangement_of_mask, arrangements_of_mask
 
-__all__ = ["EndKind", "HandResult", "Layoff", "dead_result", "knock_result", "lay_off",
-           "resolve_knock"]
+__all__ = ["EndKind", "HandResult", "Layoff", "dead_result", "knock_result", "knocker_layout",
+           "lay_off", "resolve_knock"]
 
 
 class EndKind(enum.Enum):
@@ -259,6 +261,54 @@ def _chain(start_index: int, step: int, limit_rank_ok: int, defender: int) -> li
     return out
 
 
+def _open_layoffs(melds: Iterable[Meld], possible: int) -> int:
+    """The cards of ``possible`` that could be laid off onto ``melds``: the missing card of
+    a three-card set, the chains of cards of ``possible`` from either end of a run."""
+    spots = 0
+    for meld in melds:
+        if meld.kind is MeldKind.SET:
+            spots |= sum(c.mask for c in meld.layoff_cards()) & possible
+            continue
+        low, high = meld.cards[0], meld.cards[-1]
+        for bit in (*_chain(low.index, -1, int(low.rank) - 1, possible),
+                    *_chain(high.index, 1, 13 - int(high.rank), possible)):
+            spots |= bit
+    return spots
+
+
+def knocker_layout(knocker_cards: CardsLike | int, *,
+                   discard_pile: CardsLike | int = 0) -> Arrangement:
+    """The melds a knocker who lays out its own hand shows, chosen from what it knows: its
+    ten cards and the discard pile (``discard_pile``, the knock's discard included).
+
+    Among the arrangements that leave the least deadwood, the one onto which the fewest
+    cards could be laid off that the defender may hold (every card that is neither the
+    knocker's nor in the discard pile, the cards the defender took from the pile
+    included); among equals, the first of :func:`ginrules.arrangements`. The defender's
+    hidden cards play no part, so the choice is the same in every world the knocker
+    cannot tell apart. This is how ginrules completes a ``knock`` without stated melds
+    under rules where the knocker lays out its own hand (``auto_layout`` false: the Dutch
+    game manual, the EAAI framework, OpenSpiel).
+
+    Three sets of threes, fours and fives leave three cards open to the defender (3S,
+    4S, 5S); three runs leave six ends, and the cards beyond them, until the discard pile
+    closes the ends:
+
+    >>> print(knocker_layout("3C 4C 5C 3D 4D 5D 3H 4H 5H KC"))
+    3C 3D 3H | 4C 4D 4H | 5C 5D 5H | deadwood KC = 10
+    >>> print(knocker_layout("3C 4C 5C 3D 4D 5D 3H 4H 5H KC",
+    ...                      discard_pile="2C 6C 2D 6D 2H 6H"))
+    3C 4C 5C | 3D 4D 5D | 3H 4H 5H | deadwood KC = 10
+    """
+    kmask, pile = to_mask(knocker_cards), to_mask(discard_pile)
+    if kmask & pile:
+        card = CARDS[(kmask & pile).bit_length() - 1]
+        raise GinRulesError(f"{card} is both in the knocker's hand and in the discard pile")
+    possible = _ALL_CARDS & ~kmask & ~pile
+    return min(arrangements_of_mask(kmask),
+               key=lambda a: _open_layoffs(a.melds, possible).bit_count())
+
+
 def _layoff_options(meld: Meld, defender: int) -> list[tuple[int, ...]]:
     """Each way of laying defender cards onto ``meld``: tuples of card bits in laying order."""
     if meld.kind is MeldKind.SET:
@@ -328,8 +378,10 @@ def resolve_knock(
     knocker_arrangement: Arrangement | None = None,
 ) -> tuple[Arrangement, Arrangement, tuple[Layoff, ...]]:
     """Arrange a knock: the knocker's melds (given, or the least-deadwood arrangement that
-    leaves the defender the most deadwood, and among those the fewest layoffs) and the
-    defender's melds and layoffs.
+    leaves the defender the most deadwood, and among those the fewest layoffs: the
+    knocker's best, as rules that lay hands out for the players choose it) and the
+    defender's melds and layoffs. Where the knocker lays out its own hand, the hand
+    passes :func:`knocker_layout`'s choice as ``knocker_arrangement``.
 
     No layoffs are made against gin (a knocker with no deadwood).
 

@@ -201,8 +201,11 @@ class RuleSet:
       game manual allows "een willekeurige kaart", any card; so does OpenSpiel).
     * ``auto_layout``: whether the knocker's hand is always laid out for the least
       deadwood (the German page: "Du musst deine Karten nie selbst ordnen"; the Polish
-      site). Melds a knocker states are then checked but not used; without it, stated
-      melds are used, after checking that they are real and within the limit.
+      site). Melds a knocker states are then checked but not used, and the hand is laid
+      out for the knocker's best. Without it the knocker lays out its own hand: stated
+      melds are used, after checking that they are real and within the limit, and a
+      knock without them is laid out as the knocker would choose from what it has seen
+      (:func:`ginrules.knock.knocker_layout`).
     * ``max_turns``: not a rule but a guard for simulations: the hand is dead after this
       many turns (discards). ``None`` (the default) means no cap.
 

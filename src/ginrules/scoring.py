@@ -18,7 +18,7 @@ import attrs
 
 from ginrules.cards import Card, CardsLike, cards_to_mask, parse_card, parse_cards
 from ginrules.errors import GinRulesError, WrongTypeError
-from ginrules.knock import EndKind, HandResult, knock_result
+from ginrules.knock import EndKind, HandResult, knock_result, knocker_layout
 from ginrules.masks import _deadwood
 from ginrules.rulesets import RuleSet, SpadeDoubling
 from ginrules.rulesets import rules as preset
@@ -118,7 +118,10 @@ def showdown(
 
     The knocker's hand must be within the knock limit in force (Oklahoma: set by
     ``upcard``). Returns the facts (melds, layoffs, deadwood) and their price. The hands
-    have no seats, so in the result the knocker is player 0 and the dealer player 1.
+    have no seats, so in the result the knocker is player 0 and the dealer player 1. The
+    knocker's hand is laid out as in a hand under these rules: for the knocker's best
+    where the rules lay hands out (``auto_layout``), else as the knocker would choose from
+    its own cards and the upcard (:func:`ginrules.knock.knocker_layout`).
 
     >>> result, score = showdown("AS 2S 3S 4S 5S 6S 7S 8S 9S KD",
     ...                          "TS 5D 5C 5H 7C 8C 9C 2H 3H 4H")
@@ -148,5 +151,9 @@ def showdown(
         raise GinRulesError(
             f"the knocker's deadwood {knocker_dead} is over the knock limit {limit}"
         )
-    result = knock_result(kmask, dmask, knocker=0, dealer=1, upcard=up, knock_limit=limit)
+    # where the knocker lays out its own hand, it knows its cards and the upcard it saw
+    own = None if the_rules.auto_layout else knocker_layout(
+        kmask, discard_pile=0 if up is None else up.mask)
+    result = knock_result(kmask, dmask, knocker=0, dealer=1, upcard=up, knock_limit=limit,
+                          knocker_arrangement=own)
     return result, score_hand(result, the_rules)

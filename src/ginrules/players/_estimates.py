@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import itertools
 import operator
+from typing import TYPE_CHECKING
 
+from ginrules.knock import knocker_layout
 from ginrules.masks import (
     _DEAD,
     _DROP,
@@ -28,6 +30,10 @@ from ginrules.masks import (
 )
 from ginrules.melds import arrangements_of_mask
 from ginrules.players.lookahead import _layoff_chains
+
+if TYPE_CHECKING:
+    from ginrules.cards import Card
+    from ginrules.players.views import View
 
 _ALL = (1 << 52) - 1
 _RANK_SPREAD = 1 | 1 << 13 | 1 << 26 | 1 << 39  # (1 << rank) * this: the rank in every suit
@@ -338,6 +344,30 @@ def _held_chances(known: int, blocked: int, q: float, chance: list[float] | None
 # per arrangement, its layoff chains (see layoff_chains)
 _Chains = tuple[tuple[tuple[int, ...], ...], ...]
 _KNOCKS: dict[int, tuple[_Chains, int]] = {}
+
+
+def _knock_chains(v: View, mine: int, card: Card) -> _Chains:
+    """The layoff chains of the arrangements that may score a knock of ``card`` leaving
+    the ten cards ``mine``: each best arrangement where the rules lay the hand out (the
+    engine takes the knocker's best), else the one the knocker lays out itself, from its
+    cards and the discard pile (:func:`ginrules.knock.knocker_layout`).
+
+    >>> import ginrules
+    >>> from ginrules import cards_to_mask, parse_card
+    >>> v = ginrules.deal(ginrules.rules("eaai"), seed=1).view(0)
+    >>> mine = cards_to_mask("3C 4C 5C 3D 4D 5D 3H 4H 5H KC")
+    >>> len(_knock_chains(v, mine, parse_card("QS")))  # three sets, as the knocker shows
+    1
+    >>> len(_knock_chains(ginrules.deal(ginrules.rules("classic"), seed=1).view(0), mine,
+    ...                   parse_card("QS")))  # runs or sets: the engine takes the best
+    2
+    """
+    if v.rules.auto_layout:
+        return _knock_facts(mine)[0]
+    pile = card.mask
+    for c in v.discard_pile:
+        pile |= c.mask
+    return (_layoff_chains(knocker_layout(mine, discard_pile=pile)),)
 
 
 def _knock_facts(mine: int) -> tuple[_Chains, int]:

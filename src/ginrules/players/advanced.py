@@ -33,6 +33,7 @@ from ginrules.players._estimates import (
     _held_chances,
     _indices,
     _keep_best,
+    _knock_chains,
     _knock_facts,
     _pool_points,
     _potential,
@@ -253,7 +254,8 @@ class AdvancedPlayer:
         # plus the opponent's deadwood, discounted for what can go wrong meanwhile
         draws = max(0, (v.stock_size - rules.dead_hand_stock) // 2)
         # the knock's layoff chains (the same for every sampled hand) and its gin cards
-        chains, gin_cards = _knock_facts(mine)
+        gin_cards = _knock_facts(mine)[1]
+        chains = _knock_chains(v, mine, action.card)
         outs = sum(1 for i in pool if gin_cards >> i & 1)
         p_gin = 1 - (1 - outs / len(pool)) ** min(draws, 5) if pool else 0.0
         gin_weight = self.gin_wait * p_gin

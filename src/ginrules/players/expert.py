@@ -18,7 +18,7 @@ import attrs
 
 from ginrules.actions import Action
 from ginrules.masks import _deadwood
-from ginrules.players._estimates import _ALL, _knock_facts
+from ginrules.players._estimates import _ALL, _knock_chains
 from ginrules.players.advanced import AdvancedPlayer, _Memory, _read_weights
 from ginrules.players.computer import Hint, _at_least, _seed, _stream
 from ginrules.players.lookahead import Table, _deals, _play_out, _points
@@ -116,7 +116,7 @@ class ExpertPlayer(AdvancedPlayer):
         tested = memory.discarded != 0  # it has had a chance to knock
         plays_on = v.stock_size > table.dead_stock
         limits = (self.follow_limit, v.knock_limit)
-        chains = _knock_facts(mine)[0]
+        chains = _knock_chains(v, mine, action.card)
         knock_total = on_total = soon_total = weight = 0.0
         undercut = 0.0
         draws = min(memory.stock_draws, self.improve)

@@ -21,7 +21,7 @@ from ginrules.actions import ActionKind
 from ginrules.errors import GinRulesError, WrongTypeError, _wrong_type
 from ginrules.game import GameState
 from ginrules.hand import HandState
-from ginrules.knock import EndKind, HandResult, resolve_knock
+from ginrules.knock import EndKind, HandResult
 from ginrules.records.format import FORMAT, VERSION
 from ginrules.records.reader import Record
 from ginrules.rulesets import RuleSet, closest_preset
@@ -71,10 +71,10 @@ def _hand_entry(
     entry["actions"] = texts
     result = state.result
     if result is not None and result.knocker is not None and result.kind is not EndKind.BIG_GIN:
-        default, _, _ = resolve_knock(state.masks[result.knocker],
-                                      state.masks[1 - result.knocker])
+        # where the knocker lays out its own hand, its melds are a fact of the hand and
+        # the record states them; where the rules lay hands out, they follow from the cards
         arrangement = result.knocker_arrangement
-        if arrangement is not None and arrangement != default:
+        if arrangement is not None and not state.rules.auto_layout:
             entry["knocker_melds"] = [m.to_list() for m in arrangement.melds]
     if outcome and result is not None:
         entry["outcome"] = _outcome_of(result, score_hand(result, state.rules))
