@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import io
 import json
 import os
@@ -297,6 +298,51 @@ def test_showdown_says_what_a_spade_doubles(capsys: pytest.CaptureFixture[str], 
     assert json.loads(whole.stdout)["points"] == 27
 
 
+# the undercut by 1 of the two tests below: the knocker keeps 3D, the defender 2D
+KNOCKER_3D, DEFENDER_2D = "AS 2S 3S 4H 5H 6H 7C 8C 9C 3D", "KS QS JS 5C 5D 5S TD TC TH 2D"
+UNDERCUT_BY_ONE = ["showdown", "--knocker", KNOCKER_3D, "--defender", DEFENDER_2D,
+                   "--upcard", "7S", "--json"]
+SCORE_FIELDS = ("winner", "player", "points", "base", "bonus", "undercut", "doubled")
+
+
+def test_showdown_json_carries_the_parts_of_a_deadwood_only_doubling(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The Dutch game manual: "Bij de variatie Oklahoma Gin worden de restpunten dubbel
+    geteld in het geval dat de eerste kaart schoppen was" (the deadwood points, not the
+    bonus). Under ``oklahoma`` a spade upcard makes the undercut by 1 2 x 1 + 25 = 27; the
+    JSON carries base 1, bonus 25, doubled and the mode, so a reader can add it up."""
+    assert main([*UNDERCUT_BY_ONE, "--rules", "oklahoma"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert {key: out[key] for key in (*SCORE_FIELDS, "spade_doubling")} == {
+        "winner": "defender", "player": 1, "points": 27, "base": 1, "bonus": 25,
+        "undercut": True, "doubled": True, "spade_doubling": "deadwood-only"}
+    assert out["points"] == 2 * out["base"] + out["bonus"]
+    # every field of HandScore.to_dict(), and the facts as before
+    _, score = ginrules.showdown(KNOCKER_3D, DEFENDER_2D, rules="oklahoma", upcard="7S")
+    assert set(score.to_dict()) == set(SCORE_FIELDS) <= set(out)
+    assert (out["kind"], out["knock_limit"], out["knocker_deadwood_cards"]) == \
+        ("knock", 7, ["3D"])
+
+
+def test_showdown_json_carries_the_parts_of_a_whole_score_doubling(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``whole-score`` doubling is a common table rule that none of the four sources has
+    (so no preset, and no ``--rules`` name, uses it): the command's function is given the
+    rule set itself. The same undercut by 1 is 2 x (1 + 25) = 52, with the same base and
+    bonus as under ``deadwood-only``: only ``spade_doubling`` tells the two apart."""
+    from ginrules.cli.showdown import _cmd_showdown
+
+    whole = ginrules.rules("oklahoma", spade_doubling="whole-score")
+    args = argparse.Namespace(knocker=KNOCKER_3D, defender=DEFENDER_2D, upcard="7S",
+                              rules=whole, json=True, unicode=False)
+    assert _cmd_showdown(args) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert {key: out[key] for key in (*SCORE_FIELDS, "spade_doubling")} == {
+        "winner": "defender", "player": 1, "points": 52, "base": 1, "bonus": 25,
+        "undercut": True, "doubled": True, "spade_doubling": "whole-score"}
+    assert out["points"] == 2 * (out["base"] + out["bonus"])
+
+
 def test_showdown_printed_whole_in_this_process(capsys: pytest.CaptureFixture[str]) -> None:
     # worked by hand: the defender lays off 6H, then 5H onto the knocker's 7H 8H 9H (a
     # chain), and keeps 2H KH = 12 against 2: 10 points. Under OpenSpiel's rules a tie
@@ -312,8 +358,9 @@ def test_showdown_printed_whole_in_this_process(capsys: pytest.CaptureFixture[st
         "Result    knock: the knocker scores 10 (10)"]
     assert main(["showdown", "--knocker", knocker, "--defender", defender, "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == {
-        "winner": "knocker", "points": 10, "kind": "knock", "undercut": False,
-        "doubled": False, "knock_limit": 10, "knocker_deadwood": 2, "defender_deadwood": 12,
+        "winner": "knocker", "player": 0, "points": 10, "base": 10, "bonus": 0,
+        "kind": "knock", "undercut": False, "doubled": False, "spade_doubling": "off",
+        "knock_limit": 10, "knocker_deadwood": 2, "defender_deadwood": 12,
         "knocker_melds": [["2C", "3C", "4C"], ["5D", "6D", "7D"], ["7H", "8H", "9H"]],
         "defender_melds": [["2D", "3D", "4D"], ["9C", "TC", "JC"]],
         "knocker_deadwood_cards": ["2S"], "defender_deadwood_cards": ["2H", "KH"],

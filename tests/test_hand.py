@@ -410,7 +410,7 @@ def test_big_gin_function_and_take() -> None:
     assert end.result is not None and end.result.kind is EndKind.BIG_GIN
 
 
-@pytest.mark.parametrize("name", ["dutch", "polish", "openspiel"])
+@pytest.mark.parametrize("name", ["dutch-howto", "dutch", "polish", "openspiel"])
 def test_big_gin_not_offered(name: str) -> None:
     s = play(start(ND_GIN, DEALER, "TC", "9D", ruleset=name), "pass", "pass", "draw stock")
     assert "big gin" not in texts(h.legal_actions(s))

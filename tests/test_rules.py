@@ -215,7 +215,7 @@ EXPECTED_PRESETS = {
         "target": 150,
     },
     "short": {**CLASSIC, "target": 50},
-    "dutch-howto": {**CLASSIC, "line_bonus_to": LineBonusTo.WINNER},
+    "dutch-howto": {**CLASSIC, "line_bonus_to": LineBonusTo.WINNER, "big_gin_bonus": None},
     "dutch": {**CLASSIC, "undercut_bonus": 20, "big_gin_bonus": None,
               "may_discard_taken_card": True, "auto_layout": False},
     "dutch-oklahoma": {

@@ -123,7 +123,7 @@ def test_big_gin_scores_its_bonus_plus_the_defenders_deadwood() -> None:
     assert score_hand(result, rules("classic", big_gin_bonus=50)).points == 135
 
 
-@pytest.mark.parametrize("name", ["dutch", "polish", "openspiel"])
+@pytest.mark.parametrize("name", ["dutch-howto", "dutch", "polish", "openspiel"])
 def test_big_gin_cannot_be_priced_without_big_gin(name: str) -> None:
     with pytest.raises(GinRulesError, match="big gin, which these rules do not offer"):
         score_hand(big_gin_result(), rules(name))

@@ -43,9 +43,10 @@ class SpadeDoubling(enum.Enum):
     """What a spade as the first upcard doubles (Oklahoma).
 
     * ``OFF``: nothing;
-    * ``WHOLE_SCORE``: the whole hand score, bonuses included (the German rules page);
+    * ``WHOLE_SCORE``: the whole hand score, bonuses included (a common table rule that
+      none of the four sources has; the German rules page never mentions spades);
     * ``DEADWOOD_ONLY``: only the deadwood points, not the gin or undercut bonus (the Dutch
-      game manual: "de restpunten dubbel geteld").
+      game manual, the only source with a spade rule: "de restpunten dubbel geteld").
 
     >>> SpadeDoubling("deadwood-only")
     <SpadeDoubling.DEADWOOD_ONLY: 'deadwood-only'>
@@ -326,6 +327,8 @@ _CLASSIC = RuleSet()
 PRESETS: dict[str, RuleSet] = {
     # the German rules page (Gin Rommé - So spielst du Gin Rummy): its four tables
     "classic": _CLASSIC,
+    # "Straight", which the German page names ("Das klassische Spiel und Straight gehen bis
+    # 100 Punkte") but never defines: read as straight gin, gin only (knock limit 0)
     "straight": _CLASSIC.evolve(knock_limit=0),
     # Oklahoma: the German page's target 150 and knock limit from the first upcard; the
     # German page never mentions spades, so the spade rule is the Dutch game manual's,
@@ -335,8 +338,11 @@ PRESETS: dict[str, RuleSet] = {
     ),
     "short": _CLASSIC.evolve(target=50),
     # the Dutch how-to (Hoe speel je Gin Rummy): the classic game, but the line bonus goes
-    # to the game's winner only, for the hands the winner won
-    "dutch-howto": _CLASSIC.evolve(line_bonus_to=LineBonusTo.WINNER),
+    # to the game's winner only, for the hands the winner won ("De winnaar ontvangt ook 25
+    # bonuspunten voor elke hand die tijdens het spel is gewonnen"), and no big gin: every
+    # turn ends with a discard ("Spelers moeten bij elke beurt altijd een kaart afleggen";
+    # "zodat je je beurt altijd eindigt met tien kaarten in je hand")
+    "dutch-howto": _CLASSIC.evolve(line_bonus_to=LineBonusTo.WINNER, big_gin_bonus=None),
     # the Dutch game manual (Gin Rummy: Spelhandleiding), with two variants: "Gin"
     # (undercut 20, no big gin) and "Oklahoma-Gin" (the same, with the knock limit from
     # the first upcard and the deadwood points doubled under a spade); a turn takes and

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ginrules.cards import Card, format_cards
+from ginrules.knock import HandResult
 from ginrules.melds import Arrangement
 from ginrules.rulesets import RuleSet, SpadeDoubling
 from ginrules.rulesets import rules as preset
@@ -25,21 +26,7 @@ def _cmd_showdown(args: argparse.Namespace) -> int:
     rules = preset(args.rules)
     result, score = showdown(args.knocker, args.defender, rules=rules, upcard=args.upcard)
     if args.json:
-        facts = result.to_dict()
-        out = {
-            "winner": score.winner,
-            "points": score.points,
-            "kind": facts["kind"],
-            "undercut": score.undercut,
-            "doubled": score.doubled,
-            **{key: facts[key] for key in ("knock_limit", "knocker_deadwood",
-                                           "defender_deadwood", "knocker_melds",
-                                           "defender_melds")},
-            "knocker_deadwood_cards": _dead_cards(result.knocker_arrangement),
-            "defender_deadwood_cards": _dead_cards(result.defender_arrangement),
-            "layoffs": facts["layoffs"],
-        }
-        print(json.dumps(out))
+        print(json.dumps(_showdown_json(result, score, rules)))
         return 0
     uni = args.unicode
     k, d = result.knocker_arrangement, result.defender_arrangement
@@ -66,6 +53,25 @@ def _cmd_showdown(args: argparse.Namespace) -> int:
         print(f"Result    {what}: the {score.winner} scores {score.points} "
               f"({_price_parts(score, rules)})")
     return 0
+
+
+def _showdown_json(result: HandResult, score: HandScore, rules: RuleSet) -> dict[str, object]:
+    """The JSON of ``ginrules showdown --json``: every field of the score
+    (:meth:`HandScore.to_dict`: winner, player, points, base, bonus, undercut, doubled), the
+    rule set's ``spade_doubling`` (so ``2 x 9 + 25`` reads apart from ``2 x (9 + 25)``),
+    and the facts of the hand."""
+    facts = result.to_dict()
+    return {
+        **score.to_dict(),
+        "spade_doubling": rules.spade_doubling.value,
+        "kind": facts["kind"],
+        **{key: facts[key] for key in ("knock_limit", "knocker_deadwood",
+                                       "defender_deadwood", "knocker_melds",
+                                       "defender_melds")},
+        "knocker_deadwood_cards": _dead_cards(result.knocker_arrangement),
+        "defender_deadwood_cards": _dead_cards(result.defender_arrangement),
+        "layoffs": facts["layoffs"],
+    }
 
 
 def _price_parts(score: HandScore, rules: RuleSet) -> str:
