@@ -146,6 +146,9 @@ def test_the_knockers_layout_is_the_same_in_worlds_it_cannot_tell_apart(
     for state in _knocks(preset, seed, None if tie is None else tie[0]):
         result = state.result
         assert result is not None and result.knocker is not None
+        view = state.view(result.knocker)  # what the knocker saw, the knock's discard on top
+        assert knocker_layout(view.mask, discard_pile=cards_to_mask(view.discard_pile)) \
+            == result.knocker_arrangement
         for k in range(3):
             other = _other_world(state, 1 - result.knocker, seed + k)
             assert other.masks[result.knocker] == state.masks[result.knocker]

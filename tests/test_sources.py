@@ -212,3 +212,31 @@ def test_straight_is_gin_only() -> None:
     # gin is a knock with no deadwood, and big gin is still offered
     assert dealt("straight", "2C 3C 4C 5D 6D 7D 8D AH 2H 3H", "KS").is_legal("knock KS")
     assert dealt("straight", *ELEVEN_MELDED).is_legal("big gin")
+
+
+@pytest.mark.parametrize("preset", ["dutch", "dutch-oklahoma"])
+def test_the_dutch_manual_limits_the_sum_of_the_unused_cards(preset: str) -> None:
+    """The Dutch game manual, to the letter: "Uitspelen kan men als een van de eigen niet
+    gebruikte kaarten kleiner of gelijk is aan tien" (as if one unused card of ten or less
+    were enough); its knock button: "Zodra de kaarten die de speler in de hand houdt een
+    waarde kleiner of gelijk aan 10 hebben is de knop actief": the cards' value, summed.
+    Three unused cards of 5, 4 and 3 (12) do not knock; of 5, 4 and 1 (10) they do."""
+    the_rules = rules(preset, oklahoma=False)
+    defender = "KS QS JS 6C 6D 8S 8D TD 9C KH"
+    with pytest.raises(ginrules.GinRulesError, match="deadwood 12 is over the knock limit 10"):
+        ginrules.showdown("AS 2S 3S 4S 7H 8H 9H 5C 4D 3D", defender, rules=the_rules)
+    result, _ = ginrules.showdown("AS 2S 3S 4S 7H 8H 9H 5C 4D AD", defender, rules=the_rules)
+    assert result.knocker_deadwood == 10
+
+
+@pytest.mark.parametrize("preset", ["dutch", "eaai"])
+def test_a_knocker_who_lays_out_its_own_hand_shows_its_own_choice(preset: str) -> None:
+    """The Dutch game manual: "Nadat de eerste speler uitgespeeld heeft (de "klopper") moet
+    aansluitend ook de andere speler zijn kaarten uitleggen": each player lays out its own
+    cards, nothing is laid out for them. The knocker's stated melds are used, and without
+    them the knocker's choice is made from what it has seen: three sets, which leave three
+    cards open, not the runs that would have left the defender (who holds 3S and 5S) more."""
+    knocker, defender = "3C 4C 5C 3D 4D 5D 3H 4H 5H KS", "AC 8C QC QD KD 7H JH 3S 5S 7S"
+    result, _ = ginrules.showdown(knocker, defender, rules=preset)
+    assert [str(m) for m in result.knocker_melds] == ["3C 3D 3H", "4C 4D 4H", "5C 5D 5H"]
+    assert result.defender_deadwood == 63
