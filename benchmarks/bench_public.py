@@ -6,11 +6,14 @@ Run where ginrules and OpenSpiel are installed (``pip install -e ".[bench]"``)::
     python benchmarks/bench_public.py             # 20,000 distinct hands per column
     python benchmarks/bench_public.py --hands 2000 --rounds 3
 
-Every call gets a distinct hand (no cache can help), each library in its own native input
-prepared outside the timed region: ginrules a list of card strings (``["7H", "8H", ...]``),
-one string (``"7H 8H ..."``) or a tuple of :class:`~ginrules.Card`; OpenSpiel a list of its
-card ints. Time is CPU time (``time.process_time_ns``) for the whole list, the best of
-``--rounds`` rounds, divided by the number of hands. The ratios are of the same run.
+Every call gets a distinct hand (no cache can help): each repetition draws new hands,
+and every contender gets the same hands in its own native input, prepared outside the
+timed region: ginrules a list of card strings (``["7H", "8H", ...]``), one string
+(``"7H 8H ..."``) or a tuple of :class:`~ginrules.Card`; OpenSpiel a list of its card
+ints. Time is CPU time (``time.process_time_ns``) for the whole list of a repetition.
+The contenders are interleaved within each repetition, in an order that rotates from one
+repetition to the next, so that a busy machine slows them alike; the ratio to OpenSpiel
+is taken within each repetition (paired) and reported as its median and its range.
 
 Goals (issue 11): ``deadwood(list of str)`` <= 1.5x OpenSpiel, ``deadwood(tuple of Card)``
 <= 1.0x, ``arrange`` <= 3x the ``deadwood`` call, ``best_discards(list of str)`` <= 2x
@@ -22,6 +25,7 @@ from __future__ import annotations
 import argparse
 import platform
 import random
+import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -40,54 +44,75 @@ except Exception as exc:  # pragma: no cover - OpenSpiel absent
     print(f"OpenSpiel skipped ({type(exc).__name__}: {exc})", file=sys.stderr)
 
 
-def per_call_us(function: Callable[[Any], Any], inputs: Sequence[Any], rounds: int) -> float:
-    best = None
-    for _ in range(rounds):
-        start = time.process_time_ns()
-        for item in inputs:
-            function(item)
-        spent = time.process_time_ns() - start
-        best = spent if best is None else min(best, spent)
-    assert best is not None
-    return best / len(inputs) / 1000
+def timed_ns(function: Callable[[Any], Any], inputs: Sequence[Any]) -> int:
+    """CPU nanoseconds to call ``function`` once on every item of ``inputs``."""
+    start = time.process_time_ns()
+    for item in inputs:
+        function(item)
+    return time.process_time_ns() - start
+
+
+def _size_rows(size: int) -> list[tuple[str, Callable[[Any], Any], str]]:
+    """The contenders for hands of ``size`` cards: a name, the call, its input kind."""
+    if size == 10:
+        rows = [("deadwood(list of str)", deadwood, "strings"),
+                ("deadwood(one str)", deadwood, "text"),
+                ("deadwood(tuple of Card)", deadwood, "tuple"),
+                ("arrange(list of str)", arrange, "strings")]
+    else:
+        rows = [("best_discards(list of str)", best_discards, "strings"),
+                ("best_discards(tuple of Card)", best_discards, "tuple")]
+    if OS is not None:
+        rows.append(("OpenSpiel min_deadwood(list of int)", OS.min_deadwood, "ids"))
+    return rows
+
+
+def _inputs(rng: random.Random, size: int, hands: int) -> dict[str, list[Any]]:
+    drawn = [rng.sample(CARDS, size) for _ in range(hands)]
+    return {"strings": [[str(c) for c in h] for h in drawn],
+            "text": [" ".join(str(c) for c in h) for h in drawn],
+            "tuple": [tuple(h) for h in drawn],
+            "ids": [[openspiel_id(c) for c in h] for h in drawn]}
+
+
+def _spread(values: Sequence[float]) -> str:
+    ordered = sorted(values)
+    return (f"{statistics.median(ordered):.2f}x "
+            f"({ordered[0]:.2f}-{ordered[-1]:.2f})")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=20000)
-    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--hands", type=int, default=20000,
+                        help="distinct hands per contender and repetition")
+    parser.add_argument("--rounds", type=int, default=7, help="repetitions")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
     print(f"ginrules {ginrules.__version__}, Python {platform.python_version()}, "
-          f"{args.hands} distinct hands per column, best of {args.rounds} rounds, CPU time")
+          f"{args.hands} distinct hands per contender and repetition, {args.rounds} "
+          f"repetitions, contenders interleaved, CPU time")
     for size in (10, 11):
-        hands = [rng.sample(CARDS, size) for _ in range(args.hands)]
-        strings = [[str(c) for c in h] for h in hands]
-        texts = [" ".join(s) for s in strings]
-        tuples = [tuple(h) for h in hands]
-        ids = [[openspiel_id(c) for c in h] for h in hands]
-        rows: list[tuple[str, float]] = []
+        rows = _size_rows(size)
+        spent: dict[str, list[int]] = {name: [] for name, _, _ in rows}
+        for repetition in range(args.rounds):
+            inputs = _inputs(rng, size, args.hands)
+            shift = repetition % len(rows)
+            for name, function, kind in rows[shift:] + rows[:shift]:
+                spent[name].append(timed_ns(function, inputs[kind]))
+        peer = spent.get("OpenSpiel min_deadwood(list of int)")
+        print(f"\n{size} cards")
+        print(f"  {'call':36s} {'µs/call (median)':>16s} "
+              f"{'/ OpenSpiel, paired: median (range)':>36s}")
+        for name, _, _ in rows:
+            us = statistics.median(spent[name]) / args.hands / 1000
+            ratio = "" if peer is None else _spread(
+                [mine / theirs for mine, theirs in zip(spent[name], peer, strict=True)])
+            print(f"  {name:36s} {us:16.2f} {ratio:>36s}")
         if size == 10:
-            rows.append(("deadwood(list of str)", per_call_us(deadwood, strings, args.rounds)))
-            rows.append(("deadwood(one str)", per_call_us(deadwood, texts, args.rounds)))
-            rows.append(("deadwood(tuple of Card)", per_call_us(deadwood, tuples, args.rounds)))
-            rows.append(("arrange(list of str)", per_call_us(arrange, strings, args.rounds)))
-        else:
-            rows.append(("best_discards(list of str)",
-                         per_call_us(best_discards, strings, args.rounds)))
-            rows.append(("best_discards(tuple of Card)",
-                         per_call_us(best_discards, tuples, args.rounds)))
-        peer = per_call_us(OS.min_deadwood, ids, args.rounds) if OS is not None else None
-        print(f"\n{size} cards" + ("" if peer is None else
-                                    f"; OpenSpiel min_deadwood(list of int): {peer:.2f} µs"))
-        print(f"  {'call':32s} {'µs/call':>8s} {'/ OpenSpiel':>12s}")
-        for name, us in rows:
-            ratio = "" if peer is None else f"{us / peer:11.2f}x"
-            print(f"  {name:32s} {us:8.2f} {ratio:>12s}")
-        if size == 10:
-            dead = rows[0][1]
-            print(f"  arrange / deadwood (list of str): {rows[3][1] / dead:.2f}x")
+            print("  arrange / deadwood (list of str), paired: " + _spread(
+                [a / d for a, d in zip(spent["arrange(list of str)"],
+                                       spent["deadwood(list of str)"], strict=True)]))
     return 0
 
 

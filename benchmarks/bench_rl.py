@@ -123,7 +123,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         import numpy  # noqa: F401
     except ImportError:
-        print("bench_rl needs numpy and the peers: pip install 'ginrules[rl,openspiel]'")
+        print("bench_rl needs numpy and the peers: pip install -e '.[rl,openspiel]'")
         return 0
     rates: dict[str, float] = {}
     for name, run in ENGINES:

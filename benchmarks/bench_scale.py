@@ -8,7 +8,7 @@ at the wanted number of hands (``complete=False`` records). Each figure is the b
 
 ``--speedup`` measures instead how ``simulate`` (games between two basic players) and
 ``validate_many`` (a folder of records of such games) scale: the same work in one process, over 2 local worker processes (``workers=2``) and on a Dask
-``LocalCluster`` of 2 worker processes (needs ``pip install 'ginrules[dask]'``; the
+``LocalCluster`` of 2 worker processes (needs ``pip install -e '.[dask]'``; the
 cluster's start is not timed). Each is run ``--repeat`` times, and the fastest run
 during which the machine's other processes used less than 5% of a core is kept (the
 machine may be shared; up to four times as many runs are tried). It prints the wall time, the speed-up against one

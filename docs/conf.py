@@ -32,6 +32,8 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.napoleon",
     "sphinx.ext.viewcode",
+    "sphinx.ext.autosummary",
+    "sphinx_copybutton",
 ]
 # sphinx.ext.intersphinx is left out on purpose: its mappings download inventories, and
 # the documentation must build without network access.
@@ -39,7 +41,6 @@ extensions = [
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
 nitpicky = False
 default_role = None
-pygments_style = "sphinx"
 
 # -- autodoc ---------------------------------------------------------------------------
 
@@ -54,13 +55,23 @@ napoleon_numpy_docstring = True
 
 # -- html ------------------------------------------------------------------------------
 
-html_theme = "alabaster"
+# Furo: a body that grows with the window, so that the doctests' 88-column lines show
+# whole at common widths (docs/_static/wide.css widens it further), and a sidebar that
+# wraps long module names instead of cutting them off.
+html_theme = "furo"
 html_title = f"ginrules {release}"
-html_theme_options = {
-    "description": "The rules of Gin Rummy, exactly.",
-    "fixed_sidebar": True,
-}
-html_static_path = ["_static"]  # the pictures: drawn by make_pictures.py
+html_static_path = ["_static"]  # the pictures (drawn by make_pictures.py) and wide.css
+html_css_files = ["wide.css"]
+
+# -- sphinx-copybutton: a copy button on every code block, copying only the input -----
+
+copybutton_prompt_text = r">>> |\.\.\. |\$ "
+copybutton_prompt_is_regexp = True
+copybutton_only_copy_prompt_lines = True
+
+# -- autosummary: the API page's table of the names most programs need ----------------
+
+autosummary_generate = False
 
 
 # -- napoleon and one-line attribute docstrings ----------------------------------------

@@ -3,7 +3,7 @@ advanced computer player.
 
 Run: python examples/ismcts_openspiel.py [--simulations N] [--rules PRESET] [--seed S]
 
-Needs OpenSpiel (pip install 'ginrules[openspiel]'); without it, it says so and exits 0.
+Needs OpenSpiel (pip install -e '.[openspiel]' in a clone); without it, it says so and exits 0.
 The bot searches ``python_ginrules`` (registered by ginrules.interop.openspiel_game);
 its worlds are sampled by ginrules.players.sample_hidden, so it never sees the advanced
 player's cards, and the advanced player decides from its own view.
@@ -28,8 +28,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     missing = [m for m in ("pyspiel", "numpy") if importlib.util.find_spec(m) is None]
     if missing:
-        print(f"ismcts_openspiel needs {', '.join(missing)}: pip install "
-              "'ginrules[openspiel]' (skipped)")
+        print(f"ismcts_openspiel needs {', '.join(missing)}: pip install -e "
+              "'.[openspiel]' (skipped)")
         return 0
 
     import numpy as np

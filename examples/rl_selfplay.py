@@ -3,7 +3,7 @@ learns from the real score (REINFORCE), a few hundred hands.
 
 Run: python examples/rl_selfplay.py [--hands N] [--rules PRESET] [--seed S]
 
-Needs the RL extras (pip install 'ginrules[rl]'); without them it says so and exits 0.
+Needs the RL extras (pip install -e '.[rl]' in a clone); without them it says so and exits 0.
 The policy is deliberately tiny (a softmax over the legal actions, scored by one weight
 vector per action on the 482 observation features): the point is the loop, which is the
 same for any learner: observe, mask, act, collect the rewards PettingZoo hands out.
@@ -26,7 +26,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     missing = [m for m in ("numpy", "pettingzoo", "gymnasium") if importlib.util.find_spec(m) is None]
     if missing:
-        print(f"rl_selfplay needs {', '.join(missing)}: pip install 'ginrules[rl]' (skipped)")
+        print(f"rl_selfplay needs {', '.join(missing)}: pip install -e '.[rl]' (skipped)")
         return 0
 
     import numpy as np

@@ -88,7 +88,8 @@ def test_a_scheduler_without_dask_is_a_usage_error(
     for command in (["validate", "x.json"], ["simulate", "--games", "2"]):
         assert main([*command, "--scheduler", "tcp://127.0.0.1:9"]) == 2
         _, err = capsys.readouterr()
-        assert "pip install 'ginrules[dask]'" in err and len(err.splitlines()) == 1
+        assert "pip install distributed (or ginrules with its dask extra: pip install -e " \
+            "'.[dask]' in a clone of ginrules)" in err and len(err.splitlines()) == 1
 
 
 def test_folders_are_walked_recursively(folder: Path, capsys: pytest.CaptureFixture[str]
@@ -523,8 +524,8 @@ def test_the_help(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
         "record)\n"
         "  --workers K          local processes to check the files with (default: 1)\n"
         "  --scheduler ADDRESS  check the files on the Dask cluster whose scheduler listens "
-        "at ADDRESS (its workers must see the same paths; needs pip install "
-        "'ginrules[dask]')\n"
+        "at ADDRESS (its workers must see the same paths; needs Dask: pip "
+        "install distributed)\n"
         "  --timeout SECONDS    with --scheduler: how long to wait for the scheduler and "
         "for a worker, when the cluster has none, before giving up (default: 30)\n"
         "  --no-progress        no progress line on a terminal's stderr\n\n"

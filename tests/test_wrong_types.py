@@ -682,7 +682,7 @@ def _needs_missing_extra(target: Target) -> str | None:
     try:
         call_with(target, "", None)
     except GinRulesError as error:
-        if "pip install 'ginrules[" in str(error):
+        if "extra: pip install -e '.[" in str(error):
             return f"needs an optional extra: {error}"
     except (Exception, SystemExit):
         pass

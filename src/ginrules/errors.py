@@ -182,6 +182,13 @@ class UnknownCardsError(GinRulesError):
 # -- how the checks at the boundary say what is wrong (package-internal) ----------------
 
 
+def _peer_hint(package: str, extra: str) -> str:
+    """How to install an optional peer, in words that work before ginrules is published:
+    the package itself, or ginrules' extra that brings it, from a clone."""
+    return (f"pip install {package} (or ginrules with its {extra} extra: "
+            f"pip install -e '.[{extra}]' in a clone of ginrules)")
+
+
 def _type_name(value: object) -> str:
     """The name of ``value``'s type, as a message says it (``None`` for None)."""
     return "None" if value is None else type(value).__name__

@@ -65,7 +65,7 @@ def add_parser(sub: Any) -> None:
                    "depend on it (default: 1)")
     p.add_argument("--scheduler", default=None, metavar="ADDRESS",
                    help="play the games on the Dask cluster whose scheduler listens at "
-                   "ADDRESS (tcp://host:8786; needs pip install 'ginrules[dask]')")
+                   "ADDRESS (tcp://host:8786; needs Dask: pip install distributed)")
     p.add_argument("--timeout", type=float, default=30.0, metavar="SECONDS",
                    help="with --scheduler: how long to wait for the scheduler and for a "
                    "worker, when the cluster has none, before giving up (default: 30)")

@@ -238,8 +238,8 @@ def add_parser(sub: Any) -> None:
                    help="local processes to check the files with (default: 1)")
     p.add_argument("--scheduler", default=None, metavar="ADDRESS",
                    help="check the files on the Dask cluster whose scheduler listens at "
-                   "ADDRESS (its workers must see the same paths; needs "
-                   "pip install 'ginrules[dask]')")
+                   "ADDRESS (its workers must see the same paths; needs Dask: "
+                   "pip install distributed)")
     p.add_argument("--timeout", type=float, default=30.0, metavar="SECONDS",
                    help="with --scheduler: how long to wait for the scheduler and for a "
                    "worker, when the cluster has none, before giving up (default: 30)")

@@ -1,5 +1,5 @@
 """A Gymnasium single-agent environment: the agent plays one seat of Gin Rummy against a
-library computer player (``pip install 'ginrules[rl]'``).
+library computer player (the ``rl`` extra: ``pip install -e '.[rl]'`` in a clone).
 
 * actions: the 109 ids of :attr:`Action.index <ginrules.actions.Action.index>`
   (``Discrete(109)``); :meth:`action_masks` and ``info["action_mask"]`` give the legal
@@ -135,7 +135,7 @@ def make_env(opponent: Player | str = "basic", rules: RuleSet | str = "classic",
     ``rules`` (a preset name or a :class:`~ginrules.RuleSet`); ``GinRummySoloEnv`` is
     its class.
 
-    Needs gymnasium (``pip install 'ginrules[rl]'``; not run without it):
+    Needs gymnasium (the ``rl`` extra; not run without it):
 
     >>> env = make_env("advanced", rules="oklahoma")  # doctest: +SKIP
     >>> obs, info = env.reset(seed=1)  # doctest: +SKIP

@@ -3,7 +3,7 @@
 Two forms of the same facts, both functions of a :class:`~ginrules.players.View` (so a
 hidden card can never leak into them):
 
-* :func:`planes`, :func:`scalars`, :func:`encode`: numpy arrays (``ginrules[rl]``; numpy
+* :func:`planes`, :func:`scalars`, :func:`encode`: numpy arrays (the ``rl`` extra; numpy
   is imported when they are first called, never by ``import ginrules``);
 * :func:`describe`: a short text for a language-model agent, with the legal actions by
   name and id (the JSON form is :meth:`View.to_dict <ginrules.players.View.to_dict>`).
@@ -41,7 +41,7 @@ from typing import Any
 
 from ginrules._chunked import Chunked
 from ginrules.actions import _DRAW_STOCK_KIND, _PASS_KIND, Phase
-from ginrules.errors import GinRulesError, _wrong_type
+from ginrules.errors import GinRulesError, _peer_hint, _wrong_type
 from ginrules.players.views import View, _not_a_view
 
 __all__ = ["OBSERVATION_SIZE", "PLANES", "SCALARS", "describe", "encode", "masks",
@@ -139,20 +139,20 @@ _NUMPY: list[Any] = []  # numpy, once imported (looked up on every observation)
 
 
 def _numpy() -> Any:
-    """numpy, imported on first use (an optional peer: ``pip install ginrules[rl]``)."""
+    """numpy, imported on first use (an optional peer, in the ``rl`` extra)."""
     if not _NUMPY:
         try:
             _NUMPY.append(importlib.import_module("numpy"))
         except ImportError:
-            raise GinRulesError("the array observations need numpy: pip install "
-                                "'ginrules[rl]'") from None
+            raise GinRulesError("the array observations need numpy: "
+                                + _peer_hint("numpy", "rl")) from None
     return _NUMPY[0]
 
 
 def planes(view: View) -> Any:
     """The card planes, a float32 array of shape ``(9, 52)`` (see :data:`PLANES`).
 
-    Needs numpy (``pip install 'ginrules[rl]'``; the example is not run without it):
+    Needs numpy (the ``rl`` extra; the example is not run without it):
 
     >>> import ginrules
     >>> v = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0).view(1)
@@ -175,7 +175,7 @@ def scalars(view: View, scores: tuple[int, int] = (0, 0), target: int | None = N
     the running game scores as (this player's, the opponent's), over ``target`` (the
     rules' game target unless given).
 
-    Needs numpy (``pip install 'ginrules[rl]'``; the example is not run without it):
+    Needs numpy (the ``rl`` extra; the example is not run without it):
 
     >>> import ginrules
     >>> v = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0).view(1)
@@ -220,7 +220,7 @@ def encode(view: View, scores: tuple[int, int] = (0, 0), target: int | None = No
     """The whole observation: the planes flattened, then the scalars; a float32 vector of
     :data:`OBSERVATION_SIZE` (482).
 
-    Needs numpy (``pip install 'ginrules[rl]'``; the example is not run without it):
+    Needs numpy (the ``rl`` extra; the example is not run without it):
 
     >>> import ginrules
     >>> v = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0).view(1)

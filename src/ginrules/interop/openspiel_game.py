@@ -1,5 +1,5 @@
 """ginrules as an OpenSpiel game: ``python_ginrules``, a pure-Python game registered with
-``pyspiel.register_game`` (``pip install 'ginrules[openspiel]'``).
+``pyspiel.register_game`` (the ``openspiel`` extra: ``pip install -e '.[openspiel]'`` in a clone).
 
 Call :func:`register` once, then load it as any OpenSpiel game::
 
@@ -47,7 +47,7 @@ import attrs
 
 from ginrules.actions import Action, ActionKind
 from ginrules.cards import CARDS, Deck
-from ginrules.errors import GinRulesError, _wrong_type
+from ginrules.errors import GinRulesError, _peer_hint, _wrong_type
 from ginrules.game import GameState, new_game, record_hand
 from ginrules.hand import HandSetup, HandState, _apply_checked, deal, legal_actions
 from ginrules.interop.episode import _rules
@@ -76,8 +76,8 @@ def _pyspiel() -> Any:
     try:
         return importlib.import_module("pyspiel")
     except ImportError:
-        raise GinRulesError("the OpenSpiel game needs OpenSpiel: pip install "
-                            "'ginrules[openspiel]'") from None
+        raise GinRulesError("the OpenSpiel game needs OpenSpiel: "
+                            + _peer_hint("open_spiel", "openspiel")) from None
 
 
 def _bounded(rules: RuleSet, max_turns: int) -> RuleSet:
@@ -89,7 +89,7 @@ def _bounded(rules: RuleSet, max_turns: int) -> RuleSet:
 def register() -> None:
     """Register ``python_ginrules`` with OpenSpiel (once; later calls do nothing).
 
-    Needs OpenSpiel (``pip install 'ginrules[openspiel]'``; not run without it):
+    Needs OpenSpiel (the ``openspiel`` extra; not run without it):
 
     >>> register()  # doctest: +SKIP
     >>> import pyspiel  # doctest: +SKIP
@@ -125,7 +125,7 @@ def load_game(**params: Any) -> Any:
     """Register the game if needed and load it with ``params`` (``rules``, ``mode``,
     ``max_turns``, ``max_hands``).
 
-    Needs OpenSpiel (``pip install 'ginrules[openspiel]'``; not run without it):
+    Needs OpenSpiel (the ``openspiel`` extra; not run without it):
 
     >>> game = load_game(rules="classic", mode="game")  # doctest: +SKIP
     >>> game.num_players(), game.information_state_tensor_shape()  # doctest: +SKIP

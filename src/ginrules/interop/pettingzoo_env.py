@@ -1,5 +1,5 @@
 """A native PettingZoo AEC environment: Gin Rummy under any rules, one hand or a whole
-game per episode, with the real score as rewards (``pip install 'ginrules[rl]'``).
+game per episode, with the real score as rewards (the ``rl`` extra: ``pip install -e '.[rl]'`` in a clone).
 
 * agents ``"player_0"`` and ``"player_1"``; actions are the 109 ids of
   :attr:`Action.index <ginrules.actions.Action.index>`;
@@ -29,7 +29,7 @@ import random
 from typing import Any, ClassVar
 
 from ginrules.actions import Action
-from ginrules.errors import GinRulesError, WrongTypeError, _wrong_type
+from ginrules.errors import GinRulesError, WrongTypeError, _peer_hint, _wrong_type
 from ginrules.interop.episode import Episode
 from ginrules.interop.ids import NUM_ACTIONS, legal_action_ids
 from ginrules.interop.observation import OBSERVATION_SIZE, PLANES, encode
@@ -53,15 +53,16 @@ def _require(module: str) -> Any:
         try:
             found = _IMPORTED[module] = importlib.import_module(module)
         except ImportError:
-            raise GinRulesError(f"this environment needs {module.split('.')[0]}: pip "
-                                "install 'ginrules[rl]'") from None
+            package = module.split(".")[0]
+            raise GinRulesError(f"this environment needs {package}: "
+                                + _peer_hint(package, "rl")) from None
     return found
 
 
 def spaces() -> tuple[Any, Any]:
     """The observation space and the action space of every agent (gymnasium spaces).
 
-    Needs gymnasium and numpy (``pip install 'ginrules[rl]'``; not run without them):
+    Needs gymnasium and numpy (the ``rl`` extra; not run without them):
 
     >>> observation, action = spaces()  # doctest: +SKIP
     >>> int(action.n), observation["observation"].shape  # doctest: +SKIP
@@ -82,7 +83,7 @@ def observe(episode: Episode, player: int) -> Any:
     """The observation dict of ``player`` in an :class:`Episode`: the encoding of its
     view, and its legal-action mask (zeros when it is not its turn).
 
-    Needs numpy (``pip install 'ginrules[rl]'``; not run without it):
+    Needs numpy (the ``rl`` extra; not run without it):
 
     >>> episode = Episode("classic"); episode.reset(seed=7)
     >>> observe(episode, episode.turn)["action_mask"].nonzero()[0].tolist()  # doctest: +SKIP
@@ -185,7 +186,7 @@ def raw_env(rules: RuleSet | str = "classic", mode: str = "hand", normalize: boo
     """The environment itself (no PettingZoo wrappers): ``rules`` is a preset name or a
     :class:`~ginrules.RuleSet`, ``mode`` ``"hand"`` or ``"game"``.
 
-    Needs pettingzoo (``pip install 'ginrules[rl]'``; not run without it):
+    Needs pettingzoo (the ``rl`` extra; not run without it):
 
     >>> e = raw_env("oklahoma", mode="game")  # doctest: +SKIP
     >>> e.reset(seed=1); e.agent_selection in AGENTS  # doctest: +SKIP
@@ -200,7 +201,7 @@ def env(rules: RuleSet | str = "classic", mode: str = "hand", normalize: bool = 
     is refused), as PettingZoo's own games come. An illegal action is a
     :class:`~ginrules.IllegalActionError` saying why.
 
-    Needs pettingzoo (``pip install 'ginrules[rl]'``; not run without it):
+    Needs pettingzoo (the ``rl`` extra; not run without it):
 
     >>> e = env(normalize=True)  # doctest: +SKIP
     >>> e.reset(seed=1); sorted(e.observe(e.agent_selection))  # doctest: +SKIP

@@ -23,7 +23,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
-from ginrules.errors import GinRulesError, _wrong_type
+from ginrules.errors import GinRulesError, _peer_hint, _wrong_type
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor, Future
@@ -210,7 +210,7 @@ its workers are gone) before :func:`dask_executor`'s work is an error."""
 def dask_executor(address: str, timeout: float = DEFAULT_TIMEOUT) -> Iterator[Executor]:
     """A :class:`concurrent.futures.Executor` that runs on the Dask cluster whose
     scheduler listens at ``address`` (``tcp://host:8786``); Dask's ``distributed`` is
-    imported here, only when a cluster is used (``pip install 'ginrules[dask]'``).
+    imported here, only when a cluster is used (the ``dask`` extra: ``pip install -e '.[dask]'`` in a clone).
 
     A scheduler that cannot be reached in ``timeout`` seconds, or that has no worker
     for that long (at the start, or later with work still to do), is a
@@ -228,7 +228,7 @@ def dask_executor(address: str, timeout: float = DEFAULT_TIMEOUT) -> Iterator[Ex
     except ImportError:
         raise GinRulesError(
             "a Dask scheduler needs Dask's distributed package: "
-            "pip install 'ginrules[dask]' (or pip install distributed)") from None
+            + _peer_hint("distributed", "dask")) from None
     try:
         client = Client(address, timeout=timeout)
     except (OSError, TimeoutError) as error:
