@@ -441,9 +441,9 @@ def test_play_shows_progress_on_a_terminal_after_each_hand(
                               "\r\x1b[Kplaying: hand 2, totals 0-15\r\x1b[K")
     out = capsys.readouterr().out
     assert "\x1b" not in out
-    assert out.splitlines()[3:5] == [
-        "        1       1  knock by player 1 (8 vs 12)                4     0    4",
-        "        2       0  knock by player 1 (3 vs 14)               11     0   15"]
+    assert out.splitlines()[4:6] == [
+        "   1  basic (1)  knock by basic (1)   8 vs 12       4          0          4",
+        "   2  basic (0)  knock by basic (1)   3 vs 14      11          0         15"]
 
 
 def test_play_record_on_stdout(capsys: pytest.CaptureFixture[str]) -> None:
@@ -524,5 +524,5 @@ def test_play_between_computers_stopped_after_one_hand(
         capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--players", "basic,basic", "--seed", "1", "--max-hands", "1"]) == 0
     # player 1 knocks with 8 against 12: 4 points (as in the progress test above)
-    assert capsys.readouterr().out.splitlines()[-1] == (
-        "Not finished: stopped after 1 hand (--max-hands); totals 0 to 4")
+    assert capsys.readouterr().out.splitlines()[-2:] == [
+        "not over: 0 to 4 so far", "Not finished: stopped after 1 hand (--max-hands)"]

@@ -1011,19 +1011,27 @@ def test_cli_play_human_output(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and err == ""
     final = played("short", 1)
     lines = out.splitlines()
-    assert lines[0] == "Game: short rules, target 50, seed 1; advanced against basic"
-    assert "Hand" in lines[2] and "Dealer" in lines[2] and "Totals" in lines[2]
+    assert lines[0] == ("Game: short rules, target 50, seed 1; advanced (0) against "
+                        "basic (1)")
+    # the table of ginrules.text.sheet_text, the seats named by level and seat
+    assert lines[2].endswith("running totals")
+    assert lines[3].split() == ["hand", "dealer", "result", "deadwood", "points",
+                                "advanced", "(0)", "basic", "(1)"]
     a, b = final.sheet.final_totals()
-    assert lines[-1] == f"Winner: player {final.winner} ({a} to {b})"
+    assert final.winner is not None
+    mine, theirs = (a, b) if final.winner == 0 else (b, a)
+    assert lines[-1] == f"won by {('advanced (0)', 'basic (1)')[final.winner]}, {mine} to {theirs}"
     column = final.sheet.games[0]
-    assert "Final score     Player 0  Player 1" in lines
-    for label, field in (("Hand points", "hand_points"), ("Line bonus", "line_bonus"),
-                         ("Game bonus", "game_bonus"), ("Shutout", "shutout"),
-                         ("Total", "total")):
+    header = "              advanced (0)     basic (1)"
+    assert header in lines
+    for label, field in (("hand points", "hand_points"), ("line bonus", "line_bonus"),
+                         ("game bonus", "game_bonus"), ("shutout", "shutout"),
+                         ("final score", "total")):
         x, y = (getattr(f, field) for f in column.final)
-        assert f"{label:14s}  {x:8d}  {y:8d}" in lines
+        assert f"{label:12s}  {x:12d}  {y:12d}" in lines
+    assert "deadwood: the knocker's, then the defender's after laying off" in lines
     # the last hand line shows the final running totals
-    table = lines[3:lines.index("Final score     Player 0  Player 1") - 1]
+    table = lines[4:lines.index(header) - 2]
     assert table[-1].split()[-2:] == [str(column.totals[0]), str(column.totals[1])]
 
 
@@ -1062,7 +1070,7 @@ def test_cli_play_hollywood(capsys: pytest.CaptureFixture[str]) -> None:
     lines = out.splitlines()
     assert lines[0].startswith("Hollywood game: short rules, target 30, seed 3")
     for number in (1, 2, 3):
-        assert any(line.startswith(f"Game {number} ") for line in lines)
+        assert any(line.startswith(f"game {number} ") for line in lines)
     code, out, _ = run_play(capsys, "--rules", "short", "--seed", "3", "--hollywood",
                             "--target", "30", "--json")
     data = json.loads(out)
@@ -1105,7 +1113,7 @@ def test_cli_play_max_hands_stops_an_endless_game(capsys: pytest.CaptureFixture[
     assert code == 0
     lines = out.splitlines()
     assert lines[-1].startswith("Not finished: stopped after 3 hands (--max-hands)")
-    assert "(not finished)" in lines
+    assert lines[-2].startswith("not over: ")
     code, out, _ = run_play(capsys, "--rules", "straight", "--seed", "1", "--players",
                             "random,random", "--max-hands", "3", "--json")
     data = json.loads(out)

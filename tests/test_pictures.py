@@ -81,8 +81,11 @@ def test_values_show_themselves_as_svg_in_a_notebook() -> None:
             for value in (state, state.view(0), state.view(1)):
                 root = _well_formed(value._repr_svg_())
                 desc = root.find("{http://www.w3.org/2000/svg}desc")
-                shown = value if value.result is None else value.result
-                assert desc is not None and desc.text == str(shown)
+                assert desc is not None and desc.text is not None
+                if value.result is None:
+                    assert desc.text == str(value)
+                else:  # the result, and who scores (the state knows its rules)
+                    assert desc.text.startswith(str(value.result))
             if state.is_over:
                 break
             legal = state.legal_actions()
@@ -118,3 +121,135 @@ def test_the_size_of_a_dead_hand_and_the_marks_of_a_hand_in_play() -> None:
     assert ">player 1 (to play)</text>" in picture and ">player 0</text>" in picture
     assert ('fill="#4a4a4a" text-anchor="start">top discard TS, stock 31</text>'
             in picture)
+
+
+SVG_NS = "{http://www.w3.org/2000/svg}"
+
+
+def _titles(text: str) -> list[str]:
+    return [t.text or "" for t in _well_formed(text).iter(f"{SVG_NS}title")]
+
+
+def _cards_drawn(text: str) -> set[str]:
+    """The cards a picture draws face up: its card titles (``7H`` or ``7H (deadwood)``)."""
+    import ginrules
+
+    names = {str(c) for c in ginrules.CARDS}
+    return {t.split(" ")[0] for t in _titles(text)} & names
+
+
+def _played_game(hands: int):  # type: ignore[no-untyped-def]
+    import ginrules
+    from ginrules.players import AdvancedPlayer, BasicPlayer
+
+    g = ginrules.new_game(ginrules.rules("classic"), seed=3)
+    seats = [BasicPlayer(), AdvancedPlayer(seed=1)]
+    while len(g.finished) < hands and not g.is_over:
+        g = g.apply(seats[g.hand.turn].choose(g.view(g.hand.turn)))
+    return g, seats
+
+
+def test_a_card_a_meld_and_a_game_draw_themselves() -> None:
+    import ginrules
+
+    card = ginrules.Card.parse("TH")
+    titles = _titles(card._repr_svg_())
+    assert titles == ["TH", "TH"]  # the picture's and the card's
+    meld = ginrules.Meld.of("9H 7H 8H")
+    root = _well_formed(meld._repr_svg_())
+    assert root.find(f"{SVG_NS}desc").text == "run 7H 8H 9H (24 points)"
+    assert _titles(meld._repr_svg_())[1:] == ["7H", "8H", "9H"]
+    g, _ = _played_game(2)
+    root = _well_formed(g._repr_svg_())
+    texts = [t.text or "" for t in root.iter(f"{SVG_NS}text")]
+    # the sheet (both hands played, the running totals) and the hand in play
+    assert any(t.startswith("hand  dealer") for t in texts)
+    assert sum(t.lstrip().startswith(("1  ", "2  ")) for t in texts) == 2
+    assert any(t.startswith("player ") and "(to play)" in t for t in texts)
+    hand_cards = {str(c) for p in (0, 1) for c in g.hand.cards(p)}
+    assert hand_cards <= _cards_drawn(g._repr_svg_())
+
+
+def test_a_players_picture_of_a_game_hides_the_other_hand() -> None:
+    from ginrules import svg
+
+    g, _ = _played_game(1)
+    for player in (0, 1):
+        titles = _cards_drawn(svg.game(g, player=player))
+        mine = {str(c) for c in g.hand.cards(player)}
+        theirs = {str(c) for c in g.hand.cards(1 - player)}
+        known = {str(c) for c in g.view(player).opponent_known}
+        assert mine <= titles
+        assert titles & theirs <= known
+
+
+def test_the_upcard_and_the_top_discard_are_drawn_as_cards() -> None:
+    import ginrules
+    from ginrules import svg
+
+    state = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
+    for picture in (svg.hand(state), svg.view(state.view(1))):
+        assert ">upcard</text>" in picture and "<title>TS</title>" in picture
+        assert "<title>the stock: 31 cards face down</title>" in picture
+    later = state.apply("pass").apply("pass").apply("draw stock")
+    later = later.apply(later.legal_actions()[0])  # a discard: the pile has two cards
+    top = str(later.top_discard)
+    picture = svg.hand(later)
+    assert ">top discard (pile 2)</text>" in picture and f"<title>{top}</title>" in picture
+    assert ">upcard</text>" not in picture
+
+
+def test_a_dead_hand_draws_the_hands_it_left() -> None:
+    import ginrules
+    from ginrules import svg
+
+    s = ginrules.deal(ginrules.rules("classic", max_turns=1), seed=1, dealer=0)
+    s = s.apply("pass").apply("pass").apply("draw stock")
+    s = s.apply(s.legal_actions()[0])
+    assert s.result is not None and s.result.kind.value == "dead"
+    drawn = _cards_drawn(svg.hand(s))
+    for player in (0, 1):
+        assert {str(c) for c in s.cards(player)} <= drawn
+    assert "a dead hand: nobody scores" in svg.hand(s)
+    mine = _cards_drawn(svg.view(s.view(0)))
+    assert {str(c) for c in s.cards(0)} <= mine
+    assert not {str(c) for c in s.cards(1)} & mine
+
+
+def test_deadwood_keeps_its_suit_colours() -> None:
+    import ginrules
+    from ginrules import svg
+
+    picture = svg.arrangement(ginrules.arrange("7H 8H 9H KS QD"))
+    cards = {g.find(f"{SVG_NS}title").text: g for g in _well_formed(picture).iter(f"{SVG_NS}g")}
+    for title, colour in (("QD (deadwood)", svg.RED), ("KS (deadwood)", svg.BLACK)):
+        rect = cards[title].find(f"{SVG_NS}rect")
+        assert rect.get("fill") == svg.DEADWOOD_FILL  # a style of its own
+        assert {t.get("fill") for t in cards[title].iter(f"{SVG_NS}text")} == {colour}
+
+
+def test_a_finished_hand_says_who_scores() -> None:
+    import ginrules
+    from ginrules import svg
+
+    result, score = ginrules.showdown("4H 5H 6H 9C 9D 9S AC 2C 3C 2S",
+                                      "7H 8H KS QS JS 5C 5D 7S 7D 9H")
+    picture = svg.result(result, rules=ginrules.rules("classic"))
+    assert f">player 0 scores {score.points}</text>" in picture
+    assert "scores" not in svg.result(result)  # no rules, no price
+    g, _ = _played_game(1)
+    last = g.finished[-1]
+    price = ginrules.score_hand(last.result, last.rules)
+    assert f"player {price.player} scores {price.points}" in svg.hand(last)
+    assert f"player {price.player} scores {price.points}" in svg.view(last.view(0))
+
+
+def test_wrong_players_for_a_games_picture() -> None:
+    import ginrules
+    from ginrules import svg
+
+    g = ginrules.new_game(ginrules.rules("classic"), seed=3)
+    with pytest.raises(ginrules.GinRulesError, match="there is no player 2"):
+        svg.game(g, player=2)
+    with pytest.raises(ginrules.WrongTypeError):
+        svg.game(g, player=True)

@@ -198,12 +198,24 @@ def test_the_sheet_of_a_hollywood_game_counts_the_first_game() -> None:
     g = ginrules.new_game(rules("classic", target=25), seed=1, hollywood=True)
     assert play_in_terminal(g, (BasicPlayer(), BasicPlayer()), write=out.append,
                             max_hands=6) == 0
-    assert out[-8:] == [
-        "  hand  result                             player 0     player 1",
-        "     1  knock by player 1                         0            4",
-        "     2  knock by player 1                         0           15",
-        "     3  knock by player 1                         0           23",
-        "     4  knock by player 1                         0           27",
-        "     5  knock by player 1                         0           27",
-        "     6  knock by player 0                         0           27",
+    # the table of ginrules.text.sheet_text: the games each hand was entered in, and
+    # each game's running totals
+    assert out[-11:] == [
+        " " * 75 + "running totals",
+        "  hand  dealer    result             deadwood  points  entered in  game 1  game 2"
+        "  game 3",
+        "     1  player 1  knock by player 1   8 vs 12       4           1     0-4     0-0"
+        "     0-0",
+        "     2  player 0  knock by player 1   3 vs 14      11        1, 2    0-15    0-11"
+        "     0-0",
+        "     3  player 1  knock by player 1  10 vs 18       8     1, 2, 3    0-23    0-19"
+        "     0-8",
+        "     4  player 0  knock by player 1   7 vs 11       4     1, 2, 3    0-27    0-23"
+        "    0-12",
+        "     5  player 1  knock by player 1   9 vs 12       3        2, 3    0-27    0-26"
+        "    0-15",
+        "     6  player 0  knock by player 0   2 vs 22      20           3    0-27    0-26"
+        "   20-15",
+        "  game 1, 2, 3: each game's running totals, player 0 first, player 1 second",
+        "  deadwood: the knocker's, then the defender's after laying off",
         "stopped after 6 hands (--max-hands)"]

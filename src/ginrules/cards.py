@@ -334,6 +334,11 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 
+    def _repr_svg_(self) -> str:
+        from ginrules import svg  # drawn only when a notebook asks
+
+        return svg.card(self)
+
 
 CARDS: tuple[Card, ...] = tuple(Card(Rank(i % 13 + 1), Suit(i // 13)) for i in range(52))
 """The 52 cards in canonical order; ``CARDS[i].index == i``."""

@@ -119,6 +119,10 @@ class GameState:
     :attr:`is_over` and :attr:`winner`. With a ``seed`` the hands are dealt from
     :func:`hand_seed`; without one, deal each hand yourself with :func:`deal_hand`.
 
+    ``str(game)`` shows both players' hands (a server's log); :meth:`text` shows one
+    seat's view of it (what a client may be sent); ``str(game.sheet)`` is the score sheet
+    as a table. In a notebook a game shows itself as a picture: the sheet and the hand.
+
     A hand costs the same however many came before: the sheet is extended by each hand
     (:meth:`~ginrules.sheet.ScoreSheet.add`, rows kept in a persistent chunked
     sequence), and :attr:`finished` grows by a C-level copy of its references (about
@@ -223,12 +227,40 @@ class GameState:
         return view(self.hand, player,
                     scores=None if self.hollywood else self.sheet.games[0].totals)
 
+    def text(self, player: int) -> str:
+        """The game as ``player`` may see it, as text: the scores, and the hand in play as
+        that seat's view shows it (see :func:`ginrules.text.game_state_text`). Safe to
+        send to that player's client, unlike ``str(game)``.
+
+        >>> import ginrules
+        >>> print(ginrules.new_game(ginrules.rules("classic"), seed=3).text(0))
+        classic rules, target 100; hand 1, dealer 0; totals 0-0, hands won 0-0
+        player 0's view; classic rules, dealer 0, knock limit 10
+        game       you 0, opponent 0; to 100
+        your cards deadwood 5C 8C 9C QC 4D 7D 6H KH AS 7S = 67
+        opponent   10 cards, none known
+        discard    TS   stock 31
+        player 1 to take or pass the upcard TS
+        """
+        from ginrules.text import game_state_text  # an upward convenience, imported on use
+
+        return game_state_text(self, player)
+
+    # -- pictures and text -------------------------------------------------------------
+
+    def _repr_svg_(self) -> str:
+        from ginrules import svg  # drawn only when a notebook asks
+
+        return svg.game(self)
+
     def __repr__(self) -> str:
         from ginrules.text import game_state_repr
 
         return game_state_repr(self)
 
     def __str__(self) -> str:
+        """The scores and the hand in play with **both players' hands**: for a server's
+        log, never for a client (send ``game.text(player)`` or ``game.view(player)``)."""
         from ginrules.text import game_state_text
 
         return game_state_text(self)

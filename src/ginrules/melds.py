@@ -316,6 +316,11 @@ class Meld:
     def __repr__(self) -> str:
         return f"Meld.of({str(self)!r})"
 
+    def _repr_svg_(self) -> str:
+        from ginrules import svg  # drawn only when a notebook asks
+
+        return svg.meld(self)
+
 
 _MELDS: dict[int, Meld] = {}  # every meld made from a mask, by its mask
 

@@ -126,6 +126,12 @@ class ScoreSheet:
     (True, 0, (245, 0))
     >>> sheet.to_dict()["final_scores"]
     [245, 0]
+
+    ``str(sheet)`` is the sheet as a table (:func:`ginrules.text.sheet_text`, which also
+    takes the seats' names and the hands' results):
+
+    >>> print(str(sheet).splitlines()[-1])
+    won by player 0, 245 to 0
     """
 
     rows: Sequence[SheetRow] = attrs.field(converter=_as_rows)
@@ -217,6 +223,11 @@ class ScoreSheet:
             for p in (0, 1):
                 out[p] += g.final[p].total if g.final else g.totals[p]
         return out[0], out[1]
+
+    def __str__(self) -> str:
+        from ginrules.text import sheet_text  # the table, drawn only when asked for
+
+        return sheet_text(self)
 
     def to_dict(self) -> dict[str, object]:
         """The sheet as a JSON-ready dict."""

@@ -36,7 +36,7 @@ from ginrules.melds import arrange
 from ginrules.players.advanced import hint
 from ginrules.players.computer import Player
 from ginrules.players.views import View
-from ginrules.text import hands_in_words
+from ginrules.text import _final_lines, _hand_lines, hands_in_words
 
 __all__ = ["HELP", "MAX_LINE", "play_in_terminal", "read_line"]
 
@@ -134,19 +134,8 @@ def _describe(who: str, action: Action, v: View) -> str:
 
 
 def _sheet(g: GameState, names: tuple[str, str]) -> list[str]:
-    lines = [f"  {'hand':>4s}  {'result':30s} {names[0]:>12s} {names[1]:>12s}"]
-    totals = [0, 0]
-    for row, result in zip(g.sheet.rows, g.results, strict=True):
-        if row.player is not None and 0 in row.columns:
-            totals[row.player] += row.points
-        if result.knocker is None:
-            what = "dead hand"
-        else:
-            what = f"{result.kind.value} by {names[result.knocker]}"
-            if row.player is not None and row.player != result.knocker:
-                what = f"undercut by {names[row.player]}"
-        lines.append(f"  {row.number:4d}  {what:30s} {totals[0]:12d} {totals[1]:12d}")
-    return lines
+    """The hands so far: the table of :func:`ginrules.text.sheet_text`, indented."""
+    return [f"  {line}".rstrip() for line in _hand_lines(g.sheet, names, g.results)]
 
 
 def _show_result(g: GameState, names: tuple[str, str], write: Callable[[str], None]) -> None:
@@ -169,17 +158,12 @@ def _show_result(g: GameState, names: tuple[str, str], write: Callable[[str], No
 
 
 def _show_final(g: GameState, names: tuple[str, str], write: Callable[[str], None]) -> None:
-    column = g.sheet.games[0]
-    assert column.final is not None
     winner = g.winner
     write(f"\n=== Game over: {names[winner] if winner is not None else 'nobody'} "
           f"win{'s' * (winner is not None and names[winner] != 'you')}.")
-    write(f"  {'':12s}  {names[0]:>12s}  {names[1]:>12s}")
-    for label, part in (("hand points", "hand_points"), ("line bonus", "line_bonus"),
-                        ("game bonus", "game_bonus"), ("shutout", "shutout"),
-                        ("final score", "total")):
-        a, b = (getattr(final, part) for final in column.final)
-        write(f"  {label:12s}  {a:12d}  {b:12d}")
+    # the final scores of ginrules.text.sheet_text (each game's, in Hollywood)
+    for line in _final_lines(g.sheet, names):
+        write(f"  {line}".rstrip())
 
 
 def _read_move(history: History, v: View, names: tuple[str, str],

@@ -18,15 +18,18 @@ player 1 to take or pass the upcard TS
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ginrules.actions import Phase
 from ginrules.cards import Card, format_cards
-from ginrules.errors import _wrong_type
+from ginrules.errors import GinRulesError, _wrong_type
 from ginrules.game import GameState
 from ginrules.hand import HandState
 from ginrules.knock import EndKind, HandResult
 from ginrules.melds import Arrangement, arrange
 from ginrules.players.views import View, _not_a_view
 from ginrules.rulesets import RuleSet, closest_preset
+from ginrules.sheet import ScoreSheet, SheetRow
 
 __all__ = [
     "arrangement_repr",
@@ -39,6 +42,7 @@ __all__ = [
     "hands_in_words",
     "rules_name",
     "rules_repr",
+    "sheet_text",
     "view_repr",
     "view_text",
 ]
@@ -174,20 +178,41 @@ def game_state_repr(game: GameState) -> str:
     return f"{head}, hand {number}, totals {a}-{b}: {move}>"
 
 
-def game_state_text(game: GameState) -> str:
-    """``str(game)``: the score so far, and the hand in play.
+def game_state_text(game: GameState, player: int | None = None) -> str:
+    """``str(game)``: the score so far, and the hand in play; with ``player``, what that
+    seat may see (``game.text(player)``).
+
+    Without ``player`` the text shows **both players' hands**: right for a server's log or
+    a test, a leak if it is sent to a client. For a client, give its seat: the hand is
+    then shown as that player's :class:`~ginrules.players.View` shows it (their own cards,
+    the cards the opponent is known to hold, the discard pile and the stock size), under
+    the same line of scores.
 
     >>> import ginrules
-    >>> print(game_state_text(ginrules.new_game(ginrules.rules("short"), seed=3)))
+    >>> game = ginrules.new_game(ginrules.rules("short"), seed=3)
+    >>> print(game_state_text(game))
     short rules, target 50; hand 1, dealer 0; totals 0-0, hands won 0-0
     short rules, dealer 0, knock limit 10
     player 0   deadwood 5C 8C 9C QC 4D 7D 6H KH AS 7S = 67
     player 1   5D 5H 5S | deadwood 3C 6C JC 8H 4S 8S JS = 49
     discard    TS   stock 31
     player 1 to take or pass the upcard TS
+    >>> print(game_state_text(game, player=1))
+    short rules, target 50; hand 1, dealer 0; totals 0-0, hands won 0-0
+    player 1's view; short rules, dealer 0, knock limit 10
+    game       you 0, opponent 0; to 50
+    your cards 5D 5H 5S | deadwood 3C 6C JC 8H 4S 8S JS = 49
+    opponent   10 cards, none known
+    discard    TS   stock 31
+    your turn: take, pass
     """
     if not isinstance(game, GameState):
         raise _wrong_type("game_state_text", "a GameState (see ginrules.new_game)", game)
+    if player is not None:
+        if type(player) is not int:
+            raise _wrong_type("game_state_text", "a player (0 or 1), or None", player)
+        if player not in (0, 1):
+            raise GinRulesError(f"there is no player {player!r}: players are 0 and 1")
     a, b = game.totals
     x, y = game.hands_won
     if game.is_over:
@@ -201,6 +226,8 @@ def game_state_text(game: GameState) -> str:
             f"hands won {x}-{y}")
     if game.hand is None:
         return head
+    if player is not None:
+        return head + "\n" + view_text(game.view(player))
     return head + "\n" + hand_state_text(game.hand)
 
 
@@ -307,4 +334,230 @@ def hand_result_text(result: HandResult) -> str:
     lines += [f"layoff     {x}" for x in result.layoffs]
     if result.defender_arrangement is not None:
         lines.append(f"defender   {result.defender_arrangement}")
+    return "\n".join(lines)
+
+
+# -- the score sheet as a table ---------------------------------------------------------
+
+_FINAL_PARTS = (("hand points", "hand_points"), ("line bonus", "line_bonus"),
+                ("game bonus", "game_bonus"), ("shutout", "shutout"),
+                ("final score", "total"))
+_DEADWOOD_NOTE = "deadwood: the knocker's, then the defender's after laying off"
+
+
+def _seat_names(function: str, names: object) -> tuple[str, str]:
+    if names is None:
+        return "player 0", "player 1"
+    if (isinstance(names, str) or not isinstance(names, Sequence) or len(names) != 2
+            or not all(isinstance(name, str) for name in names)):
+        raise _wrong_type(function, "names: the two seats' names (two strings), or None",
+                          names)
+    if names[0] == names[1]:
+        raise GinRulesError(f"{function}: both seats are named {names[0]!r}; give each "
+                            f"seat its own name, such as '{names[0]} (0)' and "
+                            f"'{names[1]} (1)'")
+    return names[0], names[1]
+
+
+def _what(row: SheetRow, result: HandResult | None, names: tuple[str, str]) -> str:
+    """A hand's line: how it ended and who won it, in words."""
+    if result is None or result.knocker is None:
+        if row.kind is EndKind.DEAD:
+            return "dead hand"
+        if row.player is None:
+            return "nobody scores" if row.kind is None else f"{row.kind.value}, nobody scores"
+        won = f"won by {names[row.player]}"
+        return won if row.kind is None else f"{row.kind.value}, {won}"
+    knocker = names[result.knocker]
+    if result.kind is EndKind.KNOCK:
+        if row.player is None:
+            return f"knock by {knocker}, a tie"
+        if row.player != result.knocker:
+            return f"{names[row.player]} undercuts {knocker}"
+        return f"knock by {knocker}"
+    return f"{result.kind.value} by {knocker}"
+
+
+def _table(header: list[str], rows: list[list[str]], right: set[int]) -> list[str]:
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    out = []
+    for cells in [header, *rows]:
+        line = "  ".join(c.rjust(w) if i in right else c.ljust(w)
+                         for i, (c, w) in enumerate(zip(cells, widths, strict=True)))
+        out.append(line.rstrip())
+    return out
+
+
+def _hand_parts(sheet: ScoreSheet, names: tuple[str, str],
+                results: Sequence[HandResult] | None
+                ) -> tuple[list[str], list[str], list[str]]:
+    """The table of the hands: its two heading lines, one line a hand (a run of dead
+    hands is one line) with the running totals, and the notes under it."""
+    rows = list(sheet.rows)
+    if not rows:
+        return [], ["no hand is finished yet"], []
+    hollywood = len(sheet.games) > 1
+    dealers = any(row.dealer is not None for row in rows)
+    totals = [[0, 0] for _ in sheet.games]
+    table: list[list[str]] = []
+    i = 0
+    while i < len(rows):
+        row = rows[i]
+        result = results[i] if results is not None else None
+        j = i
+        if row.kind is EndKind.DEAD:  # a run of dead hands is one line
+            while j + 1 < len(rows) and rows[j + 1].kind is EndKind.DEAD:
+                j += 1
+        if row.player is not None:
+            for g in row.columns:
+                totals[g][row.player] += row.points
+        cells = [str(row.number) if i == j else f"{row.number}-{rows[j].number}"]
+        if dealers:
+            seen = {r.dealer for r in rows[i:j + 1]}
+            dealer = next(iter(seen)) if len(seen) == 1 else None
+            cells.append("-" if dealer is None else names[dealer])
+        cells.append(_what(row, result, names) if i == j else f"{j - i + 1} dead hands")
+        if results is not None:
+            cells.append("-" if result is None or result.knocker is None else
+                         f"{result.knocker_deadwood} vs {result.defender_deadwood}")
+        cells.append(str(row.points) if row.player is not None else "-")
+        if hollywood:
+            cells.append(", ".join(str(g + 1) for g in row.columns) or "-")
+            cells += [f"{t[0]}-{t[1]}" for t in totals]
+        else:
+            cells += [str(totals[0][0]), str(totals[0][1])]
+        table.append(cells)
+        i = j + 1
+    header = ["hand", *(["dealer"] if dealers else []), "result",
+              *(["deadwood"] if results is not None else []), "points"]
+    right = {0, header.index("points"), *(
+        [header.index("deadwood")] if results is not None else [])}
+    if hollywood:
+        header.append("entered in")
+    first_total = len(header)
+    header += ["game 1", "game 2", "game 3"] if hollywood else list(names)
+    right |= set(range(first_total - hollywood, len(header)))
+    lines = _table(header, table, right)
+    # "running totals" over the totals columns, ending where the table ends
+    widths = [max(len(cells[k]) for cells in [header, *table]) for k in range(len(header))]
+    start = sum(widths[:first_total]) + 2 * first_total
+    span = sum(widths[first_total:]) + 2 * (len(header) - first_total - 1)
+    title = "running totals"
+    head = [" " * max(start + span - len(title), 0) + title, lines[0]]
+    notes = []
+    if hollywood:
+        notes.append(f"game 1, 2, 3: each game's running totals, {names[0]} first, "
+                     f"{names[1]} second")
+    if results is not None and any(r.knocker is not None for r in results):
+        notes.append(_DEADWOOD_NOTE)
+    return head, lines[1:], notes
+
+
+def _hand_lines(sheet: ScoreSheet, names: tuple[str, str],
+                results: Sequence[HandResult] | None) -> list[str]:
+    head, rows, notes = _hand_parts(sheet, names, results)
+    return [*head, *rows, *notes]
+
+
+def _final_lines(sheet: ScoreSheet, names: tuple[str, str]) -> list[str]:
+    """The final scores of each game that is over: hand points, each bonus, the total."""
+    hollywood = len(sheet.games) > 1
+    width = max(len(names[0]), len(names[1]), 8)
+    lines: list[str] = []
+    for number, column in enumerate(sheet.games, 1):
+        title = f"game {number}" if hollywood else ""
+        if column.final is None:
+            if hollywood:
+                a, b = column.totals
+                lines.append(f"{title}: not finished, running totals {a}-{b}")
+            continue
+        if lines:
+            lines.append("")
+        lines.append(f"{title:12s}  {names[0]:>{width}s}  {names[1]:>{width}s}")
+        for label, part in _FINAL_PARTS:
+            a, b = (getattr(final, part) for final in column.final)
+            lines.append(f"{label:12s}  {a:{width}d}  {b:{width}d}")
+    return lines
+
+
+def _outcome(sheet: ScoreSheet, names: tuple[str, str]) -> str:
+    a, b = sheet.final_totals()
+    if not sheet.is_over:
+        return f"not over: {a} to {b} so far"
+    winner = sheet.winner
+    if winner is None:
+        return f"a tie, {a} to {b}"
+    mine, theirs = (a, b) if winner == 0 else (b, a)
+    return f"won by {names[winner]}, {mine} to {theirs}"
+
+
+def sheet_text(value: ScoreSheet | GameState, *, names: Sequence[str] | None = None,
+               results: Sequence[HandResult] | None = None) -> str:
+    """A score sheet as a table (``str(sheet)``, and what ``ginrules play`` and the
+    terminal game print): a line a hand with the running totals, then each finished
+    game's final scores with the bonuses, then who won.
+
+    ``value`` is a :class:`~ginrules.sheet.ScoreSheet`, or a
+    :class:`~ginrules.game.GameState` (its sheet, with its hands' results). ``names``
+    are the two seats' names for the columns and the lines (``player 0`` and
+    ``player 1`` by default). ``results``, the hands' :class:`~ginrules.knock.HandResult`
+    facts in order (a game gives its own), add who knocked, undercuts, and a
+    ``deadwood`` column: the knocker's deadwood, then the defender's after laying off.
+    A run of dead hands is one line.
+
+    >>> import ginrules
+    >>> from ginrules.scoring import HandScore
+    >>> won = lambda player, points: HandScore("knocker", player, points, points, 0,
+    ...                                        False, False)
+    >>> print(sheet_text(ginrules.sheet.score_sheet([won(0, 60), won(1, 30), won(0, 50)],
+    ...                                             ginrules.rules("classic")),
+    ...                  names=["Ann", "Bob"]))
+                        running totals
+    hand  result      points  Ann  Bob
+       1  won by Ann      60   60    0
+       2  won by Bob      30   60   30
+       3  won by Ann      50  110   30
+    <BLANKLINE>
+                       Ann       Bob
+    hand points        110        30
+    line bonus          50        25
+    game bonus         100         0
+    shutout              0         0
+    final score        260        55
+    won by Ann, 260 to 55
+    >>> game = ginrules.game.play(ginrules.new_game(ginrules.rules("short"), seed=3),
+    ...                           ginrules.game.random_policies(seed=3))
+    >>> print(sheet_text(game).split("\\n\\n")[0])
+                                                             running totals
+    hand  dealer    result             deadwood  points  player 0  player 1
+       1  player 0  dead hand                 -       -         0         0
+       2  player 0  knock by player 0  10 vs 69      59        59         0
+    deadwood: the knocker's, then the defender's after laying off
+    """
+    function = "sheet_text"
+    if isinstance(value, GameState):
+        if results is not None:
+            raise GinRulesError("sheet_text: a game gives its own results; give results "
+                                "only with a ScoreSheet")
+        sheet, results = value.sheet, value.results
+    elif isinstance(value, ScoreSheet):
+        sheet = value
+    else:
+        raise _wrong_type(function, "a ScoreSheet (game.sheet, or see "
+                          "ginrules.score_sheet) or a GameState", value)
+    seats = _seat_names(function, names)
+    if results is not None:
+        if isinstance(results, (str, bytes)) or not isinstance(results, Sequence) or not all(
+                isinstance(r, HandResult) for r in results):
+            raise _wrong_type(function, "results: the hands' HandResult values in order "
+                              "(game.results), or None", results)
+        if len(results) != len(sheet.rows):
+            raise GinRulesError(f"sheet_text: {len(results)} results for a sheet of "
+                                f"{hands_in_words(len(sheet.rows))}: give one result a "
+                                "hand, in order (game.results)")
+    lines = _hand_lines(sheet, seats, results)
+    final = _final_lines(sheet, seats)
+    if final:
+        lines += ["", *final]
+    lines.append(_outcome(sheet, seats))
     return "\n".join(lines)

@@ -5,20 +5,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ginrules._files import check_writable
+from ginrules.cli.common import _add_rules_option
 from ginrules.errors import GinRulesError
 from ginrules.game import GameState, new_game
 from ginrules.game import apply as game_apply
-from ginrules.knock import EndKind, HandResult
 from ginrules.players import PLAYERS, Player, make_player
 from ginrules.rulesets import rules as preset
-
-if TYPE_CHECKING:
-    pass
-
-from ginrules.cli.common import _add_rules_option
 
 __all__: list[str] = []  # the command is ginrules.cli.main
 
@@ -100,75 +95,24 @@ def _cmd_play(args: argparse.Namespace) -> int:
         out.update(sheet.to_dict())
         print(json.dumps(out))
         return 0
+    from ginrules.text import hands_in_words, sheet_text
+
+    names = _seat_names([n.strip().lower() for n in args.players.split(",")])
     kind = "Hollywood game" if args.hollywood else "Game"
     print(f"{kind}: {args.rules} rules, target {rules.target}, seed {args.seed}; "
-          f"{args.players.replace(',', ' against ')}")
+          f"{names[0]} against {names[1]}")
     print()
-    print("     Hand  Dealer  Result                                  Points   Totals")
-    totals = [0, 0]
-    rows = list(zip(sheet.rows, final.results, strict=True))
-    i = 0
-    while i < len(rows):
-        row, result = rows[i]
-        if result.kind is EndKind.DEAD:  # a run of dead hands is one line
-            j = i
-            while j + 1 < len(rows) and rows[j + 1][1].kind is EndKind.DEAD:
-                j += 1
-            numbers = f"{row.number}" if i == j else f"{row.number}-{rows[j][0].number}"
-            what = "dead hand" if i == j else f"{j - i + 1} dead hands"
-            print(f"{numbers:>9s}  {row.dealer:6d}  {what:38s}{'-':>6s}"
-                  f"  {totals[0]:4d} {totals[1]:4d}")
-            i = j + 1
-            continue
-        if row.player is not None and 0 in row.columns:
-            totals[row.player] += row.points
-        print(f"{row.number:9d}  {row.dealer:6d}  {_describe(result, row.player):38s}"
-              f"{(str(row.points) if row.player is not None else '-'):>6s}"
-              f"  {totals[0]:4d} {totals[1]:4d}")
-        i += 1
-    for game_number, column in enumerate(sheet.games, 1):
-        print()
-        title = f"Game {game_number}" if args.hollywood else "Final score"
-        print(f"{title:14s}  Player 0  Player 1")
-        if column.final is None:
-            print("(not finished)")
-            continue
-        for label, field in (("Hand points", "hand_points"), ("Line bonus", "line_bonus"),
-                             ("Game bonus", "game_bonus"), ("Shutout", "shutout"),
-                             ("Total", "total")):
-            a, b = (getattr(f, field) for f in column.final)
-            print(f"{label:14s}  {a:8d}  {b:8d}")
-    print()
-    winner = sheet.winner
-    a, b = sheet.final_totals()
+    print(sheet_text(final, names=names))
     if not final.is_over:
-        from ginrules.text import hands_in_words
-
         print(f"Not finished: stopped after {hands_in_words(len(final.finished))} "
-              f"(--max-hands); totals {a} to {b}")
-    else:
-        print(f"Winner: player {winner} ({a} to {b})" if winner is not None
-              else f"A tie ({a} to {b})")
+              "(--max-hands)")
     return 0
 
 
-def _describe(result: HandResult, scorer: int | None) -> str:
-    kind = result.kind
-    if kind is EndKind.DEAD:
-        return "dead hand"
-    knocker = result.knocker
-    dw = f"({result.knocker_deadwood} vs {result.defender_deadwood})"
-    if kind is EndKind.GIN:
-        return f"gin by player {knocker} {dw}"
-    if kind is EndKind.BIG_GIN:
-        return f"big gin by player {knocker} {dw}"
-    if scorer is None:
-        return f"knock by player {knocker}, a tie {dw}"
-    if scorer != knocker:
-        return f"player {scorer} undercuts player {knocker} {dw}"
-    return f"knock by player {knocker} {dw}"
-
-
+def _seat_names(levels: list[str]) -> tuple[str, str]:
+    """The seats' names in the tables: each player's level and seat, ``advanced (0)``
+    and ``basic (1)`` (so that two players of the same level are told apart)."""
+    return f"{levels[0]} (0)", f"{levels[1]} (1)"
 
 
 def add_parser(sub: Any) -> None:
