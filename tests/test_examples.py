@@ -99,9 +99,11 @@ def test_terminal_game_explains_bad_moves() -> None:
     out = done.stdout
     assert "commands: a legal move" in out
     assert "hint: pass" in out
-    assert "not a move: 'foo'" in out
+    assert "bad action 'foo': expected take, pass" in out
+    assert "bad card '9Z': suit 'Z' is not one of C D H S" in out
     assert "there is no move 7: choose 1 to 2" in out
-    assert "cannot draw discard: both players passed the upcard" in out
+    assert "cannot draw discard: both players passed the upcard, so you draw from the " \
+           "stock" in out
     assert "you quit: the game stops here" in out
 
 

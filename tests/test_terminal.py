@@ -112,10 +112,11 @@ def test_commands_hint_sheet_help_undo_and_bad_moves() -> None:
     text = "\n".join(out)
     assert code == 0
     assert "commands:" in text and "hint: " in text and "taken back" in text
-    assert "player 0 has no move to take back: the last move was player 1's" in text
-    assert "cannot draw stock: player 0 must take or pass the upcard now" in text
+    assert "you have no move to take back: the last move was the computer's" in text
+    assert "cannot draw stock: you must take or pass the upcard now" in text
     assert "there is no move 9: choose 1 to 2" in text
-    assert "not a move: '7X'" in text
+    assert "bad card '7X': suit 'X' is not one of C D H S" in text
+    assert "player 0" not in text and "player 1" not in text
     assert "no more input: the game stops here" in out[-1]
 
 
@@ -161,7 +162,9 @@ def test_a_card_typed_alone_is_a_discard() -> None:
     said: list[str] = []
     got = _read_move(h, v, ("you", "the computer"), lambda _: next(typed), said.append)
     assert got == Action(ActionKind.DISCARD, card)
-    assert said == ["  not a move: 'zz'. " + ginrules.terminal.HELP]
+    assert said == ["  bad action 'zz': expected take, pass, draw stock, draw discard, "
+                    "discard CARD, knock CARD or big gin; or a card to discard it ('7H'), "
+                    "the number of a legal move, 'hint', 'undo', 'sheet', 'help' or 'quit'"]
 
 
 def test_a_screen_of_each_phase_and_quitting_with_exit() -> None:
@@ -219,3 +222,185 @@ def test_the_sheet_of_a_hollywood_game_counts_the_first_game() -> None:
         "  game 1, 2, 3: each game's running totals, player 0 first, player 1 second",
         "  deadwood: the knocker's, then the defender's after laying off",
         "stopped after 6 hands (--max-hands)"]
+
+
+# -- what the terminal says -------------------------------------------------------------
+
+
+def recorded(lines: list[str]):  # type: ignore[no-untyped-def]
+    """A scripted read that also records its prompts."""
+    prompts: list[str] = []
+    read = scripted(lines)
+
+    def record(prompt: str) -> str:
+        prompts.append(prompt)
+        return read(prompt)
+
+    return record, prompts
+
+
+def test_errors_name_you_and_the_computer_wherever_you_sit() -> None:
+    # seed 4, from either seat: we hold no AH, and every refusal (a move of the wrong phase,
+    # an undo, a card not held, both players passed the upcard) names us "you"
+    for seats in ((None, BasicPlayer()), (BasicPlayer(), None)):
+        out: list[str] = []
+        g = ginrules.new_game(rules("classic"), seed=4)
+        play_in_terminal(g, seats, write=out.append,
+                         read=scripted(["discard AH", "undo", "pass", "draw discard",
+                                        "discard AH", "knock 4C"]))
+        text = "\n".join(out)
+        assert "player 0" not in text and "player 1" not in text
+        assert "player" not in text.replace("players", "")
+        assert ("you have no move to take back: the last move was the computer's" in text
+                or "you have no move to take back: no move has been made" in text)
+        assert "cannot discard AH: you must take or pass the upcard now" in text
+    out = []
+    play_in_terminal(ginrules.new_game(rules("classic"), seed=4), (None, BasicPlayer()),
+                     read=scripted(["pass", "draw stock", "discard AH", "draw stock"]),
+                     write=out.append)
+    assert "  cannot discard AH: AH is not in your hand" in out
+    assert "  cannot draw stock: you must discard now" in out
+
+
+def test_the_seat_names_in_library_messages() -> None:
+    from ginrules.terminal import _personal
+
+    people = ("you", "the computer")
+    assert _personal("it is player 1's turn to draw", people) == \
+        "it is the computer's turn to draw"
+    assert _personal("both players passed the upcard, so player 0 draws from the stock",
+                     people) == "both players passed the upcard, so you draw from the stock"
+    assert _personal("player 1 has no move to take back: the last move was player 0's",
+                     ("the computer", "you")) == \
+        "you have no move to take back: the last move was the computer's"
+    assert _personal("player 0 must draw now", ("player 0", "player 1")) == \
+        "player 0 must draw now"
+
+
+def test_a_bad_card_is_named_as_the_library_names_it() -> None:
+    out: list[str] = []
+    play_in_terminal(ginrules.new_game(rules("classic"), seed=4), (None, BasicPlayer()),
+                     read=scripted(["pass", "draw stock", "discard ZZ", "knock 4X", "1H",
+                                    "knock", "fold"]), write=out.append)
+    assert "  bad card 'zz': suit 'Z' is not one of C D H S (or ♣ ♦ ♥ ♠)" in out
+    assert "  bad card '4x': suit 'X' is not one of C D H S (or ♣ ♦ ♥ ♠)" in out
+    assert "  bad card '1H': rank '1' is not one of A 2 3 4 5 6 7 8 9 10 T J Q K" in out
+    assert "  bad action 'knock': say which card, like 'knock 7H'" in out
+    assert any(line.startswith("  bad action 'fold': expected take, pass") and
+               line.endswith("'hint', 'undo', 'sheet', 'help' or 'quit'") for line in out)
+    assert not any("not a move" in line for line in out)
+
+
+def test_a_hint_says_its_move_once_with_a_reason_that_weighs_its_risk() -> None:
+    out: list[str] = []
+    g = ginrules.new_game(rules("classic"), seed=3)
+    play_in_terminal(g, (None, AdvancedPlayer(seed=1)), write=out.append,
+                     read=scripted(["hint", "pass", "hint", "1", "hint"]))
+    hints = [line for line in out if line.startswith("  hint: ")]
+    assert len(hints) == 3
+    discard = " ".join(hints[2].split())  # wrapped to the screen's width
+    assert all(len(line) <= 88 for line in hints[2].splitlines())
+    assert discard.startswith("hint: discard QC: it keeps better chances")
+    assert discard.count("discard QC") == 1
+    # the danger is stated against the card, so it is weighed, and in the table's words
+    assert "the computer may use it (21% against 8%), but weighing deadwood, chances and " \
+           "danger it costs 61.1 against 61.6 for KH" in discard
+    assert "opponent" not in discard
+
+
+def test_the_hand_is_shown_before_the_computer_moves_and_gin_is_called_gin() -> None:
+    # seed 10: the computer knocks in hand 1, moves first in hand 2 (it passes the upcard
+    # AC) and goes gin, which wins the game
+    out: list[str] = []
+    read, prompts = recorded(["1"] * 400)
+    play_in_terminal(ginrules.new_game(rules("classic"), seed=10), (None, BasicPlayer()),
+                     read=read, write=out.append)
+    deal = out.index("\n=== hand 2: you deal; you 0, the computer 44; target 100")
+    assert out[deal + 1] == "  your hand    deadwood 2C 8C 4D 9D KD 8H TH QH 6S QS = 77"
+    assert out[deal + 2] == "  upcard       AC"
+    assert out[deal + 3] == "  the computer passes"  # its first move, after our cards
+    gin = out.index("\n=== hand 2: gin by the computer")
+    assert out[gin - 1] == "  the computer goes gin, discarding 2D"
+    assert "  the computer knocks, discarding QC" in out  # hand 1: a knock, not gin
+    # one pause, after hand 1's result (the sheet closes it) and before hand 2's header;
+    # none after the last hand
+    assert prompts.count("press Enter for the next hand ") == 1
+    assert out[deal - 1] == "     1  knock by the computer                     0           44"
+    assert out[0].startswith("\n=== hand 1: the computer deals; you 0, the computer 0")
+
+
+def test_the_pause_after_a_hand_stops_cleanly_at_the_end_of_the_input() -> None:
+    for last, said in (([], "no more input"), (["quit"], "you quit")):
+        out: list[str] = []
+        read, prompts = recorded(["1"] * 400)
+        play_in_terminal(ginrules.new_game(rules("classic"), seed=10),
+                         (None, BasicPlayer()), read=read, write=out.append)
+        moves = prompts.index("press Enter for the next hand ")
+        out = []
+        code = play_in_terminal(ginrules.new_game(rules("classic"), seed=10),
+                                (None, BasicPlayer()), write=out.append,
+                                read=scripted(["1"] * moves + last))
+        assert code == 0
+        assert out[-1].startswith(f"{said}: the game stops here, in hand 2 (")
+        assert out[-2].startswith("     1  ")
+
+
+def test_the_pause_with_stdin_at_its_end() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "ginrules", "play", "--players", "human,basic", "--seed",
+         "10", "--max-hands", "2"],
+        input="1\n" * 4, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    assert done.stdout.rstrip().endswith(
+        "press Enter for the next hand no more input: the game stops here, in hand 2 (0 to "
+        "44).")
+
+
+def hints_of_games(seeds: range) -> list[tuple[ginrules.Action, str]]:
+    from ginrules.game import apply
+    from ginrules.players import ExpertPlayer
+    from ginrules.players.advanced import hint
+
+    said = []
+    for seed in seeds:
+        players = (AdvancedPlayer(seed=seed), ExpertPlayer(seed=seed))
+        g = ginrules.new_game(rules("classic"), seed=seed)
+        while not g.is_over:
+            v = g.view(g.hand.turn)
+            decided = players[g.hand.turn].decide(v)
+            said.append((decided.action, decided.reason))
+            quick = hint(v, budget=0.0)
+            said.append((quick.action, quick.reason))
+            g = apply(g, decided.action)
+    return said
+
+
+def test_the_reasons_of_the_computer_levels_argue_for_their_move() -> None:
+    import re
+
+    said = hints_of_games(range(4))
+    assert len(said) > 1000
+    kinds = set()
+    for action, reason in said:
+        # the hint prints the move before its reason: the reason does not say it again
+        assert not re.search(rf"\b{action}\b", reason), (action, reason)
+        if "may use it" in reason:  # a reason against the move is weighed at once
+            weighed = re.search(r"may use it \([^)]*\)[^;]*, but weighing deadwood, chances "
+                                r"and danger it costs ([\d.]+) against (at least )?([\d.]+)",
+                                reason)
+            assert weighed is not None, reason
+            assert float(weighed.group(1)) <= float(weighed.group(3)), reason
+            kinds.add("weighed")
+        if "can use it with chance" in reason:  # only ever said of the safer card
+            assert re.search(r"is safer: the opponent can use it with chance", reason), reason
+        if action.kind is ginrules.ActionKind.DISCARD and not reason.startswith("the basic"):
+            kinds.add("discard")
+            card = str(action.card)
+            assert reason.startswith(("it ", "do not knock", "play on rather")), reason
+            assert reason.startswith("it ") or f"among the discards, {card} " in reason
+        if reason.startswith("the basic level"):
+            kinds.add("basic")
+            if "gin" not in reason and "cannot be drawn" not in reason:  # names its card
+                assert re.search(r"\d|[AKQJT2-9][CDHS]", reason), reason
+    assert kinds == {"weighed", "discard", "basic"}

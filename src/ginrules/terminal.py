@@ -1,8 +1,12 @@
 """A whole game for people at a terminal: ``ginrules play --players human,advanced``.
 
-Each seat is a person (``None``) or a computer :class:`~ginrules.players.Player`. Before a
-person's move the game shows that person's view (their cards arranged, the discard pile,
-the stock, what they know of the opponent's cards) and the legal moves, numbered. A move
+Each seat is a person (``None``) or a computer :class:`~ginrules.players.Player`. Each hand
+opens with its header and, for a person playing a computer, that person's cards, before
+any move is reported. Before a person's move the game shows that person's view (their
+cards arranged, the discard pile, the stock, what they know of the opponent's cards) and
+the legal moves, numbered. The messages call the person "you" and the opponent "the
+computer" (the library's own messages, which say "player 0", are reworded so). After a
+hand's result a person presses Enter for the next hand. A move
 is typed as everywhere in ginrules (``take``, ``pass``, ``draw stock``, ``draw discard``,
 ``discard 7H``, ``knock 3C``, ``big gin``), as a bare card to discard it (``7H``), or as
 the number of a legal move. ``hint`` asks the advanced player, ``undo`` takes back your
@@ -23,6 +27,7 @@ input and on Ctrl-C.
 
 from __future__ import annotations
 
+import re
 import sys
 import textwrap
 from collections.abc import Callable, Sequence
@@ -32,6 +37,7 @@ from ginrules.cards import format_cards, parse_card
 from ginrules.errors import GinRulesError, _wrong_type
 from ginrules.game import GameState
 from ginrules.history import History
+from ginrules.masks import _deadwood
 from ginrules.melds import arrange
 from ginrules.players.advanced import hint
 from ginrules.players.computer import Player
@@ -96,6 +102,51 @@ def _names(seats: Sequence[Player | None]) -> tuple[str, str]:
     return "player 0", "player 1"
 
 
+_SEAT = re.compile(r"\bplayer ([01])('s(?= \w))?('s)?( has| is| draws)?\b")
+_SECOND_PERSON = {"'s ": "your", "'s": "yours", " has": " have", " is": " are", " draws": " draw"}
+
+
+def _personal(text: str, names: tuple[str, str]) -> str:
+    """A library message (which names the seats "player 0" and "player 1") in the words
+    of the table: "you" for the person, "the computer" for the computer player.
+
+    >>> _personal("cannot discard AH: AH is not in player 0's hand", ("you", "the computer"))
+    'cannot discard AH: AH is not in your hand'
+    >>> _personal("player 0 has no move to take back: the last move was player 1's",
+    ...           ("you", "the computer"))
+    "you have no move to take back: the last move was the computer's"
+    >>> _personal("the last move was player 1's", ("the computer", "you"))
+    'the last move was yours'
+    """
+    def say(match: re.Match[str]) -> str:
+        name = names[int(match.group(1))]
+        possessive = match.group(2) or match.group(3)
+        verb = match.group(4) or ""
+        if name != "you":
+            return f"{name}{possessive or ''}{verb}"
+        if possessive:
+            return "your" if match.group(2) else "yours"
+        return "you" + _SECOND_PERSON.get(verb, verb)
+
+    return _SEAT.sub(say, text)
+
+
+def _show_deal(g: GameState, names: tuple[str, str], seats: Sequence[Player | None],
+               write: Callable[[str], None]) -> None:
+    """A new hand's header and, for a person playing a computer, that person's cards,
+    before any move of the hand is reported."""
+    state = g.hand
+    assert state is not None
+    a, b = g.totals
+    dealer = names[state.dealer]
+    write(f"\n=== hand {len(g.finished) + 1}: {dealer} deal{'s' * (dealer != 'you')}; "
+          f"{names[0]} {a}, {names[1]} {b}; target {g.rules.target}")
+    if sum(seat is None for seat in seats) == 1:
+        v = g.view(list(seats).index(None))
+        write(f"  your hand    {arrange(v.cards)}")
+        write(f"  upcard       {v.top_discard}")
+
+
 def _show_view(v: View, g: GameState, names: tuple[str, str], write: Callable[[str], None]
                ) -> None:
     a, b = g.totals
@@ -129,6 +180,9 @@ def _describe(who: str, action: Action, v: View) -> str:
     if kind is ActionKind.DISCARD:
         return f"{who} discards {action.card}"
     if kind is ActionKind.KNOCK:
+        assert action.card is not None
+        if _deadwood(v.mask & ~action.card.mask) == 0:
+            return f"{who} goes gin, discarding {action.card}"
         return f"{who} knocks, discarding {action.card}"
     return f"{who} declares big gin"
 
@@ -166,19 +220,57 @@ def _show_final(g: GameState, names: tuple[str, str], write: Callable[[str], Non
         write(f"  {line}".rstrip())
 
 
+_MOVE_WORDS = frozenset({"take", "pass", "draw", "discard", "knock", "big"})
+_RANK_FIRST = frozenset("a23456789tjqk1")
+
+
+def _parse_move(text: str) -> Action:
+    """The move ``text`` names: a move as :meth:`Action.parse` reads it, or a card alone
+    (a discard); a :class:`GinRulesError` with the library's own words when it is neither
+    (a bad card named, a move word without its card, or what the terminal also accepts).
+
+    >>> str(_parse_move("7h")), str(_parse_move("knock 10C"))
+    ('discard 7H', 'knock TC')
+    >>> _parse_move("discard ZZ")
+    Traceback (most recent call last):
+    ...
+    ginrules.errors.CardNotationError: bad card 'zz': suit 'Z' is not one of C D H S (or ♣ ♦ ♥ ♠)
+    >>> _parse_move("1H")
+    Traceback (most recent call last):
+    ...
+    ginrules.errors.CardNotationError: bad card '1H': rank '1' is not one of A 2 3 4 5 6 7 8 9 10 T J Q K
+    """
+    try:
+        return Action.parse(text)
+    except GinRulesError as error:
+        words = text.lower().split()
+        if words[0] in _MOVE_WORDS:
+            raise  # a move word: the library says what is wrong with the rest
+        if len(words) == 1 and words[0][0] in _RANK_FIRST:
+            return Action(ActionKind.DISCARD, parse_card(text))  # a card alone, or why not
+        raise GinRulesError(f"{error}; or a card to discard it ('7H'), the number of a "
+                            "legal move, 'hint', 'undo', 'sheet', 'help' or 'quit'") from None
+
+
+def _read_text(read: Callable[[str], str], prompt: str) -> str:
+    """A line the person typed, stripped; :class:`_Stop` at the end of the input or on
+    input that cannot be read."""
+    try:
+        return read(prompt).strip()
+    except EOFError:
+        raise _Stop("no more input") from None
+    except UnicodeDecodeError:
+        raise _Stop("the input is not UTF-8 text", 2) from None
+    except GinRulesError as error:  # a line longer than the bound
+        raise _Stop(str(error), 2) from None
+
+
 def _read_move(history: History, v: View, names: tuple[str, str],
                read: Callable[[str], str], write: Callable[[str], None]
                ) -> Action | History:
     """A legal move of the person to play, or the history after an undo."""
     while True:
-        try:
-            text = read("> ").strip()
-        except EOFError:
-            raise _Stop("no more input") from None
-        except UnicodeDecodeError:
-            raise _Stop("the input is not UTF-8 text", 2) from None
-        except GinRulesError as error:  # a line longer than the bound
-            raise _Stop(str(error), 2) from None
+        text = _read_text(read, "> ")
         if not text:
             continue
         lowered = text.lower()
@@ -188,7 +280,10 @@ def _read_move(history: History, v: View, names: tuple[str, str],
             write(HELP)
             continue
         if lowered in ("hint", "?"):
-            write(f"  hint: {hint(v)}")
+            suggested = hint(v)
+            reason = suggested.reason.replace("the opponent", names[1 - v.player])
+            write(textwrap.fill(f"hint: {suggested.action}: {reason}", width=88,
+                                initial_indent="  ", subsequent_indent="        "))
             continue
         if lowered == "sheet":
             for line in _sheet(history.state, names):
@@ -198,7 +293,7 @@ def _read_move(history: History, v: View, names: tuple[str, str],
             try:
                 return history.undo(v.player)
             except GinRulesError as error:
-                write(f"  {error}")
+                write(f"  {_personal(str(error), names)}")
                 continue
         if text.isdigit():
             index = int(text)
@@ -207,12 +302,9 @@ def _read_move(history: History, v: View, names: tuple[str, str],
             write(f"  there is no move {index}: choose 1 to {len(v.legal_actions)}")
             continue
         try:
-            try:
-                action = Action.parse(text)
-            except GinRulesError:
-                action = Action(ActionKind.DISCARD, parse_card(text))
-        except GinRulesError:
-            write(f"  not a move: {text!r}. {HELP}")
+            action = _parse_move(text)
+        except GinRulesError as error:
+            write(f"  {error}")
             continue
         if action in v.legal_actions:
             return action
@@ -221,7 +313,7 @@ def _read_move(history: History, v: View, names: tuple[str, str],
             assert hand is not None
             hand.check(action, player=v.player)
         except GinRulesError as error:
-            write(f"  {error}")
+            write(f"  {_personal(str(error), names)}")
         else:  # pragma: no cover - legal moves are in v.legal_actions
             write(f"  {action} is not a legal move now")
 
@@ -278,10 +370,23 @@ def play_in_terminal(
     return code
 
 
+def _pause(g: GameState, seats: Sequence[Player | None], max_hands: int | None,
+           read: Callable[[str], str]) -> None:
+    """After a hand's result, when a person plays and another hand follows: wait for
+    Enter, so that the result does not scroll away (``quit`` stops; the end of the input
+    stops too, without waiting)."""
+    if None not in seats or g.is_over or (max_hands is not None
+                                          and len(g.finished) >= max_hands):
+        return
+    if _read_text(read, "press Enter for the next hand ").lower() in ("quit", "q", "exit"):
+        raise _Stop("you quit")
+
+
 def _play(history: History, seats: Sequence[Player | None], names: tuple[str, str],
           read: Callable[[str], str], write: Callable[[str], None], max_hands: int | None
           ) -> tuple[int, History]:
     """The game played on from ``history``; the exit code, and the history at the end."""
+    shown = -1  # the hand whose header has been shown, by its number of finished hands
     try:
         while not history.state.is_over and (
             max_hands is None or len(history.state.finished) < max_hands
@@ -290,6 +395,9 @@ def _play(history: History, seats: Sequence[Player | None], names: tuple[str, st
             state = g.hand
             if state is None:
                 raise GinRulesError("the game deals no hand: start it with a seed")
+            if len(g.finished) != shown:  # a new hand: its header before any move
+                shown = len(g.finished)
+                _show_deal(g, names, seats, write)
             seat = seats[state.turn]
             v = g.view(state.turn)
             if seat is not None:
@@ -307,6 +415,7 @@ def _play(history: History, seats: Sequence[Player | None], names: tuple[str, st
             history = history.apply(action)
             if len(history.state.finished) > before:
                 _show_result(history.state, names, write)
+                _pause(history.state, seats, max_hands, read)
     except _Stop as stop:
         a, b = history.state.totals
         write(f"{stop}: the game stops here, in hand {len(history.state.finished) + 1} "

@@ -4,7 +4,7 @@
 >>> from ginrules.players import AdvancedPlayer, view
 >>> state = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
 >>> print(AdvancedPlayer().decide(view(state, 1)))
-pass: TS does not make a meld and a stock card is worth more
+pass: TS would not lower your deadwood (63) whatever you discard; a stock card may
 """
 
 from __future__ import annotations
@@ -162,7 +162,7 @@ class AdvancedPlayer:
         >>> from ginrules.players import view
         >>> s = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
         >>> print(AdvancedPlayer().decide(view(s, 1)))
-        pass: TS does not make a meld and a stock card is worth more
+        pass: TS would not lower your deadwood (63) whatever you discard; a stock card may
         """
         actions = _need_turn(view)
         known = cards_to_mask(view.opponent_known)
@@ -188,11 +188,16 @@ class AdvancedPlayer:
         knock = _least_deadwood(view, ActionKind.KNOCK, deadwoods)
         # the weights are read once, here, when a knock (not gin) is to be weighed
         memory = self._recall(view, known, self._weighs or (knock is not None and knock[1] > 0))
+        waiting = None
         if knock is not None:
             decided = self._knock(view, knock, memory, pool)
-            if decided is not None:
+            if isinstance(decided, Hint):
                 return decided
-        return self._discard(view, memory, pool, self._stock(view, memory, pool), deadwoods)
+            waiting = decided
+        plan = self._discard(view, memory, pool, self._stock(view, memory, pool), deadwoods)
+        if waiting is None:
+            return plan
+        return Hint(plan.action, f"{waiting}; among the discards, {_named(plan)}")
 
     def _recall(self, v: View, known: int, weigh: bool) -> _Memory:
         """What it remembers of the opponent when it is to discard (see :func:`_memory`)."""
@@ -211,20 +216,26 @@ class AdvancedPlayer:
         now = _deadwood(mask)
         with_top = mask | top.mask
         melds = _deadwood(with_top) < now + top.points  # top makes or extends a meld
-        why = "does not make a meld" if not melds else "saves too little"
         after = _best_discard_memo(with_top)
         if after >= now:  # even the best discard of the eleven leaves no less: no help
-            return Hint(dont, f"{top} {why} and a stock card is worth more")
+            return Hint(dont, f"{top} would not lower your deadwood ({now}) whatever you "
+                              "discard; a stock card may")
         # below now, the best discard is not the card taken: after is what taking leaves
         saved = now - after
         expected = _potential(mask, pool, stock)
         if after <= v.knock_limit and now > v.knock_limit and saved > 0:
-            return Hint(take, f"{top} lets it knock (deadwood {now} -> {after})")
+            return Hint(take, f"{top} lets you knock (deadwood {now} -> {after})")
         if saved > expected and (melds or saved >= expected + self.take_margin):
-            what = "makes a meld" if melds else "lowers the deadwood"
-            return Hint(take, f"{top} {what} (deadwood {now} -> {after}); a stock card "
-                              f"saves {expected:.1f} on average")
-        return Hint(dont, f"{top} {why} and a stock card is worth more")
+            what = "makes a meld" if melds else "lowers your deadwood"
+            return Hint(take, f"{top} {what} (deadwood {now} -> {after}), saving {saved}; "
+                              f"a stock card saves {expected:.1f} on average")
+        if saved <= expected:
+            return Hint(dont, f"{top} saves only {saved} deadwood ({now} -> {after}); a "
+                              f"stock card saves {expected:.1f} on average")
+        return Hint(dont, f"{top} saves {saved} deadwood ({now} -> {after}) without making "
+                          f"a meld; a stock card saves {expected:.1f} on average, and a card "
+                          f"that makes no meld must save {self.take_margin:g} more to be "
+                          "taken")
 
     # -- knocking ---------------------------------------------------------------------
 
@@ -243,10 +254,11 @@ class AdvancedPlayer:
         return hands
 
     def _knock(self, v: View, knock: tuple[Action, int], memory: _Memory,
-               pool: list[int]) -> Hint | None:
+               pool: list[int]) -> Hint | str | None:
+        """The knock as a hint when it knocks; otherwise why it does not (or None)."""
         action, dead = knock
         if dead == 0:
-            return Hint(action, "gin")
+            return Hint(action, "gin: the ten cards left all meld")
         assert action.card is not None
         mine = v.mask & ~action.card.mask
         rules = v.rules
@@ -296,13 +308,22 @@ class AdvancedPlayer:
         ev = total / n
         risk = undercut / n
         wait = gin_weight * (rules.gin_bonus + opp_dead / n)
+        sampled = f"over {n} sampled hands of the opponent (undercut risk {risk:.0%})"
+        outcome = (f"wins {ev:.0f} points on average" if ev > 0 else
+                   f"loses {-ev:.0f} points on average" if ev < 0 else
+                   "wins nothing on average")
         if ev >= wait and ev > 0:
-            return Hint(action, f"knock with {dead} deadwood: wins {ev:.0f} points on "
-                                f"average over {n} sampled hands, undercut risk {risk:.0%}")
+            return Hint(action, f"knocking with {dead} deadwood {outcome} {sampled}; "
+                                f"waiting for gin is worth {wait:.0f}")
         if last_chance and ev > -rules.undercut_bonus / 2:
-            return Hint(action, f"knock with {dead} deadwood: the hand dies otherwise "
-                                f"(undercut risk {risk:.0%})")
-        return None
+            return Hint(action, f"the hand dies otherwise: knocking with {dead} deadwood "
+                                f"{outcome} {sampled}, and at its last chance this level "
+                                f"knocks unless it expects to lose "
+                                f"{rules.undercut_bonus / 2:g} points or more")
+        if ev > 0:
+            return (f"do not knock with {dead} deadwood yet: that {outcome} {sampled}, "
+                    f"waiting for gin is worth {wait:.0f}")
+        return f"do not knock with {dead} deadwood: that {outcome} {sampled}"
 
     # -- discarding -------------------------------------------------------------------
 
@@ -346,6 +367,7 @@ class AdvancedPlayer:
         q = hidden / len(pool) if pool else 0.0
         best: tuple[float, tuple[int, int, int], int] | None = None
         parts: dict[int, tuple[int, float, float]] = {}
+        bounded: dict[int, tuple[int, float, float]] = {}  # skipped: potential at most
         counts = _pool_points(pool, stock)
         held = _held_chances(memory.known, v.mask | pile, q, self._chance(stock))
         # the bound lets a discard whose potential cannot make it win skip pricing it
@@ -355,10 +377,12 @@ class AdvancedPlayer:
                 continue
             rest = v.mask & ~(1 << index)
             danger = self._danger(index, rest, memory, pile, q, held=held)
-            if prune and best is not None and rest not in _SAVINGS and (
-                    dead - self.potential_weight * _potential_bound(rest, counts)
-                    + self.danger_weight * danger > best[0] + 1e-9):
-                continue
+            if prune and best is not None and rest not in _SAVINGS:
+                bound = _potential_bound(rest, counts)
+                if (dead - self.potential_weight * bound + self.danger_weight * danger
+                        > best[0] + 1e-9):
+                    bounded[index] = (dead, bound, danger)
+                    continue
             potential = _potential(rest, pool, stock, counts)
             score = dead - self.potential_weight * potential + self.danger_weight * danger
             parts[index] = (dead, potential, danger)
@@ -367,15 +391,99 @@ class AdvancedPlayer:
                 best = key
         assert best is not None
         index = best[2]
-        dead, _, danger = parts[index]
-        card = CARDS[index]
-        reason = f"discard {card}: leaves deadwood {dead}"
-        if dead > least:
-            reason += f" (the least is {least}) but keeps better chances"
-        reason += f"; the opponent can use it with chance {danger:.0%}"
-        if v.knock_limit and least <= v.knock_limit:
-            reason = "wait for a better knock; " + reason
+        reason = _discard_reason(index, parts, bounded, [i for _, i in options],
+                                 deadwoods, self.potential_weight, self.danger_weight)
         return Hint(legal[index], reason)
+
+
+def _named(plan: Hint) -> str:
+    """A discard's reason with its card named in place of "it".
+
+    >>> from ginrules import Action
+    >>> _named(Hint(Action.parse("discard 7H"), "it is safer"))
+    '7H is safer'
+    """
+    if plan.reason.startswith("it ") and plan.action.card is not None:
+        return f"{plan.action.card} {plan.reason[3:]}"
+    return plan.reason
+
+
+def _discard_reason(index: int, parts: dict[int, tuple[int, float, float]],
+                    bounded: dict[int, tuple[int, float, float]], others: list[int],
+                    deadwoods: list[tuple[int, int]], potential_weight: float,
+                    danger_weight: float) -> str:
+    """Why the discard of card ``index`` beats the others, in the terms it was weighed
+    in: per discard ``(deadwood left, potential, danger)`` (``parts``: priced; ``bounded``:
+    skipped, its potential at most the figure given), each counted as deadwood points
+    (the deadwood, less ``potential_weight`` times the potential, plus ``danger_weight``
+    times the danger). It compares the discard with the discard leaving the least
+    deadwood when it leaves more, otherwise with the next best discard weighed.
+
+    >>> from ginrules.cards import parse_card
+    >>> s3, h9 = parse_card("3S").index, parse_card("9H").index
+    >>> parts = {s3: (12, 2.0, 0.74), h9: (17, 2.0, 0.1)}
+    >>> print(_discard_reason(s3, parts, {}, [s3, h9], [(s3, 12), (h9, 17)], 0.5, 4.0))
+    it leaves the least deadwood, 12 (9H: 17); the opponent may use it (74% against 10%), but weighing deadwood, chances and danger it costs 14.0 against 16.4 for 9H
+    """
+    dead, potential, danger = parts[index]
+    card = CARDS[index]
+    left = {i: d for i, d in deadwoods}
+    rivals = [i for i in others if i != index]
+    if not rivals:
+        return f"{card} is the only card you may discard"
+    least = min(left[i] for i in rivals)
+    weighed = {**bounded, **parts}
+    if least < dead:  # it leaves more than the least: against the least-deadwood discard
+        rival = min((i for i in rivals if left[i] == least and i in weighed),
+                    key=lambda i: _high_first(i))
+    else:
+        def score(i: int) -> float:
+            d, p, x = weighed[i]
+            return d - potential_weight * p + danger_weight * x
+
+        near = [i for i in rivals if i in weighed]
+        if not near:  # the others were not weighed: they leave much more deadwood
+            return (f"it leaves the least deadwood ({dead}); every other discard leaves at "
+                    f"least {least - dead} more")
+        rival = min(near, key=lambda i: (score(i), _high_first(i)))
+    other = CARDS[rival]
+    r_dead, r_potential, r_danger = weighed[rival]
+    pros: list[tuple[float, str]] = []  # (deadwood points in its favour, why)
+    cons: list[str] = []
+    gap = r_dead - dead
+    if gap > 0:
+        pros.append((gap, f"it leaves the least deadwood, {dead} ({other}: {r_dead})"
+                     if least > dead else
+                     f"it leaves {gap} less deadwood than {other} ({dead} against {r_dead})"))
+    elif gap < 0:
+        cons.append(f"it leaves {-gap} more deadwood")
+    if rival in parts and f"{potential:.1f}" != f"{r_potential:.1f}":
+        chances = potential_weight * (potential - r_potential)
+        if chances > 0:
+            pros.append((chances, f"it keeps better chances: your next card saves "
+                                  f"{potential:.1f} deadwood on average ({other}: "
+                                  f"{r_potential:.1f})"))
+        elif chances < 0:
+            cons.append(f"it keeps worse chances ({potential:.1f} against "
+                        f"{r_potential:.1f})")
+    if f"{danger:.0%}" != f"{r_danger:.0%}":
+        safety = danger_weight * (r_danger - danger)
+        if safety > 0:
+            pros.append((safety, f"it is safer: the opponent can use it with chance "
+                                 f"{danger:.0%} ({other}: {r_danger:.0%})"))
+        elif safety < 0:
+            cons.append(f"the opponent may use it ({danger:.0%} against {r_danger:.0%})")
+    if not pros:
+        return (f"it weighs the same as {other} (deadwood {dead}, chance {danger:.0%} that "
+                "the opponent can use it): a tie, broken by the order of the cards")
+    reason = max(pros)[1]
+    if cons:
+        mine = dead - potential_weight * potential + danger_weight * danger
+        theirs = r_dead - potential_weight * r_potential + danger_weight * r_danger
+        reason += (f"; {' and '.join(cons)}, but weighing deadwood, chances and danger it "
+                   f"costs {mine:.1f} against {'at least ' * (rival in bounded)}"
+                   f"{theirs:.1f} for {other}")
+    return reason
 
 
 # the levels hint may use, strongest first, with the time a decision may take at most
@@ -396,9 +504,9 @@ def hint(view: View, *, seed: int = 0, budget: float = 1.0) -> Hint:
     >>> s = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
     >>> h = ginrules.hint(view(s, 1))
     >>> str(h.action), h.reason
-    ('pass', 'TS does not make a meld and a stock card is worth more')
+    ('pass', 'TS would not lower your deadwood (63) whatever you discard; a stock card may')
     >>> print(ginrules.hint(view(s, 1), budget=0.001))
-    pass: the basic level takes a card only when it makes or extends a meld
+    pass: the basic level takes a card only when it makes or extends a meld, and TS does not
     """
     from ginrules.players.computer import BasicPlayer
     from ginrules.players.expert import ExpertPlayer
@@ -416,12 +524,33 @@ def hint(view: View, *, seed: int = 0, budget: float = 1.0) -> Hint:
     if level == "advanced":
         return AdvancedPlayer(seed=seed).decide(view)
     action = BasicPlayer(seed=seed).choose(view)
+    return Hint(action, _basic_reason(view, action))
+
+
+def _basic_reason(view: View, action: Action) -> str:
+    """The basic level's rule that chose ``action`` in ``view``, with its card.
+
+    >>> import ginrules
+    >>> from ginrules.players import BasicPlayer, view
+    >>> s = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
+    >>> _basic_reason(view(s, 1), BasicPlayer().choose(view(s, 1)))
+    'the basic level takes a card only when it makes or extends a meld, and TS does not'
+    """
     kind = action.kind
-    if kind is ActionKind.TAKE or kind is ActionKind.PASS or kind is ActionKind.DRAW_STOCK \
-            or kind is ActionKind.DRAW_DISCARD:
-        why = "the basic level takes a card only when it makes or extends a meld"
-    elif kind is ActionKind.DISCARD:
-        why = "the basic level discards to leave the least deadwood"
-    else:
-        why = "the basic level knocks as soon as it may"
-    return Hint(action, why)
+    top = view.upcard if view.phase is Phase.OFFER else view.top_discard
+    if kind is ActionKind.TAKE or kind is ActionKind.DRAW_DISCARD:
+        return f"the basic level takes a card that makes or extends a meld, as {top} does"
+    if kind is ActionKind.PASS or kind is ActionKind.DRAW_STOCK:
+        if top is None or len(view.legal_actions) == 1:
+            return "the basic level draws from the stock: the discard pile cannot be drawn now"
+        return (f"the basic level takes a card only when it makes or extends a meld, and "
+                f"{top} does not")
+    if kind is ActionKind.BIG_GIN:
+        return "the basic level declares big gin whenever it can"
+    assert action.card is not None
+    left = _deadwood(view.mask & ~action.card.mask)
+    if kind is ActionKind.DISCARD:
+        return f"the basic level discards to leave the least deadwood ({left})"
+    if left == 0:
+        return "the basic level goes gin whenever it can"
+    return f"the basic level knocks as soon as it may, with the least deadwood ({left})"

@@ -19,7 +19,7 @@ import attrs
 from ginrules.actions import Action
 from ginrules.masks import _deadwood
 from ginrules.players._estimates import _ALL, _knock_chains
-from ginrules.players.advanced import AdvancedPlayer, _Memory, _read_weights
+from ginrules.players.advanced import AdvancedPlayer, _Memory, _named, _read_weights
 from ginrules.players.computer import Hint, _at_least, _seed, _stream
 from ginrules.players.lookahead import Table, _deals, _play_out, _points
 from ginrules.players.odds import game_chance
@@ -91,10 +91,11 @@ class ExpertPlayer(AdvancedPlayer):
         return self.decide(view).action
 
     def _knock(self, v: View, knock: tuple[Action, int], memory: _Memory,
-               pool: list[int]) -> Hint | None:
+               pool: list[int]) -> Hint | str | None:
         action, dead = knock
         if dead > max(0, self.knock_at) and v.stock_size - 1 > v.rules.dead_hand_stock:
-            return None
+            return (f"do not knock with {dead} deadwood: this level knocks with "
+                    f"{max(0, self.knock_at)} or less until the stock runs out")
         if dead == 0 or self.playouts <= 0:
             return super()._knock(v, knock, memory, pool)
         return self._weigh_knock(v, action, dead, memory, pool)
@@ -148,20 +149,25 @@ class ExpertPlayer(AdvancedPlayer):
                                              table)
             weight += w
         ev, on = knock_total / weight, on_total / weight
+        risk, n = undercut / weight, self.playouts
         if value is not None:
             on = max(on, soon_total / weight)
             if ev >= on:
-                return Hint(action, f"knock with {dead} deadwood: wins the game {ev:.0%} "
-                                    f"of the time against {on:.0%} for playing on, "
-                                    f"undercut risk {undercut / weight:.0%}")
-            return Hint(plan.action, f"play on: {plan.reason}; knocking with {dead} wins "
-                                     f"the game {ev:.0%} of the time, playing on {on:.0%}")
+                return Hint(action, f"knocking with {dead} deadwood wins the game {ev:.0%} "
+                                    f"of the time, playing on {on:.0%} (over {n} played-out "
+                                    f"deals; undercut risk {risk:.0%})")
+            return Hint(plan.action, f"play on rather than knock with {dead} deadwood: "
+                                     f"playing on wins the game {on:.0%} of the time, "
+                                     f"knocking {ev:.0%} (over {n} played-out deals); "
+                                     f"among the discards, {_named(plan)}")
         if ev >= on + self.knock_margin:
-            return Hint(action, f"knock with {dead} deadwood: wins {ev:.0f} points on "
-                                f"average against {on:.0f} for playing on, undercut risk "
-                                f"{undercut / weight:.0%}")
-        return Hint(plan.action, f"play on: {plan.reason}; knocking with {dead} wins "
-                                 f"{ev:.0f} points on average, playing on {on:.0f}")
+            return Hint(action, f"knocking with {dead} deadwood wins {ev:.0f} points on "
+                                f"average, playing on {on:.0f} (over {n} played-out deals; "
+                                f"undercut risk {risk:.0%})")
+        return Hint(plan.action, f"play on rather than knock with {dead} deadwood: playing "
+                                 f"on wins {on:.0f} points on average, knocking {ev:.0f} "
+                                 f"(over {n} played-out deals); among the discards, "
+                                 f"{_named(plan)}")
 
     def _stock(self, v: View, memory: _Memory, pool: list[int]) -> list[float] | None:
         """Per card index, the chance an unseen card is in the stock rather than the
