@@ -51,8 +51,12 @@ def _cmd_play(args: argparse.Namespace) -> int:
         if args.json or args.record == "-":
             raise GinRulesError("a game with a human player is played in the terminal: "
                                 "--json and --record - are for games between computers")
+        levels = [n.strip().lower() for n in args.players.split(",")]
+        sides = ([f"player {seat}" for seat in (0, 1)] if seats == [None, None] else
+                 ["you" if level == "human" else f"the computer ({level})"
+                  for level in levels])
         print(f"Gin Rummy, {args.rules} rules, to {rules.target}: "
-              f"{args.players.replace(',', ' against ')}. Type 'help' for the commands.")
+              f"{' against '.join(sides)}. Type 'help' for the commands.")
         save = None
         if args.record is not None:
             from ginrules.records import dump
