@@ -325,7 +325,8 @@ def test_the_hand_is_shown_before_the_computer_moves_and_gin_is_called_gin() -> 
     # one pause, after hand 1's result (the sheet closes it) and before hand 2's header;
     # none after the last hand
     assert prompts.count("press Enter for the next hand ") == 1
-    assert out[deal - 1] == "     1  knock by the computer                     0           44"
+    assert out[deal - 2] == ("     1  the computer  knock by the computer   1 vs 45      44    0"
+                             "            44")
     assert out[0].startswith("\n=== hand 1: the computer deals; you 0, the computer 0")
 
 
@@ -342,7 +343,7 @@ def test_the_pause_after_a_hand_stops_cleanly_at_the_end_of_the_input() -> None:
                                 read=scripted(["1"] * moves + last))
         assert code == 0
         assert out[-1].startswith(f"{said}: the game stops here, in hand 2 (")
-        assert out[-2].startswith("     1  ")
+        assert out[-3].startswith("     1  ")  # the sheet, then its note
 
 
 def test_the_pause_with_stdin_at_its_end() -> None:
