@@ -13,6 +13,14 @@ shown. ``--players advanced,expert`` measures only those players.
 Random players end most hands as dead hands (31 - 2 stock cards drawn), so their hands
 are long; basic players knock early. Speed-up: the same ``simulate`` call (basic v basic)
 with 1 and with ``--workers`` processes, the ratio of the median wall times.
+
+``--per-move`` measures instead the CPU time of one decision of each level (every call of
+its ``choose``, ``time.process_time_ns`` around it) in games against ``simple`` under the
+``eaai`` preset, seats alternating as ``ginrules simulate`` alternates them; it prints the
+decisions timed, their mean and the slowest, in milliseconds::
+
+    python benchmarks/bench_players.py --per-move              # about two minutes
+    python benchmarks/bench_players.py --per-move --players master --games 2
 """
 
 from __future__ import annotations
@@ -36,6 +44,50 @@ def hands_per_second(name: str, games: int, seed: int) -> tuple[float, int]:
     return hands / (time.process_time() - start), hands
 
 
+PER_MOVE_GAMES = {"random": 4, "simple": 20, "basic": 20, "advanced": 20, "expert": 20,
+                  "master": 6}
+
+
+def per_move(name: str, games: int, seed: int) -> list[int]:
+    """The CPU nanoseconds of each decision of ``name`` in ``games`` games against
+    ``simple`` under ``eaai`` (seats alternating, the seeds of ``ginrules simulate``)."""
+    from ginrules.game import apply, new_game
+    from ginrules.players import make_player
+    from ginrules.simulate import game_seed
+
+    rules = ginrules.rules("eaai")
+    times: list[int] = []
+    for number in range(games):
+        g_seed = game_seed(seed, number)
+        mine = number % 2  # the seat of the player measured
+        players = [make_player(name if s == mine else "simple", seed=g_seed ^ (s + 1))
+                   for s in (0, 1)]
+        game = new_game(rules, seed=g_seed)
+        while not game.is_over and len(game.finished) < 500:
+            hand = game.hand
+            assert hand is not None
+            view = game.view(hand.turn)
+            start = time.process_time_ns()
+            action = players[hand.turn].choose(view)
+            if hand.turn == mine:
+                times.append(time.process_time_ns() - start)
+            game = apply(game, action)
+    return times
+
+
+def main_per_move(args: argparse.Namespace) -> None:
+    wanted = list(PER_MOVE_GAMES) if args.players is None else args.players.split(",")
+    print(f"Python {platform.python_version()} on {platform.machine()}; CPU time of each "
+          f"decision, games against simple under eaai, seed {args.seed}")
+    print()
+    print(f"{'player':10s} {'games':>6s} {'decisions':>10s} {'ms mean':>8s} {'ms max':>8s}")
+    for name in wanted:
+        games = args.games or (1 if args.quick else PER_MOVE_GAMES[name])
+        times = per_move(name, games, args.seed)
+        print(f"{name:10s} {games:6d} {len(times):10d} {statistics.fmean(times) / 1e6:8.3f} "
+              f"{max(times) / 1e6:8.3f}", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
@@ -43,7 +95,15 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--players", help="comma-separated: measure only these players "
                                           "(and skip the speed-up)")
+    parser.add_argument("--per-move", action="store_true",
+                        help="the CPU time of one decision of each level, against simple")
+    parser.add_argument("--games", type=int, default=0,
+                        help="with --per-move: games per level (default: 4 to 20; 6 of the master)")
+    parser.add_argument("--seed", type=int, default=1, help="with --per-move (default: 1)")
     args = parser.parse_args()
+    if args.per_move:
+        main_per_move(args)
+        return
     repeats = 1 if args.quick else args.repeats
     sizes = {"random": 1 if args.quick else 3, "basic": 20 if args.quick else 200,
              "advanced": 4 if args.quick else 40, "expert": 2 if args.quick else 20}

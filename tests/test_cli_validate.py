@@ -4,6 +4,7 @@ closed pipe."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
@@ -11,6 +12,7 @@ import shutil
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -364,9 +366,16 @@ def test_progress_rates_on_a_clock_that_does_not_start_at_0(
     included), and the rate is files over the time since the start. The clock: 0.1 at
     the start, 0.2 after the first file (0.1 s: 10 files/s, drawn), 0.25 after the
     second (0.05 s since the last drawing: not drawn), 0.5 at the end (2 files in
-    0.4 s)."""
+    0.4 s); each record's check takes 0.125 s by the validator's clock."""
+    import types
+
+    from ginrules.records import validator
+
     clock = iter([0.1, 0.2, 0.25, 0.5])
     monkeypatch.setattr("time.monotonic", lambda: next(clock))
+    record_clock = iter(0.125 * n for n in range(4))
+    monkeypatch.setattr(validator, "time", types.SimpleNamespace(
+        perf_counter=lambda: next(record_clock)))
     err = _Terminal()
     monkeypatch.setattr(sys, "stderr", err)
     good = str(folder / "good.json")
@@ -376,7 +385,7 @@ def test_progress_rates_on_a_clock_that_does_not_start_at_0(
     assert err.getvalue() == (clear + clear + "1 files, 10 files/s" + clear + clear
                               + "2 files, 5 files/s\n2 of 2 files valid\n")
     assert capsys.readouterr().out == f"{good}: valid (2 hands, 212 actions)\n" * 2
-    case = f'    <testcase classname="ginrules.validate" name="{good}"/>\n'
+    case = f'    <testcase classname="ginrules.validate" name="{good}" time="0.125000"/>\n'
     assert target.read_text("utf-8") == (
         '<?xml version="1.0" encoding="UTF-8"?>\n'
         '<testsuites name="ginrules validate" tests="2" failures="0" errors="0" '
@@ -460,8 +469,6 @@ def test_a_scheduler_gets_the_records_as_absolute_paths(
     """With --scheduler, the records go to the cluster's executor (here a thread pool
     standing in for it), named by absolute paths (its workers may run in another
     folder), and the lines name the files as typed."""
-    import contextlib
-    from collections.abc import Iterator
     from concurrent.futures import ThreadPoolExecutor
 
     from ginrules.records import _parallel
@@ -510,7 +517,7 @@ def test_the_help(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
         "any is invalid or unreadable, 2 on usage errors.\n\n"
         "positional arguments:\n"
         "  PATH                 record files, or folders (every *.json in them, recursively, "
-        "in the order the file system lists them); '-' reads stdin\n\n"
+        "sorted by path); '-' reads stdin\n\n"
         "options:\n"
         "  -h, --help           show this help message and exit\n"
         "  --lenient            continue after a problem and list every problem\n"
@@ -547,3 +554,144 @@ def test_lenient_prints_the_notes_too(capsys: pytest.CaptureFixture[str]) -> Non
     assert capsys.readouterr().out == summary + (
         "  note: hand 1: player 1's cards are partly unknown in player 0's view; not checked "
         "exactly: player 1's deadwood 42 (only that it is 0 to 98)\n")
+
+
+def _listed_backwards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make every folder list its entries in reverse order of their names, an order a
+    file system may have (the order of os.scandir is the file system's own)."""
+    scandir = os.scandir
+
+    class Backwards(list):  # type: ignore[type-arg]
+        def __enter__(self) -> Backwards:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            pass
+
+    def backwards(path: Any = ".") -> Backwards:
+        with scandir(path) as entries:
+            return Backwards(sorted(entries, key=lambda entry: entry.name, reverse=True))
+
+    monkeypatch.setattr(os, "scandir", backwards)
+
+
+def test_folders_are_checked_in_the_order_of_their_paths_whatever_the_file_system_says(
+        folder: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A folder's records come sorted by path (a.json before a/x.json, as the paths
+    sort), the arguments in the order given; the same with workers and in the JUnit
+    report."""
+    (folder / "sub" / "a").mkdir()
+    for name in ("a.json", "a-b.json", os.path.join("a", "x.json")):
+        shutil.copy(folder / "good.json", folder / "sub" / name)
+    _listed_backwards(monkeypatch)
+    sub = sorted(str(p) for p in (folder / "sub").rglob("*.json"))
+    assert [Path(p).relative_to(folder / "sub").as_posix() for p in sub] == [
+        "a-b.json", "a.json", "a/x.json", "deeper/broken.json", "deeper/good3.json",
+        "good2.json"]
+    everything = sorted(str(p) for p in folder.rglob("*.json"))
+    expected = [*sub, str(folder / "good.json"), *everything]
+    for workers in ("1", "2"):
+        target = folder.parent / f"{folder.name}-{workers}.xml"
+        assert main(["validate", "--json", "--workers", workers, "--junit", str(target),
+                     str(folder / "sub"), str(folder / "good.json"), str(folder)]) == 1
+        out = capsys.readouterr().out
+        assert [json.loads(line)["file"] for line in out.splitlines()] == expected
+        cases = ET.parse(target).getroot().findall("./testsuite/testcase")
+        assert [case.get("name") for case in cases] == expected
+
+
+def test_a_cluster_s_results_are_put_back_in_order(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Batches that a cluster finishes last first still come out in the files' order."""
+    import time
+    from concurrent.futures import ThreadPoolExecutor
+
+    from ginrules.records import _parallel
+
+    for number in range(130):  # three batches of a cluster's 64
+        (tmp_path / f"r{number:03}.json").write_text("{" if number % 2 else "[]", "utf-8")
+    batches: list[int] = []
+
+    def late_first(function: Any, items: Any, *rest: Any) -> Any:
+        time.sleep(0.2 * (2 - batches.index(id(items))))  # the first batch ends last
+        return function(items, *rest)
+
+    class Cluster(ThreadPoolExecutor):
+        def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
+            batches.append(id(args[0]))
+            return super().submit(late_first, fn, *args, **kwargs)
+
+    @contextlib.contextmanager
+    def executor(address: str, timeout: float) -> Iterator[Cluster]:
+        with Cluster(3) as cluster:
+            yield cluster
+
+    monkeypatch.setattr(_parallel, "dask_executor", executor)
+    _listed_backwards(monkeypatch)
+    assert main(["validate", "--scheduler", "tcp://x:1", "--json", str(tmp_path)]) == 1
+    assert len(batches) == 3
+    out = capsys.readouterr().out
+    assert [json.loads(line)["file"] for line in out.splitlines()] == [
+        str(tmp_path / f"r{number:03}.json") for number in range(130)]
+
+
+def test_a_json_error_is_given_whole_with_its_line_and_column(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The json module's message "Unterminated string starting at" leaves the place to
+    its str(): the line says it whole, for a record read at C speed and for one whose
+    strings are shared as read (a hand of a megabyte and more)."""
+    small = tmp_path / "small.json"
+    small.write_text('{"format": "ginrules-record",\n "rules": "clas', "utf-8")
+    large = tmp_path / "large.json"
+    large.write_text('{"hands": [{"actions": ["' + "x" * 1_000_000, "utf-8")
+    control = tmp_path / "control.json"
+    control.write_text('{"rules": "a\tb"}', "utf-8")
+    assert main(["validate", str(small), str(large), str(control)]) == 1
+    assert capsys.readouterr().out.splitlines() == [
+        f"{small}: invalid: malformed JSON: line 2, column 11: Unterminated string starting "
+        "at line 2, column 11 (the text ends before its closing quote)",
+        f"{large}: invalid: malformed JSON: line 1, column 25: Unterminated string starting "
+        "at line 1, column 25 (the text ends before its closing quote)",
+        f"{control}: invalid: malformed JSON: line 1, column 13: Invalid control character "
+        "at line 1, column 13 (U+0009, written \\t in a JSON string)"]
+
+
+def test_junit_test_cases_carry_the_seconds_each_check_took(
+        folder: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Each test case has the seconds its record took (here a clock that moves a quarter
+    of a second a call), the suites the seconds of the whole run."""
+    import types
+
+    from ginrules.records import validator
+
+    clock = iter(0.25 * n for n in range(1000))
+    monkeypatch.setattr(validator, "time", types.SimpleNamespace(
+        perf_counter=lambda: next(clock)))
+    target = folder / "j.xml"
+    assert main(["validate", "--quiet", "--junit", str(target), str(folder / "good.json"),
+                 str(folder / "bad.json")]) == 1
+    capsys.readouterr()
+    root = ET.parse(target).getroot()
+    cases = root.findall("./testsuite/testcase")
+    assert [case.get("time") for case in cases] == ["0.250000", "0.250000"]
+    for suite in (root, root.find("testsuite")):
+        assert suite is not None and float(suite.get("time", "-1")) >= 0
+
+
+def test_the_workers_results_are_put_back_in_order(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """With --workers, a batch of long records (a game of some fifty hands) that ends
+    after the next batch of small ones still comes out first."""
+    long_game = game.play(game.new_game(ginrules.rules("classic"), seed=3),
+                          game.random_policies(3))
+    for name in ("a0.json", "a1.json", "a2.json"):
+        records.dump(long_game, tmp_path / name)
+    for number in range(29):  # with the long ones, two batches of 16
+        (tmp_path / f"b{number:02}.json").write_text("{", "utf-8")
+    assert main(["validate", "--workers", "2", "--json", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert [Path(json.loads(line)["file"]).name for line in out.splitlines()] == [
+        "a0.json", "a1.json", "a2.json", *(f"b{number:02}.json" for number in range(29))]

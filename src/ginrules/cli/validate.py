@@ -28,13 +28,14 @@ __all__: list[str] = []  # the command is ginrules.cli.main
 
 def _record_sources(arguments: Sequence[str], absolute: bool
                     ) -> Iterator[tuple[str | bytes, str]]:
-    """``(source, name)`` for each record: a file as named, every ``*.json`` under a
-    folder (recursively, not into symbolic links, in the order the file system lists
-    them: nothing is held but the folders still to visit), ``-`` as standard input (at
-    most :data:`~ginrules.records.format.MAX_RECORD_BYTES`, and one byte more to tell).
-    A ``*.json`` in a folder that is not a regular file (a FIFO, a device, a socket) is
-    named as it is, and the validator reports it without opening it. With ``absolute``,
-    paths are made absolute (the work may run in another current folder, on a cluster)."""
+    """``(source, name)`` for each record, in a fixed order: the arguments in the order
+    given; for a folder, every ``*.json`` under it (recursively, not into symbolic links),
+    sorted by path, whatever order the file system lists them in (two machines list the
+    same folder in two orders); ``-`` as standard input (at most
+    :data:`~ginrules.records.format.MAX_RECORD_BYTES`, and one byte more to tell). A
+    ``*.json`` in a folder that is not a regular file (a FIFO, a device, a socket) is named
+    as it is, and the validator reports it without opening it. With ``absolute``, paths
+    are made absolute (the work may run in another current folder, on a cluster)."""
     from ginrules.records.format import MAX_RECORD_BYTES
 
     for argument in arguments:
@@ -45,32 +46,51 @@ def _record_sources(arguments: Sequence[str], absolute: bool
             else:
                 yield sys.stdin.read(MAX_RECORD_BYTES + 1).encode("utf-8"), "<stdin>"
         elif os.path.isdir(argument):
-            folders = [argument]
-            while folders:
-                folder = folders.pop()
-                subfolders = []
-                try:
-                    with os.scandir(folder) as entries:
-                        for entry in entries:
-                            if entry.is_dir(follow_symlinks=False):
-                                subfolders.append(entry.path)
-                            elif entry.name.endswith(".json"):
-                                yield (os.path.abspath(entry.path) if absolute
-                                       else entry.path), entry.path
-                except OSError:
-                    yield folder, folder  # validated as unreadable, with a reason
-                folders.extend(reversed(subfolders))
+            for path in _folder_records(argument):
+                yield (os.path.abspath(path) if absolute else path), path
         else:
             yield (os.path.abspath(argument) if absolute else argument), argument
 
 
-def _junit_case(report: Report) -> str:
-    name = quoteattr(_xml_text(report.source or "?"))
+def _folder_records(top: str) -> Iterator[str]:
+    """The ``*.json`` under ``top`` in the order of their paths (as strings, by code
+    point), and a folder that cannot be listed as itself (validated as unreadable, with
+    the reason). Depth first, one folder's entries sorted at a time: a folder's name
+    sorts as itself followed by the separator, so that ``a.json`` comes before ``a/x.json``
+    as their whole paths do. Only the names in the folders on the way down are held, not
+    the whole tree."""
+    stack: list[tuple[str, Iterator[tuple[str, bool]]]] = [("", iter([(top, True)]))]
+    while stack:
+        folder, names = stack[-1]
+        entry = next(names, None)
+        if entry is None:  # this folder is done
+            stack.pop()
+            continue
+        name, is_folder = entry
+        path = os.path.join(folder, name) if folder else name
+        if not is_folder:
+            yield path
+            continue
+        try:
+            with os.scandir(path) as listing:
+                found = [(item.name, item.is_dir(follow_symlinks=False)) for item in listing]
+        except OSError:
+            yield path  # validated as unreadable, with the reason
+            continue
+        found.sort(key=lambda item: item[0] + os.sep if item[1] else item[0])
+        stack.append((path, iter([item for item in found
+                                  if item[1] or item[0].endswith(".json")])))
+
+
+def _junit_case(report: Report, seconds: float) -> str:
+    """A record's test case: its name, the seconds its check took, its problems."""
+    head = (f'    <testcase classname="ginrules.validate" '
+            f'name={quoteattr(_xml_text(report.source or "?"))} time="{seconds:.6f}"')
     if report.valid:
-        return f'    <testcase classname="ginrules.validate" name={name}/>\n'
+        return f'{head}/>\n'
     first = report.problems[0]
     body = escape(_xml_text("\n".join(str(p) for p in report.problems)))
-    return (f'    <testcase classname="ginrules.validate" name={name}>\n'
+    return (f'{head}>\n'
             f'      <failure type={quoteattr(first.code)} '
             f'message={quoteattr(_xml_text(str(first)))}>{body}</failure>\n'
             f'    </testcase>\n')
@@ -104,11 +124,11 @@ class _JUnit:
                                     f"{error.strerror or error}") from None
         self.tests = self.failures = 0
 
-    def add(self, report: Report) -> None:
+    def add(self, report: Report, seconds: float) -> None:
         self.tests += 1
         self.failures += not report.valid
         try:
-            self.cases.write(_junit_case(report))
+            self.cases.write(_junit_case(report, seconds))
         except OSError as error:
             raise GinRulesError(f"--junit: cannot keep the report's test cases: "
                                 f"{error.strerror or error}") from None
@@ -139,7 +159,7 @@ class _JUnit:
 
 def _cmd_validate(args: argparse.Namespace) -> int:
     from ginrules.records._parallel import check_workers, dask_executor
-    from ginrules.records.validator import _validate_stream
+    from ginrules.records.validator import _validate_timed
 
     check_workers(args.workers)
     bar = sys.stderr.isatty() and not args.no_progress
@@ -153,16 +173,16 @@ def _cmd_validate(args: argparse.Namespace) -> int:
             if args.scheduler is not None:
                 executor = stack.enter_context(dask_executor(args.scheduler, args.timeout))
             sources = _record_sources(args.files, absolute=executor is not None)
-            reports = stack.enter_context(contextlib.closing(_validate_stream(
+            reports = stack.enter_context(contextlib.closing(_validate_timed(
                 sources, executor=executor, workers=args.workers, lenient=args.lenient,
                 fail_unchecked=args.fail_unchecked)))
-            for report in reports:
+            for report, seconds in reports:
                 checked += 1
                 if not report.valid:
                     invalid += 1
                     codes.update(p.code for p in report.problems)
                 if junit is not None:
-                    junit.add(report)
+                    junit.add(report, seconds)
                 if not (args.quiet and report.valid):
                     if bar:
                         print("\r\x1b[K", end="", file=sys.stderr)
@@ -219,8 +239,8 @@ def add_parser(sub: Any) -> None:
         "| ginrules validate -",
     )
     p.add_argument("files", nargs="+", metavar="PATH",
-                   help="record files, or folders (every *.json in them, recursively, in "
-                   "the order the file system lists them); '-' reads stdin")
+                   help="record files, or folders (every *.json in them, recursively, "
+                   "sorted by path); '-' reads stdin")
     p.add_argument("--lenient", action="store_true",
                    help="continue after a problem and list every problem")
     p.add_argument("--fail-unchecked", action="store_true",

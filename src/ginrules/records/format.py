@@ -202,10 +202,7 @@ def _read(source: RecordLike) -> tuple[Any, str | None]:
     try:
         data = _decode(text)
     except json.JSONDecodeError as error:
-        raise _read_error(
-            "malformed-json",
-            f"malformed JSON: line {error.lineno}, column {error.colno}: {error.msg}"
-        ) from None
+        raise _read_error("malformed-json", _json_message(error)) from None
     except RecursionError:
         raise _read_error("malformed-json", _too_deep()) from None
     except InvalidRecordError:
@@ -215,6 +212,35 @@ def _read(source: RecordLike) -> tuple[Any, str | None]:
                           ) from None
     _check_depth(data)
     return data, name
+
+
+def _json_message(error: json.JSONDecodeError) -> str:
+    r"""The whole of a JSON reader's message, with its line and column: some of
+    :mod:`json`'s messages end with "at", the place being left to its ``str()``.
+
+    >>> import json
+    >>> def message(text):
+    ...     try:
+    ...         json.loads(text)
+    ...     except json.JSONDecodeError as error:
+    ...         return _json_message(error)
+    >>> message('{"rules": "cl')
+    'malformed JSON: line 1, column 11: Unterminated string starting at line 1, column 11 (the text ends before its closing quote)'
+    >>> message('{"rules": "a\nb"}')
+    'malformed JSON: line 1, column 13: Invalid control character at line 1, column 13 (U+000A, written \\n in a JSON string)'
+    >>> message('{"a" 1}')
+    "malformed JSON: line 1, column 6: Expecting ':' delimiter"
+    """
+    place = f"line {error.lineno}, column {error.colno}"
+    what = error.msg
+    if what.endswith(" at"):  # "Unterminated string starting at", "Invalid control ..."
+        what = f"{what} {place}"
+        if what.startswith("Unterminated string"):
+            what += " (the text ends before its closing quote)"
+        elif what.startswith("Invalid control character") and error.pos < len(error.doc):
+            char = error.doc[error.pos]
+            what += f" (U+{ord(char):04X}, written {json.dumps(char)[1:-1]} in a JSON string)"
+    return f"malformed JSON: {place}: {what}"
 
 
 def _too_large(what: str) -> str:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import time
 from collections.abc import Generator, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -147,25 +148,45 @@ def _validate_stream(
     workers: int, lenient: bool, fail_unchecked: bool = False,
 ) -> Generator[Report, None, None]:
     """:func:`validate_many` of ``(source, name)`` pairs (``name`` as :func:`validate`
-    takes it); the ``ginrules validate`` command sends absolute paths named as typed.
-    Records go in batches: 16 to a local process pool, 64 to another executor (a
-    cluster's scheduler has more overhead per call)."""
+    takes it): :func:`_validate_timed` without the times."""
+    with contextlib.closing(_validate_timed(items, executor=executor, workers=workers,
+                                            lenient=lenient, fail_unchecked=fail_unchecked)
+                            ) as timed:
+        for report, _ in timed:
+            yield report
+
+
+def _validate_timed(
+    items: Iterable[tuple[RecordLike, str | None]], *, executor: Executor | None,
+    workers: int, lenient: bool, fail_unchecked: bool = False,
+) -> Generator[tuple[Report, float], None, None]:
+    """Each report of ``(source, name)`` pairs with the seconds its check took where it
+    ran (reading the record included), in the order of ``items`` whatever ran them; the
+    ``ginrules validate`` command sends absolute paths named as typed. Records go in
+    batches: 16 to a local process pool, 64 to another executor (a cluster's scheduler
+    has more overhead per call)."""
     if executor is None and workers == 1:
         for source, name in items:
-            yield validate(source, lenient=lenient, name=name, fail_unchecked=fail_unchecked)
+            yield _validate_one(source, name, lenient, fail_unchecked)
         return
     batch = 16 if executor is None else 64
     iterator = iter(items)
     calls = iter(lambda: (list(itertools.islice(iterator, batch)), lenient, fail_unchecked),
                  ([], lenient, fail_unchecked))
-    for reports in ordered_map(_validate_batch, calls, executor=executor, workers=workers):
-        yield from reports
+    for results in ordered_map(_validate_batch, calls, executor=executor, workers=workers):
+        yield from results
 
 
 def _validate_batch(items: list[tuple[RecordLike, str | None]], lenient: bool,
-                    fail_unchecked: bool = False) -> list[Report]:
-    return [validate(source, lenient=lenient, name=name, fail_unchecked=fail_unchecked)
-            for source, name in items]
+                    fail_unchecked: bool = False) -> list[tuple[Report, float]]:
+    return [_validate_one(source, name, lenient, fail_unchecked) for source, name in items]
+
+
+def _validate_one(source: RecordLike, name: str | None, lenient: bool,
+                  fail_unchecked: bool) -> tuple[Report, float]:
+    started = time.perf_counter()
+    report = validate(source, lenient=lenient, name=name, fail_unchecked=fail_unchecked)
+    return report, time.perf_counter() - started
 
 
 def _before_layoffs(result: HandResult, player: int, declared: object) -> str:

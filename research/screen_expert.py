@@ -3,16 +3,16 @@ an hour of games on it.
 
 Run from the dev virtual environment::
 
-    python benchmarks/screen_expert.py --try knock_margin=4          # 4000 deals, 2 workers
-    python benchmarks/screen_expert.py --try improve=3 --base playouts=24 --deals 1000
+    python research/screen_expert.py --try knock_margin=4          # 4000 deals, 2 workers
+    python research/screen_expert.py --try improve=3 --base playouts=24 --deals 1000
 
-Each deal (seeds 50000 on, as on the players page) is the first hand of an ``eaai`` game
+Each deal (seeds 50000 on, as in docs/research.rst) is the first hand of an ``eaai`` game
 from 0-0, played twice by each setting: the expert in seat 0 and in seat 1 against
 ``simple``. It prints each setting's points per hand (the expert's hand score less the
 baseline's) and the paired difference per hand with its standard error, and how many
 deals came out differently. A change of a discard reshuffles the rest of a hand, so
 one that changes many deals needs many of them; a gain here has not always meant more
-games won (see "Tried later" on the players page): confirm it with ``ginrules
+games won (see "Tried later" in docs/research.rst): confirm it with ``ginrules
 simulate``.
 """
 

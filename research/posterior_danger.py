@@ -3,8 +3,8 @@
 
 Run from the dev virtual environment::
 
-    python benchmarks/posterior_danger.py --brier 30 --particles 800   # calibration
-    python benchmarks/posterior_danger.py --particles 400 --seed 1     # 2000 eaai games
+    python research/posterior_danger.py --brier 30 --particles 800   # calibration
+    python research/posterior_danger.py --particles 400 --seed 1     # 2000 eaai games
 
 The expert prices the danger of a discard (the chance the opponent takes it for a meld)
 from per-card inference weights; ``oracle_bound.py`` shows that the truth in that one

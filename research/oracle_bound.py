@@ -3,8 +3,8 @@ better inference can buy.
 
 Run from the dev virtual environment::
 
-    python benchmarks/oracle_bound.py                      # 2000 eaai games, seed 0
-    python benchmarks/oracle_bound.py --only knock --seed 1 --games 500
+    python research/oracle_bound.py                      # 2000 eaai games, seed 0
+    python research/oracle_bound.py --only knock --seed 1 --games 500
 
 The expert reads the opponent's hand through per-card inference weights (see
 ``ginrules.players.inference_weights``): its stock chances, the danger of a discard and

@@ -2,9 +2,9 @@
 
 Run from the dev virtual environment::
 
-    python benchmarks/ladder.py                      # 2000 games per pairing, 2 workers
-    python benchmarks/ladder.py --games 200 --workers 1 --rules eaai
-    python benchmarks/ladder.py --only advanced      # the pairings with one player
+    python research/ladder.py                      # 2000 games per pairing, 2 workers
+    python research/ladder.py --games 200 --workers 1 --rules eaai
+    python research/ladder.py --only advanced      # the pairings with one player
 
 For each pairing, under each rule set of ``--rules`` (``eaai`` and ``classic`` unless
 told), it plays ``--games`` games (seats alternate; games come in pairs dealt from the
@@ -12,7 +12,7 @@ same seed with the seats swapped) and prints the first player's win rate with it
 95% interval, the points per game of both, the hands played and the time taken. The
 ladder is simple < basic < advanced < expert; ``simple`` is the EAAI challenge's
 baseline, so the ``v simple`` rows compare with the published figures. The numbers in
-``docs/players.rst`` come from the default run.
+``docs/players.rst`` come from the default run (their history: ``docs/research.rst``).
 """
 
 from __future__ import annotations
