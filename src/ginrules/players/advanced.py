@@ -4,7 +4,7 @@
 >>> from ginrules.players import AdvancedPlayer, view
 >>> state = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
 >>> print(AdvancedPlayer().decide(view(state, 1)))
-pass: TS would not lower your deadwood (63) whatever you discard; a stock card may
+pass: TS would not lower your deadwood (63) whatever you discard; a stock card may lower it
 """
 
 from __future__ import annotations
@@ -162,7 +162,7 @@ class AdvancedPlayer:
         >>> from ginrules.players import view
         >>> s = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
         >>> print(AdvancedPlayer().decide(view(s, 1)))
-        pass: TS would not lower your deadwood (63) whatever you discard; a stock card may
+        pass: TS would not lower your deadwood (63) whatever you discard; a stock card may lower it
         """
         actions = _need_turn(view)
         known = cards_to_mask(view.opponent_known)
@@ -219,7 +219,7 @@ class AdvancedPlayer:
         after = _best_discard_memo(with_top)
         if after >= now:  # even the best discard of the eleven leaves no less: no help
             return Hint(dont, f"{top} would not lower your deadwood ({now}) whatever you "
-                              "discard; a stock card may")
+                              "discard; a stock card may lower it")
         # below now, the best discard is not the card taken: after is what taking leaves
         saved = now - after
         expected = _potential(mask, pool, stock)
@@ -504,7 +504,7 @@ def hint(view: View, *, seed: int = 0, budget: float = 1.0) -> Hint:
     >>> s = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
     >>> h = ginrules.hint(view(s, 1))
     >>> str(h.action), h.reason
-    ('pass', 'TS would not lower your deadwood (63) whatever you discard; a stock card may')
+    ('pass', 'TS would not lower your deadwood (63) whatever you discard; a stock card may lower it')
     >>> print(ginrules.hint(view(s, 1), budget=0.001))
     pass: the basic level takes a card only when it makes or extends a meld, and TS does not
     """
