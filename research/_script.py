@@ -1,20 +1,15 @@
-"""What the research scripts share: ending quietly on a closed pipe or Ctrl-C (as
-benchmarks/_script.py does for the benchmarks)."""
+"""What the research scripts share with the benchmarks: the ``run`` of
+benchmarks/_script.py (ending quietly on a closed pipe or Ctrl-C), loaded from there so
+that it is written once."""
 
 from __future__ import annotations
 
-import os
-import sys
-from collections.abc import Callable
+import importlib.util
+from pathlib import Path
 
-
-def run(main: Callable[[], None], name: str) -> None:
-    """Run ``main``; a reader that went away (``| head``) ends it quietly, and Ctrl-C in
-    one line naming the script ``name``."""
-    try:
-        main()
-    except BrokenPipeError:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        sys.exit(1)
-    except KeyboardInterrupt:
-        sys.exit(f"{name}: interrupted")
+_SPEC = importlib.util.spec_from_file_location(
+    "_benchmark_script", Path(__file__).resolve().parent.parent / "benchmarks" / "_script.py")
+assert _SPEC is not None and _SPEC.loader is not None
+_MODULE = importlib.util.module_from_spec(_SPEC)
+_SPEC.loader.exec_module(_MODULE)
+run = _MODULE.run
