@@ -2,12 +2,14 @@
 finished hands of each ending, whole games that finish, and records.
 
 The rare endings (gin, big gin, an undercut, a tie) are not left to chance: each is built
-from a deck made for it, so a strategy asked for one always gives one, and
-tests/test_strategies.py fails if it stops doing so.
+from a deck made for it, under each preset's own rules, so a strategy asked for one always
+gives one; games are also built of such hands, so records hold every ending and finished
+games; tests/test_strategies.py fails if a strategy stops reaching one of them.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -23,6 +25,12 @@ ENDINGS = ("knock", "gin", "big gin", "undercut", "tie", "dead")
 
 presets = st.sampled_from(PRESET_NAMES)
 seeds = st.integers(0, 2**32 - 1)
+
+
+def _rng(draw: st.DrawFn) -> random.Random:
+    """A random generator seeded from one draw: a builder's many shuffles and choices cost
+    one draw each, not one per card (``st.randoms`` made them several times slower)."""
+    return random.Random(draw(seeds))
 
 
 def _rank_cards(rank: int) -> list[Card]:
@@ -49,7 +57,7 @@ _MELDS_OF_SIZE = _all_melds()
 def melds(draw: st.DrawFn, used: frozenset[Card] = frozenset(), *, size: int | None = None
           ) -> list[Card]:
     """The cards of one meld (a set of 3-4 or a run of 3-5) avoiding ``used``."""
-    rnd = draw(st.randoms(use_true_random=False))
+    rnd = _rng(draw)
     n = size if size is not None else rnd.choice((3, 3, 4, 3, 4, 5))
     candidates = _MELDS_OF_SIZE[n][:]
     rnd.shuffle(candidates)  # every meld of that size is tried, so one is always found
@@ -106,80 +114,150 @@ def hand_states(draw: st.DrawFn, preset: str | None = None, *, steps: int | None
     return state
 
 
-def _start(draw: st.DrawFn, the_rules: RuleSet, non_dealer: Sequence[Card],
-           dealer: Sequence[Card], upcard: Card, stock_top: Sequence[Card]) -> HandState:
-    rest = draw(st.randoms(use_true_random=False)).sample(CARDS, 52)
-    deck = _deck(non_dealer, dealer, upcard, stock_top, rest)
-    return ginrules.deal(the_rules, deck=deck, dealer=1)  # player 0 is offered first
+def endings_for(preset: str | RuleSet) -> tuple[str, ...]:
+    """The endings a hand can have under a preset (or rules): no big gin where the rules
+    do not offer it, and only gin and dead hands where the knock limit is 0."""
+    the_rules = ginrules.rules(preset) if isinstance(preset, str) else preset
+    out = list(ENDINGS)
+    if the_rules.big_gin_bonus is None:
+        out.remove("big gin")
+    if the_rules.knock_limit == 0 and not the_rules.oklahoma:
+        out = [e for e in out if e not in ("knock", "undercut", "tie")]
+    return tuple(out)
 
 
-def _others(draw: st.DrawFn, used: set[Card], n: int) -> list[Card]:
-    pool = [c for c in draw(st.randoms(use_true_random=False)).sample(CARDS, 52)
-            if c not in used]
-    return pool[:n]
+def lays_out_own_hand(the_rules: RuleSet) -> bool:
+    """Whether a knocker may state its melds under these rules (the record then states
+    them): everywhere but where the rules lay hands out (``auto_layout``)."""
+    return not the_rules.auto_layout
 
 
 @st.composite
-def finished_hands(draw: st.DrawFn, ending: str, preset: str = "classic") -> HandState:
+def _squares(draw: st.DrawFn) -> list[Card]:
+    """Nine cards that are three runs and also three sets (three ranks in three suits):
+    the knocker's layout is a choice, so stated melds may differ from the default."""
+    start = draw(st.integers(0, 10))
+    suits = draw(st.permutations(range(4)))[:3]
+    return [CARDS[s * 13 + start + i] for s in suits for i in range(3)]
+
+
+def _square_melds(cards: Sequence[Card], runs: bool) -> list[list[Card]]:
+    groups: dict[object, list[Card]] = {}
+    for c in cards:
+        groups.setdefault(c.suit if runs else c.rank, []).append(c)
+    return [sorted(g, key=lambda c: c.index) for g in groups.values()]
+
+
+def _end_by_knock(state: HandState, card: Card, melds: list[list[Card]] | None,
+                  stated: bool) -> HandState:
+    """The knock of ``card``, stating the knocker's ``melds`` or not."""
+    if stated and melds is not None:
+        return ginrules.hand.knock(state, card, [" ".join(map(str, m)) for m in melds])
+    return state.apply(f"knock {card}")
+
+
+@st.composite
+def finished_hands(draw: st.DrawFn, ending: str, preset: str | RuleSet = "classic", *,
+                   dealer: int | None = None, stated: bool | None = None,
+                   turn_cap: bool | None = None) -> HandState:
     """A finished hand that ended as asked: ``knock`` (the knocker scores), ``gin``,
-    ``big gin``, ``undercut``, ``tie`` (equal deadwood after a knock) or ``dead``. Player
-    0 is offered the upcard, passes, player 1 passes, player 0 draws and ends it."""
-    the_rules = ginrules.rules(preset, oklahoma=False, knock_limit=10)
+    ``big gin``, ``undercut``, ``tie`` (equal deadwood after a knock) or ``dead``, under
+    the preset's own rules (or the rules given) unchanged, which must allow the ending
+    (:func:`endings_for`). The non-dealer (``dealer``: drawn if not given) is offered the
+    upcard, passes, the dealer passes, the non-dealer draws from the stock and ends it;
+    its knock states its melds (``stated``; drawn if not given, three times in four, where
+    the rules let the knocker lay out its hand): a knock then states three runs where its
+    own layout would show three sets (:func:`layout_of` says ``"stated"``). A dead hand is played out by random players who never knock: to the stock's
+    end, or under a turn cap (``turn_cap``: drawn if not given; the rules then differ from
+    the preset's by ``max_turns``)."""
+    the_rules = ginrules.rules(preset) if isinstance(preset, str) else preset
+    if ending not in endings_for(the_rules):
+        raise ValueError(f"{ending!r} cannot happen under these rules")
+    dealer = dealer if dealer is not None else draw(st.integers(0, 1))
+    rnd = _rng(draw)
+    if stated is None:
+        stated = lays_out_own_hand(the_rules) and draw(st.integers(0, 3)) > 0
     if ending == "dead":
-        the_rules = the_rules.evolve(max_turns=draw(st.integers(1, 6)))
-        state = ginrules.deal(the_rules, seed=draw(seeds), dealer=1)
-        rnd = draw(st.randoms(use_true_random=False))
+        if turn_cap if turn_cap is not None else draw(st.booleans()):
+            the_rules = the_rules.evolve(max_turns=draw(st.integers(1, 6)))
+        state = ginrules.deal(the_rules, seed=draw(seeds), dealer=dealer)
         while not state.is_over:
             legal = [a for a in state.legal_actions() if a.kind.value not in ("knock", "big gin")]
             state = state.apply(rnd.choice(legal))
         return state
-    if ending == "big gin":
-        the_rules = the_rules.evolve(big_gin_bonus=31)
-        eleven = draw(melded_hands((4, 4, 3)))
-        drawn = eleven[0]  # the card player 0 draws completes the first four
-        ten = eleven[1:]
-        dealer = _others(draw, set(eleven), 11)
-        state = _start(draw, the_rules, ten, dealer[:10], dealer[10], [drawn])
-        return state.apply("pass").apply("pass").apply("draw stock").apply("big gin")
-    if ending == "gin":
-        ten = draw(melded_hands(draw(st.sampled_from([(4, 3, 3), (5, 5), (4, 6), (3, 3, 4)]))))
-        others = _others(draw, set(ten), 12)
-        state = _start(draw, the_rules, ten, others[:10], others[10], [others[11]])
-        state = state.apply("pass").apply("pass").apply("draw stock")
-        return state.apply(f"knock {others[11]}")
-    # knock, undercut, tie: the knocker keeps one deadwood card next to three melds; the
-    # defender melds all but one card worth more (knock), less or nothing (undercut) or
-    # the same (tie); neither deadwood card can meld or be laid off
-    knocker_melds = draw(melded_hands((3, 3, 3)))
-    taken = frozenset(knocker_melds)
-    # and no card of the defender can be laid off: a layoff may free melded cards to meld
-    # anew (6 v 6 became 6 v 5 when 4S 3S went onto 5S 6S 7S and the sets 3D 3H, 4D 4H,
-    # 5C 5D 5H with 6D melded as 3D 4D 5D 6D and 3H 4H 5H, leaving 5C)
-    layoffs = frozenset(c for c in CARDS if c not in taken and not _isolated(c, knocker_melds))
-    melded = ending == "undercut" and draw(st.integers(0, 4)) == 0  # no deadwood at all
-    defender = draw(melded_hands((4, 3, 3) if melded else (3, 3, 3), taken | layoffs))
-    rnd = draw(st.randoms(use_true_random=False))
-    pool = [c for c in rnd.sample(CARDS, 52) if c not in taken | set(defender)]
-    alone = [c for c in pool if _isolated(c, knocker_melds) and _isolated(c, defender)]
-    # the two deadwood cards are drawn from the pairs that give the ending (not drawn by
-    # value first and then looked for, which left too many draws without a card)
-    pairs: list[tuple[Card, Card | None]]
-    if melded:
-        pairs = [(k, None) for k in alone]
+    # the knocker's ten cards, the melds it may state, its discard; the defender's ten
+    knocker_melds: list[list[Card]] | None
+    defender: list[Card] = []
+    if ending in ("big gin", "gin"):
+        sizes = (4, 4, 3) if ending == "big gin" else draw(st.sampled_from(
+            [(4, 3, 3), (5, 5), (4, 6), (3, 3, 4)]))
+        cards = draw(melded_hands(sizes))
+        knocker_melds = None
+        kept = cards
+        if ending == "gin":
+            knocker_melds, at = [], 0
+            for n in sizes:
+                knocker_melds.append(cards[at:at + n])
+                at += n
     else:
-        pairs = [(k, d) for k in alone for d in alone if d != k and (
-            d.points > k.points if ending == "knock" else
-            d.points < k.points if ending == "undercut" else d.points == k.points)]
-    assume(pairs)
-    k_dead, d_dead = rnd.choice(pairs)
-    knocker = [*knocker_melds, k_dead]
-    if d_dead is not None:
-        defender.append(d_dead)
-    rest = [c for c in pool if c not in knocker and c not in defender]
-    stock_card, upcard = rest[0], rest[1]
-    state = _start(draw, the_rules, knocker, defender, upcard, [stock_card])
+        # knock, undercut, tie: the knocker keeps one deadwood card next to three melds;
+        # the defender melds all but one card worth more (knock), less or nothing
+        # (undercut) or the same (tie); neither deadwood card can meld or be laid off
+        square = stated or draw(st.booleans())
+        nine = draw(_squares()) if square else draw(melded_hands((3, 3, 3)))
+        # (the knocker's own layout of a square shows the sets, onto which fewer cards
+        # can be laid off: stated, the runs are the melds other than its own)
+        knocker_melds = (_square_melds(nine, runs=True) if square
+                         else [nine[i:i + 3] for i in (0, 3, 6)])
+        taken = frozenset(nine)
+        # and no card of the defender can be laid off: a layoff may free melded cards to
+        # meld anew (6 v 6 became 6 v 5 when 4S 3S went onto 5S 6S 7S and the sets 3D 3H,
+        # 4D 4H, 5C 5D 5H with 6D melded as 3D 4D 5D 6D and 3H 4H 5H, leaving 5C)
+        layoffs = frozenset(c for c in CARDS if c not in taken and not _isolated(c, nine))
+        melded = ending == "undercut" and draw(st.integers(0, 4)) == 0  # no deadwood at all
+        defender = draw(melded_hands((4, 3, 3) if melded else (3, 3, 3), taken | layoffs))
+        pool = [c for c in rnd.sample(CARDS, 52) if c not in taken | set(defender)]
+        alone = [c for c in pool if _isolated(c, nine) and _isolated(c, defender)]
+        # the two deadwood cards are drawn from the pairs that give the ending (not drawn
+        # by value first and then looked for, which left too many draws without a card)
+        pairs: list[tuple[Card, Card | None]]
+        if melded:
+            pairs = [(k, None) for k in alone]
+        else:
+            pairs = [(k, d) for k in alone for d in alone if d != k and (
+                d.points > k.points if ending == "knock" else
+                d.points < k.points if ending == "undercut" else d.points == k.points)]
+        assume(pairs)
+        k_dead, d_dead = rnd.choice(pairs)
+        kept = [*nine, k_dead]
+        if d_dead is not None:
+            defender.append(d_dead)
+    used = set(kept) | set(defender)
+    rest = [c for c in rnd.sample(CARDS, 52) if c not in used]
+    if not defender:
+        defender, rest = rest[:10], rest[10:]
+    # the upcard (Oklahoma: worth at least the knocker's deadwood, so the knock is legal)
+    least = kept[-1].points if ending in ("knock", "undercut", "tie") else 0
+    ups = [c for c in rest if not the_rules.oklahoma or the_rules.knock_limit_for(c) >= least]
+    assume(ups)
+    upcard = ups[0]
+    rest.remove(upcard)
+    # the knocker is dealt its ten kept cards and draws one more, to discard with the
+    # knock; or (the discard a card it was dealt) is dealt nine of them and an extra card
+    extra = rest.pop(0)
+    if ending == "big gin":
+        dealt, drawn = kept[1:], kept[0]
+    elif draw(st.booleans()):
+        dealt, drawn = kept, extra
+    else:
+        i = draw(st.integers(0, len(kept) - 1))
+        dealt, drawn = [*kept[:i], extra, *kept[i + 1:]], kept[i]
+    deck = _deck(dealt, defender, upcard, [drawn], [*rest, extra])
+    state = ginrules.deal(the_rules, deck=deck, dealer=dealer)
     state = state.apply("pass").apply("pass").apply("draw stock")
-    return state.apply(f"knock {stock_card}")
+    if ending == "big gin":
+        return state.apply("big gin")
+    return _end_by_knock(state, extra, knocker_melds, stated)
 
 
 def _isolated(card: Card, melded: Sequence[Card]) -> bool:
@@ -201,19 +279,55 @@ def ending_of(state: HandState, the_rules: RuleSet | None = None) -> str:
     return "undercut" if result.defender_deadwood < result.knocker_deadwood else "knock"
 
 
-@st.composite
-def any_finished_hand(draw: st.DrawFn) -> HandState:
-    """A finished hand of any ending (each about equally often)."""
-    return draw(finished_hands(draw(st.sampled_from(ENDINGS)), draw(st.sampled_from(
-        ["classic", "polish", "dutch", "eaai"]))))
+def layout_of(state: HandState) -> str | None:
+    """How a knock's melds were chosen: ``"laid out"`` (the rules lay hands out), ``"own"``
+    (the knocker's own layout, :func:`ginrules.knock.knocker_layout`) or ``"stated"``
+    (melds the knocker stated, other than its own layout); ``None`` for other ends."""
+    result = state.result
+    if result is None or result.knocker is None or result.kind is EndKind.BIG_GIN:
+        return None
+    if state.rules.auto_layout:
+        return "laid out"
+    own = ginrules.knock.knocker_layout(state.masks[result.knocker],
+                                        discard_pile=state.discard_pile)
+    return "own" if set(own.melds) == set(result.knocker_melds) else "stated"
 
 
 @st.composite
-def finished_games(draw: st.DrawFn, preset: str | None = None) -> GameState:
-    """A game that finishes (a target of 25 to 60, basic players, who knock as soon as
-    they may), under any preset without Hollywood."""
-    name = preset if preset is not None else draw(st.sampled_from(
-        ["classic", "short", "polish", "dutch", "eaai", "oklahoma"]))
+def any_finished_hand(draw: st.DrawFn, preset: str | None = None) -> HandState:
+    """A finished hand of any ending (each about equally often), under any preset that
+    allows it (or the one given, of the endings it allows)."""
+    if preset is not None:
+        return draw(finished_hands(draw(st.sampled_from(endings_for(preset))), preset))
+    ending = draw(st.sampled_from(ENDINGS))
+    name = draw(st.sampled_from([p for p in PRESET_NAMES if ending in endings_for(p)]))
+    return draw(finished_hands(ending, name))
+
+
+def play_hand(preset: str, seed: int, knocky: bool) -> HandState:
+    """A hand between random players; ``knocky`` players knock whenever they may (most
+    such hands still end dead: random players seldom get to knock)."""
+    state = ginrules.deal(ginrules.rules(preset), seed=seed, dealer=seed % 2)
+    choose = random_policies(seed)[0]
+    while not state.is_over:
+        actions = state.legal_actions()
+        knocks = [a for a in actions if a.kind is ginrules.ActionKind.KNOCK]
+        state = state.apply(knocks[0] if knocky and knocks else choose(state, state.turn))
+    return state
+
+
+played_hands = st.builds(play_hand, presets, st.integers(0, 2**32), st.booleans())
+
+#: the hands the record tests draw: built for an ending (every ending, every preset, stated
+#: melds), or played by random players (long hands, mostly dead; about a quarter of them)
+record_hands = st.one_of(any_finished_hand(), played_hands)
+
+
+@st.composite
+def played_games(draw: st.DrawFn, preset: str | None = None) -> GameState:
+    """A game played to its end (a target of 25 to 60, basic players, who knock as soon
+    as they may), under any preset (or the one given)."""
+    name = preset if preset is not None else draw(presets)
     target = draw(st.integers(25, 60))
     the_rules = ginrules.rules(name, target=target)
     seed = draw(seeds)
@@ -223,8 +337,53 @@ def finished_games(draw: st.DrawFn, preset: str | None = None) -> GameState:
 
 
 @st.composite
+def built_games(draw: st.DrawFn, preset: str | None = None) -> GameState:
+    """A game of hands built for their endings (each ending the preset allows, about
+    equally often) to a target of 25 to 60, under any preset (or the one given): a game
+    without a seed, each hand dealt from its own deck by the game's dealer."""
+    name = preset if preset is not None else draw(presets)
+    the_rules = ginrules.rules(name, target=draw(st.integers(25, 60)))
+    game = ginrules.new_game(the_rules, dealer=draw(st.integers(0, 1)))
+    endings = endings_for(the_rules)
+    while not game.is_over:
+        # (after eight hands, gin: ties under openspiel and dead hands score nothing)
+        ending = draw(st.sampled_from(endings)) if len(game.finished) < 8 else "gin"
+        state = draw(finished_hands(ending, the_rules, dealer=game.dealer, turn_cap=False))
+        game = ginrules.game.record_hand(game, state)
+    return game
+
+
+@st.composite
+def finished_games(draw: st.DrawFn, preset: str | None = None) -> GameState:
+    """A game that finishes, under any preset (or the one given): played by basic
+    players, or built of hands of every ending (:func:`built_games`)."""
+    return draw(st.one_of(played_games(preset), built_games(preset)))
+
+
+@st.composite
+def open_games(draw: st.DrawFn, preset: str | None = None, max_hands: int = 4) -> GameState:
+    """A game between random players, stopped after at most ``max_hands`` hands (most
+    often in the middle of a hand: random players seldom finish a game), to a target of
+    40, under any preset (or the one given)."""
+    name = preset if preset is not None else draw(presets)
+    seed = draw(st.integers(0, 2**32))
+    game = ginrules.new_game(ginrules.rules(name, target=40), seed=seed)
+    players = random_policies(seed)
+    while not game.is_over and len(game.finished) < max_hands:
+        h = game.hand
+        assert h is not None
+        game = game.apply(players[h.turn](h, h.turn))
+    return game
+
+
+#: the games the record tests draw: finished (played or built of every ending) or open
+record_games = st.one_of(finished_games(), open_games())
+
+
+@st.composite
 def records_of_games(draw: st.DrawFn) -> dict[str, Any]:
-    """The record of a finished game, in either deal form."""
+    """The record of a finished game (played, or built of hands of every ending), in
+    either deal form."""
     game = draw(finished_games())
     return ginrules.records.to_record(game, deal_form=draw(st.sampled_from(["deck", "hands"])))
 

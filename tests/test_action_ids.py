@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
 
 import ginrules
 from ginrules.actions import Action, ActionKind
@@ -10,6 +11,7 @@ from ginrules.cards import CARDS
 from ginrules.errors import ActionNotationError, GinRulesError, WrongTypeError
 from ginrules.game import random_policies
 from ginrules.interop.ids import NUM_ACTIONS, action_from_id, legal_action_ids, legal_action_mask
+from strategies import record_hands
 
 
 def test_the_table_is_the_documented_one() -> None:
@@ -53,6 +55,22 @@ def test_the_mask_marks_exactly_the_legal_actions_along_playouts() -> None:
             assert sum(legal_action_mask(state.view(1 - state.turn))) == 0
             state = state.apply(choose(state, state.turn))
         assert sum(legal_action_mask(state)) == 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(record_hands)
+def test_the_mask_marks_exactly_the_legal_actions_up_to_every_ending(
+        end: ginrules.HandState) -> None:
+    """Replayed to every ending (built for it, under every preset) and along random hands."""
+    state = ginrules.deal(end.rules, deck=end.deck, dealer=end.dealer)
+    for player, action in end.actions:
+        mask = legal_action_mask(state)
+        assert {Action.from_index(i) for i, m in enumerate(mask) if m} == set(
+            state.legal_actions())
+        assert mask[action.index] == 1
+        assert legal_action_mask(state.view(player)) == mask
+        state = state.apply(action, player=player)
+    assert sum(legal_action_mask(state)) == 0
 
 
 def test_the_mask_of_a_game_says_to_pass_its_hand() -> None:

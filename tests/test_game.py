@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 import attrs
 import pytest
+from hypothesis import given, settings
 
 import ginrules
 from ginrules import (
@@ -36,6 +37,7 @@ from ginrules import hand as h
 from ginrules import sheet as sheet_mod
 from ginrules.cli import main
 from ginrules.players import make_player
+from strategies import finished_games
 
 # -- helpers --------------------------------------------------------------------------
 
@@ -159,7 +161,7 @@ def dealer_by_the_text(text: Spoken, dealer: int, scorer: int | None, dead: bool
 
 
 def check_finished_game(g: gm.GameState, text: Spoken) -> None:
-    """Every invariant of a game played to its end from a seed; the final scores and the
+    """Every invariant of a game played to its end (from a seed, or built of hands); the final scores and the
     dealers are checked against ``text``, the rules as the sources state them."""
     the_rules = g.rules
     assert g.is_over and g.hand is None and g.winner is not None
@@ -172,7 +174,8 @@ def check_finished_game(g: gm.GameState, text: Spoken) -> None:
     # each hand: dealt from the game's seed, with the right dealer and knock limit
     assert finished[0].dealer == g.first_dealer
     for number, state in enumerate(finished):
-        assert state.deck == Deck.shuffled(gm.hand_seed(g.seed, number))
+        if g.seed is not None:  # (a game built of hands has none)
+            assert state.deck == Deck.shuffled(gm.hand_seed(g.seed, number))
         result = state.result
         assert result is not None and result.dealer == state.dealer
         limit = the_rules.knock_limit_for(result.upcard)
@@ -245,6 +248,15 @@ def test_every_preset_plays_to_the_end(name: str, seed: int) -> None:
     g = gm.new_game(rules(name), seed=seed)
     final = gm.play(g, gin_seeking_players(seed))
     check_finished_game(final, PRESET_TEXT[name])
+
+
+@settings(max_examples=12, deadline=None)
+@given(finished_games())
+def test_finished_games_of_every_ending_keep_every_invariant(g: gm.GameState) -> None:
+    """Games played by basic players or built of hands of every ending, under every preset
+    (the texts of a preset do not depend on its target)."""
+    name = next(n for n in PRESETS if attrs.evolve(rules(n), target=g.rules.target) == g.rules)
+    check_finished_game(g, PRESET_TEXT[name])
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -5,29 +5,20 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from hypothesis import assume, given
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import ginrules
 from ginrules import hand, records
 from ginrules.cards import CARDS
-from ginrules.game import random_policies
+from strategies import PRESET_NAMES, any_finished_hand, lays_out_own_hand, record_hands
 
-PRESETS = sorted(ginrules.PRESETS)
+#: the presets under which a knocker lays out its own hand (and the record states it)
+OWN_LAYOUT = [p for p in PRESET_NAMES if lays_out_own_hand(ginrules.rules(p))]
 
-
-def play_hand(preset: str, seed: int, knocky: bool) -> hand.HandState:
-    """A hand between random players; ``knocky`` players knock whenever they may."""
-    state = hand.deal(ginrules.rules(preset), seed=seed, dealer=seed % 2)
-    choose = random_policies(seed)[0]
-    while not state.is_over:
-        actions = hand.legal_actions(state)
-        knocks = [a for a in actions if a.kind is ginrules.ActionKind.KNOCK]
-        state = hand.apply(state, knocks[0] if knocky and knocks else choose(state, state.turn))
-    return state
-
-
-hands = st.builds(play_hand, st.sampled_from(PRESETS), st.integers(0, 2**32), st.booleans())
+#: every ending (built for it, under every preset, with stated melds where the rules let
+#: the knocker lay out its hand) and hands played by random players
+hands = record_hands
 
 
 def rejected(data: dict[str, Any]) -> records.Report:
@@ -141,3 +132,20 @@ def test_a_card_written_badly(state: hand.HandState, data: st.DataObject, bad: s
         h["actions"][i] = h["actions"][i].rsplit(" ", 1)[0] + " " + bad
     report = rejected(copy.deepcopy(record))
     assert report.problems[0].hand == 1
+
+
+@settings(max_examples=60)
+@given(st.sampled_from(OWN_LAYOUT).flatmap(any_finished_hand), st.data())
+def test_a_stated_meld_with_a_card_taken_out(state: hand.HandState, data: st.DataObject
+                                            ) -> None:
+    """The knocker's stated melds lose a card: no meld (three cards), or more deadwood
+    than the outcome declares."""
+    record = records.to_record(state)
+    entry = record["hands"][0]
+    assume("knocker_melds" in entry)
+    melds = entry["knocker_melds"]
+    i = data.draw(st.integers(0, len(melds) - 1))
+    melds[i] = melds[i][1:]
+    report = rejected(record)
+    assert report.problems[0].code in ("bad-melds", "wrong-deadwood", "wrong-kind",
+                                       "illegal-action", "wrong-points", "wrong-winner")
