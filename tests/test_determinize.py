@@ -185,8 +185,9 @@ def _late_state(keep: int, stock_left: int) -> ginrules.HandState:
         if s.phase is Phase.OFFER:
             action = legal[ActionKind.TAKE if s.turn == 1 else ActionKind.PASS]
         elif s.phase is Phase.DRAW:
-            action = legal.get(ActionKind.DRAW_DISCARD) if s.turn == 1 else None
-            action = action or legal[ActionKind.DRAW_STOCK]
+            take = ActionKind.DRAW_DISCARD if s.turn == 1 and ActionKind.DRAW_DISCARD in legal \
+                else ActionKind.DRAW_STOCK
+            action = legal[take]
         else:
             throws = [a for a in s.legal_actions() if a.kind is ActionKind.DISCARD]
             fresh = [a for a in throws if a.card not in seen]
