@@ -8,6 +8,7 @@ import random
 import pytest
 
 import ginrules
+from ginrules.actions import ActionKind, Phase
 from ginrules.errors import GinRulesError, WrongTypeError
 from ginrules.game import random_policies
 from ginrules.players import AdvancedPlayer, BasicPlayer, view
@@ -170,3 +171,52 @@ def test_opponent_hands_are_drawn_by_weight_without_replacement() -> None:
         assert abs(counts[m] / n - p) < 4 * spread, (m, counts[m] / n, p)
     # the pair of the two heaviest cards (2.0 and 3.0) against the two lightest
     assert exact[1 << 17 | 1 << 41] > 0.25 > 0.02 > exact[1 << 3 | 1 << 30]
+
+
+def _late_state(keep: int, stock_left: int) -> ginrules.HandState:
+    """Player 0 always draws from the stock; player 1 always takes the discard and
+    throws the cards player 0 has not seen first, keeping ``keep`` of them: when the
+    stock is down to ``stock_left``, player 0 has seen all but ``keep + stock_left``."""
+    rnd = random.Random(5)
+    s = ginrules.deal(ginrules.rules("classic", dead_hand_stock=0), seed=1, dealer=0)
+    seen = {s.upcard}
+    while not (s.phase is Phase.DRAW and s.turn == 0 and s.stock_size == stock_left):
+        legal = {a.kind: a for a in s.legal_actions()}
+        if s.phase is Phase.OFFER:
+            action = legal[ActionKind.TAKE if s.turn == 1 else ActionKind.PASS]
+        elif s.phase is Phase.DRAW:
+            take = ActionKind.DRAW_DISCARD if s.turn == 1 and ActionKind.DRAW_DISCARD in legal \
+                else ActionKind.DRAW_STOCK
+            action = legal[take]
+        else:
+            throws = [a for a in s.legal_actions() if a.kind is ActionKind.DISCARD]
+            fresh = [a for a in throws if a.card not in seen]
+            action = fresh[0] if s.turn == 1 and len(fresh) > keep else rnd.choice(
+                [a for a in throws if a not in fresh[:keep]] if s.turn == 1 else throws)
+        if action.card is not None:
+            seen.add(action.card)
+        s = s.apply(action)
+    return s
+
+
+@pytest.mark.parametrize(("keep", "stock_left"), [(0, 4), (1, 3)])
+def test_every_order_of_the_stock_is_sampled(keep: int, stock_left: int) -> None:
+    """Four cards unseen, late in a hand: every way to deal them (the opponent's unseen
+    card, if any, and the order of the stock) is one of 4! = 24, each of chance 1/24.
+    In 1,000 seeded samples each is missed with chance (23/24)**1000 < 4e-19, so that
+    some of them is missed has chance under 1e-17: a sampler that shuffles less (only
+    the top card, or all but the last two) is caught."""
+    state = _late_state(keep, stock_left)
+    v = view(state, 0)
+    unseen, hidden = hidden_cards(v)
+    assert (len(unseen), hidden, state.stock_size) == (4, keep, stock_left)
+    runs = 1000
+    assert 24 * (23 / 24) ** runs < 1e-9
+    dealt: dict[tuple[frozenset[ginrules.Card], tuple[ginrules.Card, ...]], int] = {}
+    for seed in range(runs):
+        sampled = sample_hidden(v, seed=seed)
+        held = frozenset(sampled.cards(1)) & frozenset(unseen)
+        key = (held, sampled.stock)
+        dealt[key] = dealt.get(key, 0) + 1
+    assert all(len(h) == keep and set(h) | set(s) == set(unseen) for h, s in dealt)
+    assert len(dealt) == 24, sorted(dealt.values())

@@ -231,3 +231,54 @@ def test_showdown_lays_the_knocker_out_as_a_hand_would() -> None:
     best, _ = ginrules.showdown(knocker, defender, rules="classic")
     assert [str(m) for m in best.knocker_melds] == ["3C 4C 5C", "3D 4D 5D", "3H 4H 5H"]
     assert (best.layoffs, best.defender_deadwood) == ((), 71)
+
+
+RUNS = ["3C 4C 5C", "3D 4D 5D", "3H 4H 5H"]
+SETS = ["3C 3D 3H", "4C 4D 4H", "5C 5D 5H"]
+
+
+def _before_the_knock(preset: str) -> HandState:
+    """Player 0 (the non-dealer) holds the 3s, 4s and 5s of three suits and KS, player 1
+    holds 3S and 5S among high cards: both pass KH, player 0 draws QH and is to knock.
+    The sets take 3S and 5S as layoffs (defender deadwood 63), the runs take nothing (71)."""
+    knocker = list(parse_cards("3C 4C 5C 3D 4D 5D 3H 4H 5H KS"))
+    defender = list(parse_cards("AC 8C QC QD KD 7H JH 3S 5S 7S"))
+    top = list(parse_cards("KH QH"))
+    deck = [c for pair in zip(knocker, defender, strict=True) for c in pair] + top
+    deck += [c for c in CARDS if c not in deck]
+    the_rules = ginrules.rules(preset, oklahoma=False, knock_limit=10)
+    state = ginrules.deal(the_rules, deck=deck, dealer=1)
+    return state.apply("pass").apply("pass").apply("draw stock")
+
+
+@pytest.mark.parametrize("preset", sorted(ginrules.PRESETS))
+@pytest.mark.parametrize("stated", [RUNS, SETS])
+def test_a_record_of_stated_melds_reads_back_under_every_preset(
+        preset: str, stated: list[str]) -> None:
+    """Writer, reader and validator agree on a knock with stated melds, the default
+    layout or not: where the knocker lays out (auto_layout off) the record states the
+    melds and reads back with them; where the rules lay hands out, the stated melds are
+    checked but the best layout (the runs) is used, and the record reads back the same."""
+    start = _before_the_knock(preset)
+    end = ginrules.hand.knock(start, "QH", stated)
+    assert end.result is not None
+    own = not start.rules.auto_layout
+    used = stated if own else RUNS
+    assert [str(m) for m in end.result.knocker_melds] == used
+    assert end.result.defender_deadwood == (63 if used == SETS else 71)
+    default = ginrules.hand.knock(start, "QH").result
+    assert default is not None
+    assert [str(m) for m in default.knocker_melds] == (SETS if own else RUNS)
+    record = ginrules.records.to_record(end, preset=preset)
+    (entry,) = record["hands"]
+    assert entry.get("knocker_melds") == ([m.split() for m in stated] if own else None)
+    assert entry["outcome"]["deadwood"] == [10, end.result.defender_deadwood]
+    for data in (record, ginrules.records.dump(end, preset=preset)):
+        report = ginrules.records.validate(data)
+        assert report.valid, report.problems
+        again = ginrules.records.load(data).hands[0]
+        assert again.result == end.result and again.actions == end.actions
+    if own and stated != SETS:
+        # the melds are what the outcome rests on: without them the record is refused
+        del entry["knocker_melds"]
+        assert not ginrules.records.validate(record).valid

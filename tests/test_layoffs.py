@@ -516,3 +516,51 @@ def test_openspiel_gameplay_3_chain_after_the_ten() -> None:
     assert result.defender_deadwood == 0
     assert laid(result.layoffs) == ["TS onto JS QS KS", "9S onto JS QS KS"]
     assert score.winner == "defender" and score.points == 27
+
+
+# -- the cards a meld takes, against the definition of a meld ------------------------------
+
+
+def is_meld(cards: list[Card]) -> bool:
+    """Whether ``cards`` are a meld, from the rules text alone: three or four cards of one
+    rank, or three or more cards of one suit in consecutive ranks (the ace low only)."""
+    if len(set(cards)) != len(cards) or len(cards) < 3:
+        return False
+    if len({int(c.rank) for c in cards}) == 1:
+        return len(cards) <= 4
+    if len({int(c.suit) for c in cards}) != 1:
+        return False
+    ranks = sorted(int(c.rank) for c in cards)
+    return ranks == list(range(ranks[0], ranks[0] + len(ranks)))
+
+
+def every_meld() -> list[list[Card]]:
+    """Every run (each suit, each first rank, each length) and every set (each rank: the
+    four sets of three and the set of four)."""
+    runs = [[card_at(s, r) for r in range(low, high + 1)]
+            for s in range(4) for low in range(1, 12) for high in range(low + 2, 14)]
+    sets = [[card_at(s, rank) for s in suits] for rank in range(1, 14)
+            for suits in ([0, 1, 2], [0, 1, 3], [0, 2, 3], [1, 2, 3], [0, 1, 2, 3])]
+    return runs + sets
+
+
+def test_the_layoff_cards_are_exactly_the_cards_that_make_a_bigger_meld() -> None:
+    melds = every_meld()
+    assert len(melds) == 4 * 66 + 13 * 5
+    for cards in melds:
+        assert is_meld(cards)
+        takes = [c for c in CARDS if c not in cards and is_meld([*cards, c])]
+        meld = Meld.of(cards)
+        assert meld.layoff_cards() == tuple(takes), format_cards(cards)  # canonical order
+        for c in takes:
+            assert set(meld.extended(c).cards) == {*cards, c}
+
+
+def test_the_ends_of_a_suit() -> None:
+    # a run to the queen takes the king, one to the king nothing above, one from the ace
+    # nothing below
+    assert format_cards(Meld.of("TD JD QD").layoff_cards()) == "9D KD"
+    assert format_cards(Meld.of("JD QD KD").layoff_cards()) == "TD"
+    assert format_cards(Meld.of("AD 2D 3D").layoff_cards()) == "4D"
+    assert format_cards(Meld.of("2D 3D 4D").layoff_cards()) == "AD 5D"
+    assert format_cards(Meld.of("AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH").layoff_cards()) == "KH"

@@ -235,6 +235,35 @@ def choose(player: Player, state: HandState) -> str:
     return str(player.choose(view(state, state.turn)))
 
 
+def test_the_dealers_first_stock_draw_after_a_take_declines_the_discard() -> None:
+    """Player 1 (the non-dealer) takes the upcard KS and discards QC; dealer 0 draws from
+    the stock: it declined QC (only a stock draw after two passes declines nothing).
+    The events, the inference weights, the advanced player's memory and the
+    observation's plane all say so, as seen by player 1."""
+    from ginrules.interop.observation import PLANES, masks
+    from ginrules.players.advanced import _memory
+    from ginrules.players.determinize import DECLINED_FACTOR, inference_weights
+
+    state = situation(PLAIN, OTHER, "KS", actions=("take", "discard QC", "draw stock"))
+    qc = Card.parse("QC")
+    v = view(state, 1)
+    assert [str(e) for e in v.events] == [
+        "player 1 take KS", "player 1 discard QC", "player 0 draw stock (declined QC)"]
+    # the cards that meld with QC (queens, and clubs within two ranks) and player 1 has
+    # not seen weigh 0.55; nothing else is evidence
+    near = set(parse_cards("QD QH QS TC JC KC"))
+    weights = inference_weights(v)
+    assert near <= set(weights)
+    assert {c: w for c, w in weights.items() if w != 1.0} == dict.fromkeys(near, DECLINED_FACTOR)
+    assert _memory(v, 0, False).declined == qc.mask
+    planes = dict(zip(PLANES, masks(v), strict=True))
+    assert planes["opp_declined"] == qc.mask
+    # player 0's own draw is no evidence of player 1's, who took what it was offered
+    own = view(state, 0)
+    assert _memory(own, 0, False).declined == 0
+    assert dict(zip(PLANES, masks(own), strict=True))["opp_declined"] == 0
+
+
 def test_basic_takes_the_upcard_only_when_it_makes_a_meld() -> None:
     assert choose(BasicPlayer(), situation(PLAIN, OTHER, "4C")) == "take"  # extends AC-3C
     assert choose(BasicPlayer(), situation(PLAIN, OTHER, "KS")) == "take"  # KH KD KS
@@ -255,6 +284,23 @@ def test_basic_discards_the_least_deadwood_highest_card_among_equals() -> None:
     # leaves 39, and the highest is a king, KH before KD (hearts rank above diamonds)
     state = situation(PLAIN, OTHER, "8C", "JS", actions=("pass", "pass", "draw stock"))
     assert choose(BasicPlayer(), state) == "discard KH"
+
+
+def test_the_basic_hint_gives_the_deadwood_its_discard_leaves() -> None:
+    # the state above: AC-3C and 4D-6D melded, 9S KH KD QC JS deadwood (49); throwing
+    # KH leaves 9 + 10 + 10 + 10 = 39. A knock says the same of its card: KH leaves QD
+    # (10); TS, drawn instead, makes 7S-TS and leaves nothing: gin
+    state = situation(PLAIN, OTHER, "8C", "JS", actions=("pass", "pass", "draw stock"))
+    quick = ginrules.hint(view(state, 1), budget=0)
+    assert str(quick) == "discard KH: the basic level discards to leave the least deadwood (39)"
+    hand = "AC 2C 3C 4D 5D 6D 7S 8S 9S KH"
+    other = OTHER.replace("7S", "7C").replace("8H", "8C")
+    knock = situation(hand, other, "5C", "QD", actions=("pass", "pass", "draw stock"))
+    assert str(ginrules.hint(view(knock, 1), budget=0)) == (
+        "knock KH: the basic level knocks as soon as it may, with the least deadwood (10)")
+    gin = situation(hand, other, "5C", "TS", actions=("pass", "pass", "draw stock"))
+    assert str(ginrules.hint(view(gin, 1), budget=0)) == (
+        "knock KH: the basic level goes gin whenever it can")
 
 
 def test_basic_knocks_as_soon_as_it_may() -> None:
@@ -404,11 +450,44 @@ def test_simple_player_follows_the_published_policy(preset: str) -> None:
             assert (kind == "knock") == (least <= state.knock_limit)
 
 
-def test_simple_player_is_reproducible_and_by_name() -> None:
+# Non-dealer 1 holds AC 3C 4C 5C 2D 3D 4D 5D 4H AS (runs 3C-5C and 2D-5D, deadwood AC 4H
+# AS = 6) and is offered 5H, which melds (the fours and the fives as sets: AC 2D 3D AS
+# 3C = 10 < 6 + 5). Taken, 5H is the best discard (back to 6); the best of the others
+# leave 7: 3C, 3D or 4H (for 3C, the sets and AC 2D 3D AS).
+TAKES_5H = "AC 3C 4C 5C 2D 3D 4D 5D 4H AS"
+AGAINST_5H = "6H 7H 8H 9S TS JS QH KC KD 9C"
+
+
+@pytest.mark.parametrize("preset", ["dutch", "openspiel", "eaai", "classic"])
+def test_simple_player_never_discards_the_card_it_took(preset: str) -> None:
+    """Where the rules allow the card just taken to be thrown (dutch, openspiel) as where
+    they forbid it, the simple player does not: it throws the best of the others, at
+    random among equals, and knocks with it (deadwood 7)."""
     from ginrules.players import SimplePlayer
 
-    v = view(ginrules.deal(ginrules.rules("eaai"), seed=5, dealer=0), 1)
-    assert SimplePlayer(seed=2).choose(v) == SimplePlayer(seed=2).choose(v)
+    state = situation(TAKES_5H, AGAINST_5H, "5H", rules=preset)
+    assert SimplePlayer().choose(view(state, 1)) == Action.parse("take")
+    state = h.apply(state, "take")
+    taken_is_legal = Action.parse("knock 5H") in state.legal_actions()
+    assert taken_is_legal is state.rules.may_discard_taken_card
+    chosen = {SimplePlayer(seed=seed).choose(view(state, 1)) for seed in range(12)}
+    assert chosen == {Action.parse(f"knock {c}") for c in ("3C", "3D", "4H")}
+
+
+def test_simple_player_is_reproducible_and_by_name() -> None:
+    """The simple player breaks ties between its least-deadwood discards at random, from
+    its seed (its only randomness): the same deals played by the same seeds give the
+    same game, by other seeds another game."""
+    from ginrules.players import SimplePlayer
+
+    def game_of(seed: int) -> list[tuple[tuple[int, Action], ...]]:
+        players = [SimplePlayer(seed=seed), SimplePlayer(seed=seed + 10)]
+        final = play(new_game(ginrules.rules("eaai"), seed=5), players)
+        return [tuple(hand.actions) for hand in final.finished]
+
+    first = game_of(2)
+    assert len(first) > 5 and game_of(2) == first
+    assert all(game_of(seed) != first for seed in (3, 4))
     assert make_player("simple", seed=4) == SimplePlayer(seed=4)
 
 

@@ -351,6 +351,27 @@ def test_a_record_says_whether_it_is_complete() -> None:
         "omitted_problems": 0, "notes": []}
 
 
+def test_the_player_of_an_action_is_read_in_either_case() -> None:
+    """``P0 take`` is ``p0 take``, as ``p0 TAKE`` is: the player prefix is as
+    case-insensitive as the rest of the action (issue 32)."""
+    from ginrules.records.format import parse_action
+
+    take = (0, ginrules.Action.parse("take"), None)
+    for text in ("p0 take", "P0 take", "p0 TAKE", "P0 Take"):
+        assert parse_action(text) == take, text
+    assert parse_action("P1 DRAW STOCK 5c") == (1, ginrules.Action.parse("draw stock"), "5C")
+    assert parse_action("P1 draw stock ??")[2] == "??"
+    # a whole record written in capitals reads back as the hand it was
+    s = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
+    for text in ("pass", "pass", "draw stock"):
+        s = hand.apply(s, text)
+    data = records.to_record(s)
+    data["hands"][0]["actions"] = [a.upper() for a in data["hands"][0]["actions"]]
+    assert data["hands"][0]["actions"][0] == "P1 PASS"
+    assert records.validate(data).valid
+    assert records.load(data).hands[0] == s
+
+
 def test_a_bad_card_after_a_known_action_is_named() -> None:
     from ginrules.records.format import parse_action
 

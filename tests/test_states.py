@@ -373,3 +373,18 @@ def test_a_game_over_after_one_hand_says_one_hand() -> None:
     assert repr(g) == "<GameState classic (target=1), over after 1 hand: player 1 won 0-133>"
     assert str(g) == ("classic (target=1) rules, target 1; over after 1 hand: player 1 won, "
                       "0 to 133 with the bonuses (hand points 0-4, hands won 0-1)")
+
+
+def test_a_discard_pile_of_seven_is_cut_short_and_one_of_six_is_not() -> None:
+    """Both text pictures (a view's, a state's) show the top six discards, with ``...``
+    in front when more lie below: at seven cards, not at six."""
+    s = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0).apply("pass").apply("pass")
+    lines = {}
+    while len(s.discard_pile) < 7:  # each player draws from the stock, throws its first card
+        s = s.apply("draw stock")
+        s = s.apply(f"discard {s.cards(s.turn)[0]}")
+        lines[len(s.discard_pile)] = (str(s.view(0)).splitlines()[3],
+                                      str(s.view(1)).splitlines()[3], str(s).splitlines()[3])
+    assert ginrules.format_cards(s.discard_pile) == "TS 7C 2C TC 3C 4D 4C"
+    assert set(lines[6]) == {"discard    TS 7C 2C TC 3C 4D   stock 26"}
+    assert set(lines[7]) == {"discard    ... 7C 2C TC 3C 4D 4C   stock 25"}

@@ -70,6 +70,19 @@ def test_a_whole_game_returns_the_final_score_difference() -> None:
     assert state.returns() == [totals[0] - totals[1], totals[1] - totals[0]]
 
 
+@pytest.mark.parametrize(("seed", "totals"), [(0, (42, 226)), (3, (180, 67))])
+def test_a_whole_game_returns_the_difference_even_when_the_loser_scores(
+        seed: int, totals: tuple[int, int]) -> None:
+    """Games the loser scores in (42 to 226, 180 to 67), where the sum of the totals, or
+    the winner's total alone, is not the difference: the return is the difference."""
+    game = load_game(rules="short", mode="game")
+    state = _knocking_playout(game.new_initial_state(), np.random.default_rng(seed))
+    assert state.game.is_over and state.game.sheet.final_totals() == totals
+    assert min(totals) > 0
+    margin = float(totals[0] - totals[1])
+    assert state.returns() == [margin, -margin]
+
+
 def test_observations_come_from_the_view_and_resampling_keeps_the_infostate() -> None:
     game = load_game(rules="classic")
     rng = np.random.default_rng(3)
