@@ -92,6 +92,8 @@ def _methods(cls: type) -> Iterator[tuple[str, Any, bool]]:
         for name, value in vars(klass).items():
             if name.startswith("_") or name in seen or isinstance(value, enum.Enum):
                 continue
+            if "__mutmut_" in name or "\u01c1" in name:  # mutmut's copies, not the API
+                continue
             if isinstance(value, staticmethod):
                 seen.add(name)
                 yield name, value.__func__, False
