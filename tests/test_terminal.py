@@ -405,3 +405,33 @@ def test_the_reasons_of_the_computer_levels_argue_for_their_move() -> None:
             if "gin" not in reason and "cannot be drawn" not in reason:  # names its card
                 assert re.search(r"\d|[AKQJT2-9][CDHS]", reason), reason
     assert kinds == {"weighed", "discard", "basic"}
+
+
+# -- from a mutation sample (issue 32): survivors of the terminal's words ---------------
+
+
+def test_every_word_for_quitting_quits_at_a_move() -> None:
+    for word in ("quit", "QUIT", "q", "exit"):
+        out: list[str] = []
+        code = play_in_terminal(ginrules.new_game(rules("classic"), seed=4),
+                                (None, BasicPlayer()), read=scripted([word, "take"]),
+                                write=out.append)
+        assert code == 0
+        assert out[-1].startswith("you quit: the game stops here, in hand 1"), (word, out[-1])
+
+
+def test_the_game_over_line_names_the_winner() -> None:
+    out: list[str] = []
+    g = ginrules.new_game(rules("classic", target=30), seed=2)
+    play_in_terminal(g, (None, BasicPlayer()), read=scripted(["1"] * 5000), write=out.append)
+    over = [line for line in out if line.startswith("\n=== Game over:")]
+    assert over in (["\n=== Game over: you win."], ["\n=== Game over: the computer wins."]), over
+
+
+def test_the_first_line_says_who_plays_whom() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "ginrules", "play", "--players", "human,advanced", "--seed",
+         "3"], input="quit\n", capture_output=True, text=True, timeout=60)
+    assert done.stdout.splitlines()[0] == (
+        "Gin Rummy, classic rules, to 100: you against the computer (advanced). Type 'help' "
+        "for the commands.")
