@@ -253,3 +253,55 @@ def test_wrong_players_for_a_games_picture() -> None:
         svg.game(g, player=2)
     with pytest.raises(ginrules.WrongTypeError):
         svg.game(g, player=True)
+
+
+# -- from a mutation sample (issue 32): geometry a mutant can break unseen -------------
+
+_NUMERIC = ("x", "y", "width", "height", "rx", "font-size", "stroke-width")
+
+
+def _check_geometry(text: str, what: str) -> None:
+    """Every size and place in the picture is a number, and every card and text lies
+    inside the picture's view box (a mutant's ``width=None``, ``size=None`` or a row
+    drawn upwards breaks one of them)."""
+    root = _well_formed(text)
+    box = [float(v) for v in root.attrib["viewBox"].split()]
+    assert box[:2] == [0, 0] and box[2] == float(root.attrib["width"]), what
+    assert box[3] == float(root.attrib["height"]), what
+    for element in root.iter():
+        for name in _NUMERIC:
+            if name in element.attrib:
+                value = float(element.attrib[name])  # raises on "None"
+                assert value >= 0, (what, element.tag, name, value)
+        tag = element.tag.rsplit("}", 1)[-1]
+        if tag in ("rect", "text"):
+            x, y = float(element.attrib.get("x", 0)), float(element.attrib.get("y", 0))
+            right = x + float(element.attrib.get("width", 0))
+            bottom = y + float(element.attrib.get("height", 0))
+            assert 0 <= x and right <= box[2] and 0 <= y and bottom <= box[3], (
+                what, tag, element.attrib, box)
+
+
+def test_every_picture_fits_its_view_box_with_numbers_only() -> None:
+    import ginrules
+    from ginrules import svg
+    from ginrules.players import view
+
+    g, _ = _played_game(3)
+    pictures = {"game": svg.game(g), "game seen by 0": svg.game(g, player=0),
+                "card": svg.card(ginrules.parse_card("7H")),
+                "meld": svg.meld(ginrules.Meld.of("7H 8H 9H")),
+                "arrangement": svg.arrangement(ginrules.arrange("7H 8H 9H KS QS"))}
+    for number, result in enumerate(g.finished):
+        pictures[f"result {number}"] = svg.result(result.result, rules=g.rules)
+    for seed in range(6):
+        state = ginrules.deal(ginrules.rules("classic"), seed=seed)
+        pictures[f"hand {seed}"] = svg.hand(state)
+        pictures[f"view {seed}"] = svg.view(view(state, 1))
+    dead = ginrules.deal(ginrules.rules("classic"), seed=1)
+    while not dead.is_over:  # random-free: always the first legal action, to a dead hand
+        dead = dead.apply(dead.legal_actions()[0])
+    pictures["finished hand"] = svg.hand(dead)
+    pictures["finished view"] = svg.view(view(dead, 0))
+    for what, text in pictures.items():
+        _check_geometry(text, what)
