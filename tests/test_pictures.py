@@ -278,7 +278,7 @@ def _check_geometry(text: str, what: str) -> None:
             x, y = float(element.attrib.get("x", 0)), float(element.attrib.get("y", 0))
             right = x + float(element.attrib.get("width", 0))
             bottom = y + float(element.attrib.get("height", 0))
-            assert 0 <= x and right <= box[2] and 0 <= y and bottom <= box[3], (
+            assert x >= 0 and right <= box[2] and y >= 0 and bottom <= box[3], (
                 what, tag, element.attrib, box)
 
 
