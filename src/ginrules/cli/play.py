@@ -40,6 +40,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if args.max_hands is not None and args.max_hands < 1:
         raise GinRulesError(f"--max-hands must be at least 1, not {args.max_hands}")
     seats = _seats(args.players, args.seed)
+    levels = [n.strip().lower() for n in args.players.split(",")]  # as _seats read them
     if args.record in _STDOUT:
         args.record = "-"  # the record alone on stdout, as the user means
     elif args.record is not None:
@@ -51,7 +52,6 @@ def _cmd_play(args: argparse.Namespace) -> int:
         if args.json or args.record == "-":
             raise GinRulesError("a game with a human player is played in the terminal: "
                                 "--json and --record - are for games between computers")
-        levels = [n.strip().lower() for n in args.players.split(",")]
         sides = ([f"player {seat}" for seat in (0, 1)] if seats == [None, None] else
                  ["you" if level == "human" else f"the computer ({level})"
                   for level in levels])
@@ -101,7 +101,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         return 0
     from ginrules.text import hands_in_words, sheet_text
 
-    names = _seat_names([n.strip().lower() for n in args.players.split(",")])
+    names = _seat_names(levels)
     kind = "Hollywood game" if args.hollywood else "Game"
     print(f"{kind}: {args.rules} rules, target {rules.target}, seed {args.seed}; "
           f"{names[0]} against {names[1]}")
