@@ -35,6 +35,7 @@ import io
 import os
 import pkgutil
 import random
+import re
 import sys
 import types
 import typing
@@ -651,6 +652,31 @@ def is_wrong(value: object, parameter: inspect.Parameter, tp: Any) -> bool:
     return not conforms(value, tp)
 
 
+def _type_names(value: object) -> set[str]:
+    """The names a message may give ``value``'s type by: its class or a base (a bool is
+    an int), ``None`` for None."""
+    if value is None:
+        return {"None"}
+    return {type(value).__name__} | {
+        klass.__name__ for klass in type(value).__mro__ if klass is not object}
+
+
+def names_what_was_given(message: str, value: object, name: str) -> bool:
+    """Whether a WrongTypeError's ``message`` says what was given for the parameter
+    ``name``: the type of ``value`` or of one of its items (the first wrong one, for a
+    collection), or its repr (an option's name, for ``**options``)."""
+    names = _type_names(value)
+    shown = {repr(value)}
+    if isinstance(value, (list, tuple, set, frozenset, dict)):
+        for item in value:
+            names |= _type_names(item)
+            shown.add(repr(item))
+    if name.startswith("**"):
+        shown.add(repr(name.partition(":")[2]))
+    return any(re.search(rf"\b{re.escape(type_name)}\b", message) for type_name in names) or any(
+        text in message for text in shown)
+
+
 def check(target: Target, name: str, value: object) -> None:
     """Call with ``value`` for the parameter ``name``; any exception must be a
     GinRulesError."""
@@ -663,6 +689,10 @@ def check(target: Target, name: str, value: object) -> None:
         call_with(target, name, value)
     except GinRulesError as error:
         assert str(error), f"{target.qualname}({name}={value!r}): an error with no message"
+        assert not isinstance(error, ginrules.WrongTypeError) or names_what_was_given(
+            str(error), value, name), (
+            f"{target.qualname}({name}={value!r}): the message does not say what was given "
+            f"(its type, an item's type, or its repr): {error}")
         # a wrong type is a WrongTypeError, or an error of a kind more precise than the
         # root (a CardNotationError for cards that are no cards, as before 0.2)
         typed = tp is not Any and tp is not object and (
