@@ -114,5 +114,5 @@ def test_normalized_rewards_and_what_the_environment_declares() -> None:
     assert str(error.value) == "render_mode is None or 'ansi', not 'human'"
     with pytest.raises(GinRulesError) as error:
         make_env(opponent=object())  # type: ignore[arg-type]
-    assert str(error.value) == ("opponent is a player name such as 'advanced' or a "
-                                "ginrules.players.Player")
+    assert str(error.value) == ("GinRummyEnv takes an opponent: a player name such as "
+                                "'advanced' or a ginrules.players.Player, not object")

@@ -30,7 +30,7 @@ import random
 from typing import Any, ClassVar
 
 from ginrules.actions import Action
-from ginrules.errors import GinRulesError, WrongTypeError
+from ginrules.errors import GinRulesError, WrongTypeError, _wrong_type
 from ginrules.interop.episode import Episode
 from ginrules.interop.pettingzoo_env import _require, observe, spaces
 from ginrules.players.computer import Player
@@ -65,8 +65,8 @@ def _build() -> Any:
                 raise error(f"render_mode is None or 'ansi', not {render_mode!r}")
             self.opponent = make_player(opponent) if isinstance(opponent, str) else opponent
             if not callable(getattr(self.opponent, "choose", None)):
-                raise WrongTypeError("opponent is a player name such as 'advanced' or a "
-                                     "ginrules.players.Player")
+                raise _wrong_type("GinRummyEnv", "an opponent: a player name such as "
+                                  "'advanced' or a ginrules.players.Player", opponent)
             self.episode = Episode(rules, mode=mode)
             self.seat = seat
             self.illegal_reward = illegal_reward
