@@ -77,3 +77,21 @@ def test_rules_is_one_thing() -> None:
     assert callable(ginrules.rules)
     assert ginrules.rulesets.PRESETS is ginrules.PRESETS
     assert ginrules.rules("classic") is ginrules.rulesets.rules("classic")
+
+
+# -- ginrules.knock: the old path of the module ginrules.knocking ------------------------
+
+
+def test_the_old_knock_module_warns_and_gives_the_same_names(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from ginrules import knocking
+
+    monkeypatch.delitem(sys.modules, "ginrules.knock", raising=False)  # imported anew
+    with pytest.warns(DeprecationWarning, match="import from ginrules.knocking") as caught:
+        from ginrules.knock import HandResult, lay_off, resolve_knock
+    assert (lay_off, resolve_knock, HandResult) == (
+        knocking.lay_off, knocking.resolve_knock, knocking.HandResult)
+    assert sys.modules["ginrules.knock"].__all__ == knocking.__all__
+    if not any(name.startswith("mutmut") for name in sys.modules):  # as above
+        assert caught[0].filename == __file__
+

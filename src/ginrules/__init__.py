@@ -9,9 +9,9 @@ cards and the exact solver       :mod:`~ginrules.cards` (cards, notation, the de
                                  :mod:`~ginrules.melds` (melds, arrangements, best discards)
 the rules                        :mod:`~ginrules.rulesets` (:class:`RuleSet` and the presets)
 one hand                         :mod:`~ginrules.actions` (actions and their notation),
-                                 :mod:`~ginrules.knock` (layoffs, the knocker's arrangement,
-                                 :class:`HandResult`; pure), :mod:`~ginrules.hand` (the
-                                 hand's state machine)
+                                 :mod:`~ginrules.knocking` (the end of a hand by a knock:
+                                 layoffs, the knocker's arrangement, :class:`HandResult`;
+                                 pure), :mod:`~ginrules.hand` (the hand's state machine)
 pricing                          :mod:`~ginrules.scoring` (a hand's score, showdowns),
                                  :mod:`~ginrules.sheet` (the score sheet of a game)
 what players see, who plays      :mod:`ginrules.players` (views, computer players)
@@ -86,7 +86,7 @@ if _typing.TYPE_CHECKING:  # what the module __getattr__ below loads on first us
     from ginrules.actions import Action, ActionKind, Phase
     from ginrules.game import GameState, new_game
     from ginrules.hand import HandState, deal, legal_actions
-    from ginrules.knock import EndKind, HandResult, Layoff
+    from ginrules.knocking import EndKind, HandResult, Layoff
     from ginrules.players import Hint, View, hint, view
     from ginrules.records import Record, Report, dump, load, validate
     from ginrules.rulesets import (
@@ -107,7 +107,7 @@ _LAZY = {
     "ginrules.actions": ("Action", "ActionKind", "Phase"),
     "ginrules.game": ("GameState", "new_game"),
     "ginrules.hand": ("HandState", "deal", "legal_actions"),
-    "ginrules.knock": ("EndKind", "HandResult", "Layoff"),
+    "ginrules.knocking": ("EndKind", "HandResult", "Layoff"),
     "ginrules.players": ("Hint", "View", "hint", "view"),
     "ginrules.records": ("Record", "Report", "dump", "load", "validate"),
     "ginrules.rulesets": ("PRESETS", "LineBonusTo", "NextDealer", "RuleSet", "ShutoutRule",
@@ -116,7 +116,7 @@ _LAZY = {
 }
 _MODULE_OF = {name: module for module, names in _LAZY.items() for name in names}
 _SUBMODULES = frozenset({
-    "actions", "cards", "cli", "errors", "game", "hand", "history", "interop", "knock",
+    "actions", "cards", "cli", "errors", "game", "hand", "history", "interop", "knocking",
     "masks", "melds", "players", "records", "rulesets", "scoring", "sheet", "simulate", "svg",
     "terminal", "text",
 })

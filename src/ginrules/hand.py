@@ -57,7 +57,7 @@ from ginrules.actions import (
 )
 from ginrules.cards import Card, CardsLike, Deck, cards_from_mask, parse_card, to_mask
 from ginrules.errors import GinRulesError, IllegalActionError, WrongTypeError, _wrong_type
-from ginrules.knock import (
+from ginrules.knocking import (
     EndKind,
     HandResult,
     _as_melds,
@@ -730,7 +730,7 @@ def knock(
     the hand is laid out for the knocker's best (least deadwood; among equals, the
     arrangement that leaves the defender the most deadwood). Elsewhere the knocker lays
     out its own hand: the melds given are used, and without them the knocker's choice is
-    made from what the knocker knows (:func:`ginrules.knock.knocker_layout`), never from
+    made from what the knocker knows (:func:`ginrules.knocking.knocker_layout`), never from
     the defender's cards.
 
     >>> import ginrules
