@@ -22,6 +22,10 @@ MODULES = sorted(
     if info.name != "ginrules.__main__" and info.name not in DEPRECATED_MODULES
 )
 
+# The verbs the library is known by: a hand's actions, and what is done with its cards.
+VERBS = ("deal", "legal_actions", "take_upcard", "pass_upcard", "draw", "discard", "knock",
+         "big_gin", "lay_off", "arrange", "score_hand", "showdown")
+
 
 def _module(name: str):  # type: ignore[no-untyped-def]
     return importlib.import_module(name)
@@ -106,6 +110,22 @@ def test_package_exports_are_all_in_all() -> None:
     }
     assert exported - set(ginrules.__all__) == set()
     assert [name for name in ginrules.__all__ if not hasattr(ginrules, name)] == []
+
+
+@pytest.mark.parametrize("name", VERBS)
+def test_every_verb_is_a_function_at_the_top_level_with_a_doctest(name: str) -> None:
+    verb = getattr(ginrules, name)
+    assert inspect.isfunction(verb), f"ginrules.{name} is {verb!r}"
+    assert name in ginrules.__all__ and name in dir(ginrules)
+    assert ">>>" in (inspect.getdoc(verb) or "")
+
+
+def test_no_module_is_named_after_a_name_of_the_package() -> None:
+    """Importing a submodule sets it on its package: one named after a top-level name
+    would hide it (``ginrules.rules`` is the function, so the module is ``rulesets``)."""
+    clashes = {f"ginrules.{info.name}" for info in pkgutil.iter_modules(ginrules.__path__)
+               if info.name in ginrules.__all__}
+    assert clashes == DEPRECATED_MODULES  # the old path, guarded (test_deprecations.py)
 
 
 @pytest.mark.parametrize("module_name", MODULES)

@@ -445,12 +445,12 @@ OVERRIDES: dict[tuple[str, str], Callable[[dict[str, Any]], Any]] = {
     ("ginrules.game.deal_hand", "deck"): lambda ex: ex["deck"],
     ("ginrules.game.play", "players"): lambda ex: (ex["player"], ex["player"]),
     ("ginrules.game.record_hand", "finished"): lambda ex: ex["hand_over"],
-    ("ginrules.hand.draw", "state"): lambda ex: ex["drawing"],
-    ("ginrules.hand.discard", "state"): lambda ex: ex["discarding"],
-    ("ginrules.hand.discard", "card"): lambda ex: ex["discarding"].cards(
+    ("ginrules.draw", "state"): lambda ex: ex["drawing"],
+    ("ginrules.discard", "state"): lambda ex: ex["discarding"],
+    ("ginrules.discard", "card"): lambda ex: ex["discarding"].cards(
         ex["discarding"].turn)[0],
-    ("ginrules.hand.knock", "state"): lambda ex: ex["knocking"],
-    ("ginrules.hand.knock", "card"): lambda ex: next(
+    ("ginrules.knock", "state"): lambda ex: ex["knocking"],
+    ("ginrules.knock", "card"): lambda ex: next(
         a.card for a in ex["knocking"].legal_actions() if a.kind is ginrules.ActionKind.KNOCK),
     ("ginrules.history.History.undo", "player"): lambda ex: ex["game"].hand.turn,
     ("ginrules.interop.openspiel.from_openspiel", "history"): lambda ex: (
@@ -491,8 +491,8 @@ SELF: dict[str, Callable[[dict[str, Any]], Any]] = {
 
 # What a valid call may still refuse, and why (the state it would need is rare).
 REFUSED_WHEN_VALID = {
-    "ginrules.hand.big_gin": "a state where big gin is legal is rare: the state is checked "
-                             "first, and the test of a wrong state still runs",
+    "ginrules.big_gin": "a state where big gin is legal is rare: the state is checked "
+                        "first, and the test of a wrong state still runs",
 }
 
 
