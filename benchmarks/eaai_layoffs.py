@@ -5,7 +5,7 @@ The framework (Todd Neller's gin-rummy-eaai, ``GinRummyGame.play``) takes the de
 own melds first (``SimpleGinRummyPlayer.getFinalMelds``: one of its least-deadwood meld
 sets, drawn at random), then lays its other cards off one at a time, each pass taking the
 first card that fits the first of the knocker's melds it fits, until none fits. ginrules
-(``ginrules.knock.lay_off``) chooses the defender's melds and layoffs together, for the
+(``ginrules.knocking.lay_off``) chooses the defender's melds and layoffs together, for the
 least deadwood. The two differ when a meld the defender keeps holds a card that would
 have been worth more laid off, or when a card laid onto one meld blocks a longer chain
 onto another.
@@ -42,7 +42,7 @@ from _script import run
 
 import ginrules
 from ginrules import Arrangement, Meld, parse_cards
-from ginrules.knock import knock_result, lay_off
+from ginrules.knocking import knock_result, lay_off
 from ginrules.scoring import score_hand
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent

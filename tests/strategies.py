@@ -281,14 +281,14 @@ def ending_of(state: HandState, the_rules: RuleSet | None = None) -> str:
 
 def layout_of(state: HandState) -> str | None:
     """How a knock's melds were chosen: ``"laid out"`` (the rules lay hands out), ``"own"``
-    (the knocker's own layout, :func:`ginrules.knock.knocker_layout`) or ``"stated"``
+    (the knocker's own layout, :func:`ginrules.knocking.knocker_layout`) or ``"stated"``
     (melds the knocker stated, other than its own layout); ``None`` for other ends."""
     result = state.result
     if result is None or result.knocker is None or result.kind is EndKind.BIG_GIN:
         return None
     if state.rules.auto_layout:
         return "laid out"
-    own = ginrules.knock.knocker_layout(state.masks[result.knocker],
+    own = ginrules.knocking.knocker_layout(state.masks[result.knocker],
                                         discard_pile=state.discard_pile)
     return "own" if set(own.melds) == set(result.knocker_melds) else "stated"
 

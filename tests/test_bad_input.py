@@ -16,7 +16,6 @@ from ginrules import (
     players,
     records,
 )
-from ginrules import knock as knock_mod
 from ginrules.cards import to_mask
 from ginrules.game import hand_seed, new_game, random_policies
 from ginrules.interop.openspiel import from_openspiel
@@ -98,11 +97,11 @@ def test_a_player_is_0_or_1_not_a_bool(state: hand.HandState) -> None:
 
 
 def test_lay_off_takes_melds_as_cards() -> None:
-    arrangement, layoffs = knock_mod.lay_off(["4H 5H 6H"], "7H KS")
+    arrangement, layoffs = ginrules.lay_off(["4H 5H 6H"], "7H KS")
     assert [str(x) for x in layoffs] == ["7H onto 4H 5H 6H"]
     assert arrangement.deadwood == 10
     with pytest.raises(ginrules.InvalidMeldError):
-        knock_mod.lay_off(["4H 5H 7H"], "7H")
+        ginrules.lay_off(["4H 5H 7H"], "7H")
 
 
 def test_upcard_as_text_in_rule_questions() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import subprocess
 import sys
 
 import pytest
@@ -77,3 +78,64 @@ def test_rules_is_one_thing() -> None:
     assert callable(ginrules.rules)
     assert ginrules.rulesets.PRESETS is ginrules.PRESETS
     assert ginrules.rules("classic") is ginrules.rulesets.rules("classic")
+
+
+# -- ginrules.knock: the verb, and the old path of the module ginrules.knocking ----------
+
+
+def test_the_old_knock_module_warns_and_gives_the_same_names(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from ginrules import knocking
+
+    monkeypatch.delitem(sys.modules, "ginrules.knock", raising=False)  # imported anew
+    with pytest.warns(DeprecationWarning, match="import from ginrules.knocking") as caught:
+        from ginrules.knock import HandResult, lay_off, resolve_knock
+    assert (lay_off, resolve_knock, HandResult) == (
+        knocking.lay_off, knocking.resolve_knock, knocking.HandResult)
+    assert sys.modules["ginrules.knock"].__all__ == knocking.__all__
+    if not any(name.startswith("mutmut") for name in sys.modules):  # as above
+        assert caught[0].filename == __file__
+    assert ginrules.knock is hand.knock  # the import set nothing on the package
+
+
+# Each script runs in a fresh interpreter (a module is imported once per process), imports
+# the old module and uses the verb in one order or the other, then prints what it found.
+_ORDERS = {
+    "import, then the verb": "import ginrules.knock\nverb = ginrules.knock\n",
+    "the verb, then import": "import ginrules\nverb = ginrules.knock\nimport ginrules.knock\n",
+    "from-import, then the verb": ("from ginrules.knock import lay_off\nimport ginrules\n"
+                                   "verb = ginrules.knock\n"),
+    "the verb, then from-import": ("import ginrules\nverb = ginrules.knock\n"
+                                   "from ginrules.knock import lay_off\n"),
+    "import as": "import ginrules.knock as verb\nimport ginrules\n",
+}
+_REPORT = (
+    "import ginrules.hand, ginrules.knocking\n"
+    "state = ginrules.deal(ginrules.rules('classic'), seed=7, dealer=0).apply('take')\n"
+    "print(verb is ginrules.knock is ginrules.hand.knock, ginrules.knocking.__name__)\n"
+    "try:\n"
+    "    ginrules.knock(state, '7C')\n"
+    "except ginrules.IllegalActionError as error:\n"
+    "    print(error)\n"
+    "print('ginrules.knock' in sys.modules, 'knock' in ginrules.__all__)\n"
+    "print([(str(w.message), w.filename) for w in caught])\n"
+)
+
+
+@pytest.mark.parametrize("order", _ORDERS.values(), ids=list(_ORDERS))
+def test_importing_the_old_knock_module_never_hides_the_verb(order: str) -> None:
+    script = ("import sys, warnings\n"
+              "with warnings.catch_warnings(record=True) as caught:\n"
+              "    warnings.simplefilter('always')\n"
+              + "".join(f"    {line}\n" for line in order.splitlines())
+              + _REPORT)
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         check=True).stdout.splitlines()
+    assert out[:3] == [
+        "True ginrules.knocking",
+        "cannot knock 7C: deadwood 66 is over the knock limit 10",
+        "True True",
+    ]
+    assert out[3] == repr([("the module ginrules.knock is deprecated since 0.2.0: import "
+                            "from ginrules.knocking (ginrules.knock is the verb, the "
+                            "hand's knock)", "<string>")])

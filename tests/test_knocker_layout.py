@@ -15,7 +15,7 @@ from brute import brute_best_collections, brute_deadwood
 from ginrules import CARDS, Card, HandState, cards_to_mask, parse_cards
 from ginrules.actions import ActionKind
 from ginrules.errors import GinRulesError
-from ginrules.knock import knocker_layout
+from ginrules.knocking import knocker_layout
 from test_layoffs import next_cards
 
 OWN_LAYOUT = ["dutch", "dutch-oklahoma", "eaai", "openspiel"]
@@ -164,7 +164,7 @@ def test_the_old_omniscient_choice_would_differ_between_such_worlds() -> None:
     for seed in range(40):
         state = _knocks("eaai", seed, list(knocker))[0]
         other = _other_world(state, 1, seed)
-        best = [ginrules.knock.resolve_knock(s.masks[0], s.masks[1])[0]
+        best = [ginrules.knocking.resolve_knock(s.masks[0], s.masks[1])[0]
                 for s in (state, other)]
         differ += best[0] != best[1]
         assert state.result is not None and other.result is not None
@@ -180,7 +180,7 @@ def test_auto_layout_rules_keep_the_knockers_best() -> None:
         for seed in range(10):
             state = _knocks(preset, seed, knocker)[0]
             assert state.result is not None
-            best = ginrules.knock.resolve_knock(state.masks[0], state.masks[1])[0]
+            best = ginrules.knocking.resolve_knock(state.masks[0], state.masks[1])[0]
             assert state.result.knocker_arrangement == best
 
 

@@ -22,7 +22,7 @@ from ginrules import (
     rules,
     showdown,
 )
-from ginrules.knock import lay_off, resolve_knock
+from ginrules.knocking import lay_off, resolve_knock
 
 # -- the brute force ----------------------------------------------------------------------
 

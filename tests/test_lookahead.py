@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import ginrules
-from ginrules.knock import resolve_knock
+from ginrules.knocking import resolve_knock
 from ginrules.masks import _best_discards, _deadwood
 from ginrules.melds import arrangements_of_mask
 from ginrules.players.lookahead import (

@@ -100,7 +100,7 @@ def test_a_dead_hand_and_a_knock_with_layoffs() -> None:
     import ginrules
     from ginrules import svg
 
-    dead = ginrules.knock.dead_result(dealer=0, upcard=None, knock_limit=10)
+    dead = ginrules.knocking.dead_result(dealer=0, upcard=None, knock_limit=10)
     assert "a dead hand: nobody scores" in svg.result(dead)
     result, _ = ginrules.showdown("4H 5H 6H 9C 9D 9S AC 2C 3C 2S",
                                   "7H 8H KS QS JS 5C 5D 7S 7D 9H")
@@ -114,7 +114,7 @@ def test_the_size_of_a_dead_hand_and_the_marks_of_a_hand_in_play() -> None:
     from ginrules import svg
 
     # one line of 26 characters at 8 pixels each, a margin of 16 all round, a 14 pixel line
-    dead = svg.result(ginrules.knock.dead_result(dealer=0, upcard=None, knock_limit=10))
+    dead = svg.result(ginrules.knocking.dead_result(dealer=0, upcard=None, knock_limit=10))
     assert '<svg xmlns="http://www.w3.org/2000/svg" width="240" height="46" ' in dead
     # dealer 0: player 1 is to take or pass the upcard TS, from a stock of 31
     picture = svg.hand(ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0))

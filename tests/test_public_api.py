@@ -14,10 +14,17 @@ import pytest
 
 import ginrules
 
+# The old paths kept for a while: each warns when imported (tests/test_deprecations.py).
+DEPRECATED_MODULES = frozenset({"ginrules.knock"})
+
 MODULES = sorted(
     info.name for info in pkgutil.walk_packages(ginrules.__path__, "ginrules.")
-    if info.name != "ginrules.__main__"
+    if info.name != "ginrules.__main__" and info.name not in DEPRECATED_MODULES
 )
+
+# The verbs the library is known by: a hand's actions, and what is done with its cards.
+VERBS = ("deal", "legal_actions", "take_upcard", "pass_upcard", "draw", "discard", "knock",
+         "big_gin", "lay_off", "arrange", "score_hand", "showdown")
 
 
 def _module(name: str):  # type: ignore[no-untyped-def]
@@ -105,6 +112,22 @@ def test_package_exports_are_all_in_all() -> None:
     assert [name for name in ginrules.__all__ if not hasattr(ginrules, name)] == []
 
 
+@pytest.mark.parametrize("name", VERBS)
+def test_every_verb_is_a_function_at_the_top_level_with_a_doctest(name: str) -> None:
+    verb = getattr(ginrules, name)
+    assert inspect.isfunction(verb), f"ginrules.{name} is {verb!r}"
+    assert name in ginrules.__all__ and name in dir(ginrules)
+    assert ">>>" in (inspect.getdoc(verb) or "")
+
+
+def test_no_module_is_named_after_a_name_of_the_package() -> None:
+    """Importing a submodule sets it on its package: one named after a top-level name
+    would hide it (``ginrules.rules`` is the function, so the module is ``rulesets``)."""
+    clashes = {f"ginrules.{info.name}" for info in pkgutil.iter_modules(ginrules.__path__)
+               if info.name in ginrules.__all__}
+    assert clashes == DEPRECATED_MODULES  # the old path, guarded (test_deprecations.py)
+
+
 @pytest.mark.parametrize("module_name", MODULES)
 def test_all_names_exist(module_name: str) -> None:
     module = _module(module_name)
@@ -139,7 +162,7 @@ LAYERS = [
     ("ginrules.melds",),
     ("ginrules.rulesets",),
     ("ginrules.actions",),
-    ("ginrules.knock",),
+    ("ginrules.knocking",),
     ("ginrules.hand",),
     ("ginrules.scoring",),
     ("ginrules.sheet",),

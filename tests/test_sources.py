@@ -11,7 +11,7 @@ import pytest
 import ginrules
 from ginrules import EndKind, NextDealer, SpadeDoubling, rules
 from ginrules.game import next_dealer
-from ginrules.knock import dead_result
+from ginrules.knocking import dead_result
 from ginrules.sheet import score_sheet
 
 

@@ -4,6 +4,7 @@ clear errors for values of the wrong type."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import attrs
 import pytest
@@ -52,6 +53,43 @@ def test_hand_methods_agree_with_the_functions(seed: int, preset: str) -> None:
             assert state.apply(action) == hand.apply(state, action)
         for p in (0, 1):
             assert state.view(p) == view(state, p)
+
+
+# Every action there is: a verb is tried with each, legal or not.
+ALL_ACTIONS = (
+    *(Action.parse(text) for text in ("take", "pass", "draw stock", "draw discard", "big gin")),
+    *(Action.parse(f"{kind} {card}") for kind in ("discard", "knock")
+      for card in ginrules.CARDS),
+)
+
+
+def _by_verb(state: HandState, action: Action) -> HandState:
+    """``action`` played by its verb at the top level (``ginrules.draw(state)``)."""
+    kind, card = action.kind.value, action.card
+    if card is not None:
+        return (ginrules.knock if kind == "knock" else ginrules.discard)(state, card)
+    if kind.startswith("draw "):
+        return ginrules.draw(state, kind.removeprefix("draw "))
+    verbs = {"take": ginrules.take_upcard, "pass": ginrules.pass_upcard,
+             "big gin": ginrules.big_gin}
+    return verbs[kind](state)
+
+
+def _outcome(play: Callable[[HandState, Action], HandState], state: HandState,
+             action: Action) -> object:
+    """The state ``play`` makes, or the refusal with all its parts."""
+    try:
+        return play(state, action)
+    except IllegalActionError as error:
+        return (str(error), error.action, error.phase, error.player, error.reason)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from(sorted(PRESETS)))
+def test_each_verb_is_apply_with_the_same_refusals(seed: int, preset: str) -> None:
+    for state in _states(seed, preset):
+        for action in ALL_ACTIONS:
+            assert _outcome(_by_verb, state, action) == _outcome(hand.apply, state, action)
 
 
 def test_check_raises_the_reason_and_names_the_player() -> None:
@@ -202,6 +240,15 @@ def test_a_game_given_where_a_hand_is_expected() -> None:
         hand.is_legal(g, "pass")  # type: ignore[arg-type]
     with pytest.raises(WrongTypeError, match=r"takes a HandState \(see ginrules\.deal\), not str"):
         ginrules.legal_actions("classic")  # type: ignore[arg-type]
+    assert g.hand is not None
+    for verb, args in ((ginrules.draw, ()), (ginrules.discard, ("7C",)),
+                       (ginrules.knock, ("7C",)), (ginrules.take_upcard, ()),
+                       (ginrules.pass_upcard, ()), (ginrules.big_gin, ()),
+                       (ginrules.draw, ("discard",))):
+        with pytest.raises(WrongTypeError) as error:
+            verb(g, *args)  # type: ignore[operator]
+        assert str(error.value) == (f"{verb.__name__} takes a HandState, not a GameState: "
+                                    "pass game.hand (a game moves on by game.apply(action))")
     assert issubclass(WrongTypeError, TypeError) and issubclass(WrongTypeError, ValueError)
 
 

@@ -737,7 +737,7 @@ def test_the_layoff_bound_is_never_above_the_real_layoffs(rnd: Any) -> None:
     others = [c for c in CARDS if c not in cards]
     possible = sum(c.mask for c in knocker + rnd.sample(others, rnd.randint(0, 20)))
     dmask = sum(c.mask for c in defender)
-    _, after, _ = ginrules.knock.resolve_knock(knocker, defender)
+    _, after, _ = ginrules.knocking.resolve_knock(knocker, defender)
     low = _views._least_after_layoffs(dmask, _views._layable(dmask, possible))
     assert low <= after.deadwood <= ginrules.deadwood(defender)
 

@@ -55,12 +55,19 @@ from ginrules import GinRulesError
 # -- finding the callables ------------------------------------------------------------
 
 
+# The old paths kept for a while (their names are the new modules' own): each warns when
+# imported, and is left out here.
+DEPRECATED_MODULES = frozenset({"ginrules.knock"})
+
+
 def public_modules() -> list[str]:
-    """Every module of ginrules whose dotted name has no part starting with ``_``."""
+    """Every module of ginrules whose dotted name has no part starting with ``_`` (but the
+    deprecated ones)."""
     names = ["ginrules", *sorted(
         info.name for info in pkgutil.walk_packages(ginrules.__path__, "ginrules."))]
     return [name for name in names
-            if not any(part.startswith("_") for part in name.split(".")[1:])]
+            if not any(part.startswith("_") for part in name.split(".")[1:])
+            and name not in DEPRECATED_MODULES]
 
 
 @dataclass(frozen=True)
@@ -439,12 +446,12 @@ OVERRIDES: dict[tuple[str, str], Callable[[dict[str, Any]], Any]] = {
     ("ginrules.game.deal_hand", "deck"): lambda ex: ex["deck"],
     ("ginrules.game.play", "players"): lambda ex: (ex["player"], ex["player"]),
     ("ginrules.game.record_hand", "finished"): lambda ex: ex["hand_over"],
-    ("ginrules.hand.draw", "state"): lambda ex: ex["drawing"],
-    ("ginrules.hand.discard", "state"): lambda ex: ex["discarding"],
-    ("ginrules.hand.discard", "card"): lambda ex: ex["discarding"].cards(
+    ("ginrules.draw", "state"): lambda ex: ex["drawing"],
+    ("ginrules.discard", "state"): lambda ex: ex["discarding"],
+    ("ginrules.discard", "card"): lambda ex: ex["discarding"].cards(
         ex["discarding"].turn)[0],
-    ("ginrules.hand.knock", "state"): lambda ex: ex["knocking"],
-    ("ginrules.hand.knock", "card"): lambda ex: next(
+    ("ginrules.knock", "state"): lambda ex: ex["knocking"],
+    ("ginrules.knock", "card"): lambda ex: next(
         a.card for a in ex["knocking"].legal_actions() if a.kind is ginrules.ActionKind.KNOCK),
     ("ginrules.history.History.undo", "player"): lambda ex: ex["game"].hand.turn,
     ("ginrules.interop.openspiel.from_openspiel", "history"): lambda ex: (
@@ -485,8 +492,8 @@ SELF: dict[str, Callable[[dict[str, Any]], Any]] = {
 
 # What a valid call may still refuse, and why (the state it would need is rare).
 REFUSED_WHEN_VALID = {
-    "ginrules.hand.big_gin": "a state where big gin is legal is rare: the state is checked "
-                             "first, and the test of a wrong state still runs",
+    "ginrules.big_gin": "a state where big gin is legal is rare: the state is checked "
+                        "first, and the test of a wrong state still runs",
 }
 
 

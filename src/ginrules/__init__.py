@@ -9,9 +9,10 @@ cards and the exact solver       :mod:`~ginrules.cards` (cards, notation, the de
                                  :mod:`~ginrules.melds` (melds, arrangements, best discards)
 the rules                        :mod:`~ginrules.rulesets` (:class:`RuleSet` and the presets)
 one hand                         :mod:`~ginrules.actions` (actions and their notation),
-                                 :mod:`~ginrules.knock` (layoffs, the knocker's arrangement,
-                                 :class:`HandResult`; pure), :mod:`~ginrules.hand` (the
-                                 hand's state machine)
+                                 :mod:`~ginrules.knocking` (the end of a hand by a knock:
+                                 layoffs, the knocker's arrangement, :class:`HandResult`;
+                                 pure), :mod:`~ginrules.hand` (the hand's state machine and
+                                 its verbs)
 pricing                          :mod:`~ginrules.scoring` (a hand's score, showdowns),
                                  :mod:`~ginrules.sheet` (the score sheet of a game)
 what players see, who plays      :mod:`ginrules.players` (views, computer players)
@@ -23,16 +24,26 @@ at scale and in a shell          :mod:`~ginrules.simulate`, :mod:`~ginrules.cli`
 
 Errors are one family under :class:`GinRulesError` (:mod:`~ginrules.errors`).
 
-The names most scripts need are here at the top level:
+The names most scripts need are here at the top level, the verbs of a hand first:
+:func:`deal`, :func:`legal_actions`, :func:`take_upcard`, :func:`pass_upcard`,
+:func:`draw`, :func:`discard`, :func:`knock`, :func:`big_gin`, :func:`lay_off`,
+:func:`arrange`, :func:`score_hand` and :func:`showdown`. Each verb of a hand is a pure
+function from a state to the next one, the same as the state's :meth:`~HandState.apply`
+(``ginrules.draw(state)`` is ``state.apply("draw stock")``):
 
 >>> import ginrules
+>>> state = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
+>>> [str(action) for action in ginrules.legal_actions(state)]
+['take', 'pass']
+>>> state = ginrules.draw(ginrules.pass_upcard(ginrules.pass_upcard(state)))
+>>> state = ginrules.discard(state, "KS")
+>>> str(state.top_discard), state == ginrules.deal(ginrules.rules("classic"), seed=7,
+...     dealer=0).apply("pass").apply("pass").apply("draw stock").apply("discard KS")
+('KS', True)
 >>> ginrules.deadwood("7H 8H 9H KS QS")
 20
 >>> print(ginrules.arrange("7H 8H 9H 7C 7D 7S KS"))
 7C 7D 7S | 7H 8H 9H | deadwood KS = 10
->>> state = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
->>> [str(action) for action in ginrules.legal_actions(state)]
-['take', 'pass']
 >>> result, score = ginrules.showdown("AS 2S 3S 4S 5S 6S 7S 8S 9S KD",
 ...                                   "TS 5D 5C 5H 7C 8C 9C 2H 3H 4H")
 >>> score.winner, score.points, score.undercut
@@ -40,6 +51,8 @@ The names most scripts need are here at the top level:
 """
 
 import importlib as _importlib
+import sys as _sys
+import types as _types
 import typing as _typing
 
 from ginrules._version import __version__
@@ -85,8 +98,18 @@ from ginrules.melds import (
 if _typing.TYPE_CHECKING:  # what the module __getattr__ below loads on first use
     from ginrules.actions import Action, ActionKind, Phase
     from ginrules.game import GameState, new_game
-    from ginrules.hand import HandState, deal, legal_actions
-    from ginrules.knock import EndKind, HandResult, Layoff
+    from ginrules.hand import (
+        HandState,
+        big_gin,
+        deal,
+        discard,
+        draw,
+        knock,
+        legal_actions,
+        pass_upcard,
+        take_upcard,
+    )
+    from ginrules.knocking import EndKind, HandResult, Layoff, lay_off
     from ginrules.players import Hint, View, hint, view
     from ginrules.records import Record, Report, dump, load, validate
     from ginrules.rulesets import (
@@ -106,8 +129,9 @@ if _typing.TYPE_CHECKING:  # what the module __getattr__ below loads on first us
 _LAZY = {
     "ginrules.actions": ("Action", "ActionKind", "Phase"),
     "ginrules.game": ("GameState", "new_game"),
-    "ginrules.hand": ("HandState", "deal", "legal_actions"),
-    "ginrules.knock": ("EndKind", "HandResult", "Layoff"),
+    "ginrules.hand": ("HandState", "big_gin", "deal", "discard", "draw", "knock",
+                      "legal_actions", "pass_upcard", "take_upcard"),
+    "ginrules.knocking": ("EndKind", "HandResult", "Layoff", "lay_off"),
     "ginrules.players": ("Hint", "View", "hint", "view"),
     "ginrules.records": ("Record", "Report", "dump", "load", "validate"),
     "ginrules.rulesets": ("PRESETS", "LineBonusTo", "NextDealer", "RuleSet", "ShutoutRule",
@@ -115,8 +139,11 @@ _LAZY = {
     "ginrules.scoring": ("HandScore", "score_hand", "showdown"),
 }
 _MODULE_OF = {name: module for module, names in _LAZY.items() for name in names}
+# No submodule is named after a name of __all__ (ginrules.rules is the function, the presets
+# are in ginrules.rulesets; ginrules.knock is the verb, the end of a hand by a knock is
+# ginrules.knocking). The deprecated module ginrules.knock is not listed: see _Package.
 _SUBMODULES = frozenset({
-    "actions", "cards", "cli", "errors", "game", "hand", "history", "interop", "knock",
+    "actions", "cards", "cli", "errors", "game", "hand", "history", "interop", "knocking",
     "masks", "melds", "players", "records", "rulesets", "scoring", "sheet", "simulate", "svg",
     "terminal", "text",
 })
@@ -183,23 +210,50 @@ __all__ = [
     "arrangements",
     "best_discard_deadwood_of_mask",
     "best_discards",
+    "big_gin",
     "cards_from_mask",
     "cards_to_mask",
     "deadwood",
     "deadwood_of_mask",
     "deal",
+    "discard",
     "discard_deadwoods_of_mask",
+    "draw",
     "dump",
     "format_cards",
     "hint",
+    "knock",
+    "lay_off",
     "legal_actions",
     "load",
     "new_game",
     "parse_card",
     "parse_cards",
+    "pass_upcard",
     "rules",
     "score_hand",
     "showdown",
+    "take_upcard",
     "validate",
     "view",
 ]
+
+
+class _Package(_types.ModuleType):
+    """The class of the module ``ginrules``: no submodule hides a name of ``__all__``.
+
+    The import system sets every submodule it imports as an attribute of its package, after
+    running it. ``ginrules.knock``, the deprecated old path of :mod:`ginrules.knocking`,
+    would so replace the verb :func:`knock` with a module whenever it is imported (by
+    ``import ginrules.knock`` or ``from ginrules.knock import lay_off``): here a module
+    never replaces a public name, which stays what it was, or is loaded on first use.
+    """
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if isinstance(value, _types.ModuleType) and name in _PUBLIC:
+            return
+        super().__setattr__(name, value)
+
+
+_PUBLIC = frozenset(__all__)
+_sys.modules[__name__].__class__ = _Package

@@ -627,7 +627,7 @@ def to_mask(cards: CardsLike | int) -> int:
     """The 52-bit mask of a hand given in any accepted form, or as a mask already.
 
     The one converter at the boundary of the mask-based functions (:func:`ginrules.deadwood`,
-    :func:`ginrules.arrange`, :func:`ginrules.knock.lay_off`, ...): a duplicate card, a bool
+    :func:`ginrules.arrange`, :func:`ginrules.knocking.lay_off`, ...): a duplicate card, a bool
     or an integer that is not a 52-bit mask is a :class:`~ginrules.CardNotationError`. A
     tuple of :data:`CARDS` values (what :func:`parse_cards` returns) takes a fast path.
 

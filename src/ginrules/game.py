@@ -31,7 +31,7 @@ from ginrules.hand import HandState, deal
 from ginrules.hand import apply as _apply_to_hand
 from ginrules.hand import is_legal as _is_legal_in_hand
 from ginrules.hand import legal_actions as _hand_legal_actions
-from ginrules.knock import EndKind, HandResult
+from ginrules.knocking import EndKind, HandResult
 from ginrules.rulesets import NextDealer, RuleSet
 from ginrules.scoring import score_hand
 from ginrules.sheet import ScoreSheet

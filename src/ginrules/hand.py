@@ -57,7 +57,7 @@ from ginrules.actions import (
 )
 from ginrules.cards import Card, CardsLike, Deck, cards_from_mask, parse_card, to_mask
 from ginrules.errors import GinRulesError, IllegalActionError, WrongTypeError, _wrong_type
-from ginrules.knock import (
+from ginrules.knocking import (
     EndKind,
     HandResult,
     _as_melds,
@@ -392,8 +392,11 @@ def _not_a_hand_state(function: str, value: object) -> WrongTypeError:
     """The error for a function of a hand given something else (a game, most often)."""
     kind = type(value).__name__
     if kind == "GameState":
-        return WrongTypeError(f"{function} takes a HandState, not a GameState: call "
-                              f"game.{function}() (or pass game.hand)")
+        if function in ("apply", "is_legal", "legal_actions"):  # a game has these too
+            return WrongTypeError(f"{function} takes a HandState, not a GameState: call "
+                                  f"game.{function}() (or pass game.hand)")
+        return WrongTypeError(f"{function} takes a HandState, not a GameState: pass "
+                              "game.hand (a game moves on by game.apply(action))")
     return WrongTypeError(f"{function} takes a HandState (see ginrules.deal), not {kind}")
 
 
@@ -668,34 +671,60 @@ def _with(masks: tuple[int, int], player: int, mask: int) -> tuple[int, int]:
     return (mask, masks[1]) if player == 0 else (masks[0], mask)
 
 
+# -- the verbs: one function per kind of action, each the same as ``state.apply`` -------
+# (also at the top level: ``ginrules.draw(state)`` is ``state.apply("draw stock")``)
+
+
+def _verb(function: str, state: object, action: Action) -> HandState:
+    """``state`` after ``action``, as :func:`apply` makes it; a state that is no HandState
+    is refused in the name of the verb."""
+    if type(state) is not HandState:
+        raise _not_a_hand_state(function, state)
+    _check(state, action, None)
+    return _apply_checked(state, action)
+
+
 def take_upcard(state: HandState) -> HandState:
-    """The player offered the first upcard takes it (then discards or knocks).
+    """The player offered the first upcard takes it (then discards or knocks): the same as
+    ``state.apply("take")``.
 
     >>> import ginrules
-    >>> s = take_upcard(deal(ginrules.rules("classic"), seed=7))
-    >>> s.phase.value, str(s.taken)
-    ('discard', 'TS')
+    >>> state = ginrules.deal(ginrules.rules("classic"), seed=7)
+    >>> after = ginrules.take_upcard(state)
+    >>> after.phase.value, str(after.taken), after == state.apply("take")
+    ('discard', 'TS', True)
     """
-    return apply(state, _TAKE)
+    return _verb("take_upcard", state, _TAKE)
 
 
 def pass_upcard(state: HandState) -> HandState:
-    """The player offered the first upcard passes.
+    """The player offered the first upcard passes: the same as ``state.apply("pass")``.
 
     >>> import ginrules
-    >>> s = pass_upcard(deal(ginrules.rules("classic"), seed=7, dealer=0))
-    >>> s.phase.value, s.turn
-    ('offer', 0)
+    >>> state = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
+    >>> after = ginrules.pass_upcard(state)
+    >>> after.phase.value, after.turn, after == state.apply("pass")
+    ('offer', 0, True)
     """
-    return apply(state, _PASS)
+    return _verb("pass_upcard", state, _PASS)
 
 
 def draw(state: HandState, source: str = "stock") -> HandState:
-    """Draw the top card of the ``"stock"`` or of the ``"discard"`` pile.
+    """Draw the top card of the ``"stock"`` (the default) or of the ``"discard"`` pile: the
+    same as ``state.apply("draw stock")`` or ``state.apply("draw discard")``, with the
+    same refusals.
 
     >>> import ginrules
-    >>> s = deal(ginrules.rules("classic"), seed=7)
-    >>> draw(s, "deck")
+    >>> state = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
+    >>> state = ginrules.pass_upcard(ginrules.pass_upcard(state))
+    >>> after = ginrules.draw(state)
+    >>> after.phase.value, after.stock_size, after == state.apply("draw stock")
+    ('discard', 30, True)
+    >>> ginrules.draw(state, "discard")
+    Traceback (most recent call last):
+    ...
+    ginrules.errors.IllegalActionError: cannot draw discard: both players passed the upcard, so player 1 draws from the stock
+    >>> ginrules.draw(state, "deck")
     Traceback (most recent call last):
     ...
     ginrules.errors.GinRulesError: draw from 'stock' or 'discard', not 'deck'
@@ -703,26 +732,34 @@ def draw(state: HandState, source: str = "stock") -> HandState:
     if source not in ("stock", "discard"):
         error = GinRulesError if isinstance(source, str) else WrongTypeError
         raise error(f"draw from 'stock' or 'discard', not {source!r}")
-    return apply(state, _DRAW_STOCK if source == "stock" else _DRAW_DISCARD)
+    return _verb("draw", state, _DRAW_STOCK if source == "stock" else _DRAW_DISCARD)
 
 
 def discard(state: HandState, card: Card | str) -> HandState:
-    """Discard a card without knocking.
+    """Discard ``card`` without knocking: the same as ``state.apply("discard 7C")`` for
+    ``card`` 7C, with the same refusals.
 
     >>> import ginrules
-    >>> s = take_upcard(deal(ginrules.rules("classic"), seed=7))
-    >>> s = discard(s, "7C")
-    >>> s.phase.value, str(s.top_discard)
-    ('draw', '7C')
+    >>> state = ginrules.take_upcard(ginrules.deal(ginrules.rules("classic"), seed=7))
+    >>> after = ginrules.discard(state, "7C")
+    >>> after.phase.value, str(after.top_discard), after == state.apply("discard 7C")
+    ('draw', '7C', True)
+    >>> ginrules.discard(state, "AS")
+    Traceback (most recent call last):
+    ...
+    ginrules.errors.IllegalActionError: cannot discard AS: AS is not in player 1's hand
     """
+    if type(state) is not HandState:
+        raise _not_a_hand_state("discard", state)
     c = card if isinstance(card, Card) else parse_card(card)
-    return apply(state, _DISCARDS[c.index])
+    return _verb("discard", state, _DISCARDS[c.index])
 
 
 def knock(
     state: HandState, card: Card | str, melds: Iterable[Meld | CardsLike] | None = None
 ) -> HandState:
-    """Discard ``card`` and end the hand (gin if no deadwood is left).
+    """Discard ``card`` and end the hand (gin if no deadwood is left): without ``melds``,
+    the same as ``state.apply("knock KH")`` for ``card`` KH, with the same refusals.
 
     Given ``melds`` are checked: real melds, from the knocker's ten cards, deadwood within
     the limit. Under rules with ``auto_layout`` (the German page, the Polish site: hands
@@ -730,20 +767,29 @@ def knock(
     the hand is laid out for the knocker's best (least deadwood; among equals, the
     arrangement that leaves the defender the most deadwood). Elsewhere the knocker lays
     out its own hand: the melds given are used, and without them the knocker's choice is
-    made from what the knocker knows (:func:`ginrules.knock.knocker_layout`), never from
+    made from what the knocker knows (:func:`ginrules.knocking.knocker_layout`), never from
     the defender's cards.
 
     >>> import ginrules
     >>> deck = ginrules.parse_cards("AS 2C 2S 3C 3S 4C 4S 5C 5S 6C 6S 7C 7S 8C 8S 9C 9S TC "
     ...                             "KH JC TS")
     >>> deck += tuple(c for c in ginrules.CARDS if c not in deck)
-    >>> s = take_upcard(deal(ginrules.rules("dutch"), deck=deck, dealer=1))
-    >>> end = knock(s, "KH", ["AS 2S 3S 4S 5S", "6S 7S 8S 9S TS"])
+    >>> state = ginrules.take_upcard(ginrules.deal(ginrules.rules("dutch"), deck=deck,
+    ...                                            dealer=1))
+    >>> end = ginrules.knock(state, "KH", ["AS 2S 3S 4S 5S", "6S 7S 8S 9S TS"])
     >>> end.result.kind.value, [str(m) for m in end.result.knocker_melds]
     ('gin', ['AS 2S 3S 4S 5S', '6S 7S 8S 9S TS'])
-    >>> s = take_upcard(deal(ginrules.rules("classic"), deck=deck, dealer=1))
-    >>> [str(m) for m in knock(s, "KH", ["AS 2S 3S 4S 5S", "6S 7S 8S 9S TS"]).result.knocker_melds]
+    >>> ginrules.knock(state, "KH") == state.apply("knock KH")
+    True
+    >>> state = ginrules.take_upcard(ginrules.deal(ginrules.rules("classic"), deck=deck,
+    ...                                            dealer=1))
+    >>> end = ginrules.knock(state, "KH", ["AS 2S 3S 4S 5S", "6S 7S 8S 9S TS"])
+    >>> [str(m) for m in end.result.knocker_melds]
     ['AS 2S 3S 4S 5S 6S 7S 8S 9S TS']
+    >>> ginrules.knock(state, "2H")
+    Traceback (most recent call last):
+    ...
+    ginrules.errors.IllegalActionError: cannot knock 2H: 2H is not in player 0's hand
     """
     if type(state) is not HandState:
         raise _not_a_hand_state("knock", state)
@@ -795,17 +841,20 @@ def _stated_arrangement(state: HandState, c: Card, melds: Iterable[Meld | CardsL
 
 
 def big_gin(state: HandState) -> HandState:
-    """Declare big gin: all eleven cards held form melds (when the rules offer it).
+    """Declare big gin: all eleven cards held form melds (when the rules offer it); the
+    same as ``state.apply("big gin")``.
 
     >>> import ginrules
     >>> deck = ginrules.parse_cards("AS 2C 2S 3C 3S 4C 4S 5C 5S 6C 6S 7C 7S 8C 8S 9C 9S TC "
     ...                             "TS JC JS")
     >>> deck += tuple(c for c in ginrules.CARDS if c not in deck)
-    >>> s = big_gin(take_upcard(deal(ginrules.rules("classic"), deck=deck, dealer=1)))
-    >>> s.result.kind.value
-    'big gin'
+    >>> state = ginrules.take_upcard(ginrules.deal(ginrules.rules("classic"), deck=deck,
+    ...                                            dealer=1))
+    >>> after = ginrules.big_gin(state)
+    >>> after.result.kind.value, after == state.apply("big gin")
+    ('big gin', True)
     """
-    return apply(state, _BIG_GIN)
+    return _verb("big_gin", state, _BIG_GIN)
 
 
 

@@ -206,7 +206,7 @@ class RuleSet:
       out for the knocker's best. Without it the knocker lays out its own hand: stated
       melds are used, after checking that they are real and within the limit, and a
       knock without them is laid out as the knocker would choose from what it has seen
-      (:func:`ginrules.knock.knocker_layout`).
+      (:func:`ginrules.knocking.knocker_layout`).
     * ``max_turns``: not a rule but a guard for simulations: the hand is dead after this
       many turns (discards). ``None`` (the default) means no cap.
 

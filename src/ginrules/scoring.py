@@ -1,6 +1,6 @@
 """Pricing a finished hand under a rule set, and adjudicating a knock directly.
 
-A :class:`~ginrules.knock.HandResult` records what happened; :func:`score_hand` prices it,
+A :class:`~ginrules.knocking.HandResult` records what happened; :func:`score_hand` prices it,
 so the same result can be priced again under other rules:
 
 >>> import ginrules
@@ -18,7 +18,7 @@ import attrs
 
 from ginrules.cards import Card, CardsLike, cards_to_mask, parse_card, parse_cards
 from ginrules.errors import GinRulesError, WrongTypeError
-from ginrules.knock import EndKind, HandResult, knock_result, knocker_layout
+from ginrules.knocking import EndKind, HandResult, knock_result, knocker_layout
 from ginrules.masks import _deadwood
 from ginrules.rulesets import RuleSet, SpadeDoubling
 from ginrules.rulesets import rules as preset
@@ -121,7 +121,7 @@ def showdown(
     have no seats, so in the result the knocker is player 0 and the dealer player 1. The
     knocker's hand is laid out as in a hand under these rules: for the knocker's best
     where the rules lay hands out (``auto_layout``), else as the knocker would choose from
-    its own cards and the upcard (:func:`ginrules.knock.knocker_layout`).
+    its own cards and the upcard (:func:`ginrules.knocking.knocker_layout`).
 
     >>> result, score = showdown("AS 2S 3S 4S 5S 6S 7S 8S 9S KD",
     ...                          "TS 5D 5C 5H 7C 8C 9C 2H 3H 4H")

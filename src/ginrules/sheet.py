@@ -20,7 +20,7 @@ import attrs
 
 from ginrules._chunked import Chunked
 from ginrules.errors import GinRulesError, _wrong_type
-from ginrules.knock import EndKind, HandResult
+from ginrules.knocking import EndKind, HandResult
 from ginrules.rulesets import LineBonusTo, RuleSet, ShutoutRule
 from ginrules.scoring import HandScore, score_hand
 
@@ -147,7 +147,7 @@ class ScoreSheet:
         return _EMPTY_HOLLYWOOD if hollywood else _EMPTY
 
     def add(self, hand: HandResult | HandScore, rules: RuleSet) -> ScoreSheet:
-        """This sheet with one more hand priced (a :class:`~ginrules.knock.HandResult`,
+        """This sheet with one more hand priced (a :class:`~ginrules.knocking.HandResult`,
         priced under ``rules``, or a :class:`~ginrules.scoring.HandScore`) and totalled.
 
         The totals are carried forward, so the work does not depend on how many hands
@@ -299,7 +299,7 @@ def score_sheet(
 ) -> ScoreSheet:
     """Price a list of hands and total them with the bonuses.
 
-    ``hands`` are :class:`~ginrules.knock.HandResult` facts (priced here under ``rules``)
+    ``hands`` are :class:`~ginrules.knocking.HandResult` facts (priced here under ``rules``)
     or already priced :class:`~ginrules.scoring.HandScore` values. A game ends as soon as
     a total reaches ``rules.target``; a hand after the end is an error. Line bonus: per
     hand won, for each player; an undercut is a hand won by the defender and a dead hand

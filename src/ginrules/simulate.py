@@ -29,7 +29,7 @@ import attrs
 from ginrules._splitmix import GOLDEN, check_seed, mix
 from ginrules.errors import GinRulesError, WrongTypeError, _wrong_type
 from ginrules.game import apply, new_game
-from ginrules.knock import EndKind
+from ginrules.knocking import EndKind
 from ginrules.players import PLAYERS, Player, make_player
 from ginrules.records._parallel import check_workers, executor_width, ordered_map
 from ginrules.rulesets import RuleSet, closest_preset

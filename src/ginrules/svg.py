@@ -26,7 +26,7 @@ from ginrules.cards import Card, Suit
 from ginrules.errors import GinRulesError, _wrong_type
 from ginrules.game import GameState
 from ginrules.hand import HandState
-from ginrules.knock import EndKind, HandResult
+from ginrules.knocking import EndKind, HandResult
 from ginrules.melds import Arrangement, Meld, arrange
 from ginrules.players.views import View, _not_a_view
 from ginrules.rulesets import RuleSet

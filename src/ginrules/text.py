@@ -25,7 +25,7 @@ from ginrules.cards import Card, format_cards
 from ginrules.errors import GinRulesError, _wrong_type
 from ginrules.game import GameState
 from ginrules.hand import HandState
-from ginrules.knock import EndKind, HandResult
+from ginrules.knocking import EndKind, HandResult
 from ginrules.melds import Arrangement, arrange
 from ginrules.players.views import View, _not_a_view
 from ginrules.rulesets import RuleSet, closest_preset
@@ -500,7 +500,7 @@ def sheet_text(value: ScoreSheet | GameState, *, names: Sequence[str] | None = N
     ``value`` is a :class:`~ginrules.sheet.ScoreSheet`, or a
     :class:`~ginrules.game.GameState` (its sheet, with its hands' results). ``names``
     are the two seats' names for the columns and the lines (``player 0`` and
-    ``player 1`` by default). ``results``, the hands' :class:`~ginrules.knock.HandResult`
+    ``player 1`` by default). ``results``, the hands' :class:`~ginrules.knocking.HandResult`
     facts in order (a game gives its own), add who knocked, undercuts, and a
     ``deadwood`` column: the knocker's deadwood, then the defender's after laying off.
     A run of dead hands is one line.

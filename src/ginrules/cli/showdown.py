@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ginrules.cards import Card, format_cards
-from ginrules.knock import HandResult
+from ginrules.knocking import HandResult
 from ginrules.melds import Arrangement
 from ginrules.rulesets import RuleSet, SpadeDoubling
 from ginrules.rulesets import rules as preset

@@ -26,7 +26,7 @@ from ginrules.errors import (
     _wrong_type,
 )
 from ginrules.hand import HandState
-from ginrules.knock import EndKind
+from ginrules.knocking import EndKind
 from ginrules.records.format import FORMAT, VERSION
 from ginrules.records.validator import Explanations
 
@@ -73,7 +73,7 @@ def to_openspiel_actions(action: Action | str) -> tuple[int, ...]:
     * ``knock C`` is two ids, 55 (knock) then the card; OpenSpiel then asks the knocker
       for its melds (ids 56 and up) and a pass, and the defender for its layoffs and
       melds: ginrules makes those choices itself (the knocker's own layout,
-      :func:`ginrules.knock.knocker_layout`, under the ``openspiel`` rules; the
+      :func:`ginrules.knocking.knocker_layout`, under the ``openspiel`` rules; the
       defender's layoffs that leave it the least deadwood), so they have no action here;
     * ``big gin`` has no OpenSpiel action (its ``gin_rummy`` has no big gin): an error;
     * OpenSpiel's wall phase (a knock on the upcard with two stock cards left) has no

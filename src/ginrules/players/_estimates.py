@@ -20,7 +20,7 @@ import itertools
 import operator
 from typing import TYPE_CHECKING
 
-from ginrules.knock import knocker_layout
+from ginrules.knocking import knocker_layout
 from ginrules.masks import (
     _DEAD,
     _DROP,
@@ -350,7 +350,7 @@ def _knock_chains(v: View, mine: int, card: Card) -> _Chains:
     """The layoff chains of the arrangements that may score a knock of ``card`` leaving
     the ten cards ``mine``: each best arrangement where the rules lay the hand out (the
     engine takes the knocker's best), else the one the knocker lays out itself, from its
-    cards and the discard pile (:func:`ginrules.knock.knocker_layout`).
+    cards and the discard pile (:func:`ginrules.knocking.knocker_layout`).
 
     >>> import ginrules
     >>> from ginrules import cards_to_mask, parse_card

@@ -30,7 +30,7 @@ from ginrules.actions import Action, ActionKind, Phase
 from ginrules.cards import Card, cards_from_mask, cards_to_mask
 from ginrules.errors import ActionNotationError, GinRulesError, WrongTypeError, _wrong_type
 from ginrules.hand import HandState, legal_actions
-from ginrules.knock import HandResult
+from ginrules.knocking import HandResult
 from ginrules.rulesets import RuleSet
 
 __all__ = ["Event", "View", "view"]

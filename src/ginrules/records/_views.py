@@ -45,7 +45,7 @@ from ginrules.actions import Action, ActionKind, Phase
 from ginrules.cards import Card, cards_from_mask, format_cards
 from ginrules.errors import GinRulesError
 from ginrules.hand import HandState, is_legal
-from ginrules.knock import EndKind, HandResult, lay_off
+from ginrules.knocking import EndKind, HandResult, lay_off
 from ginrules.masks import _deadwood
 from ginrules.melds import Meld
 from ginrules.records._words import _describe_result, _is_whole, _json_value, _score_text, _who

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ginrules.knock import EndKind, HandResult
+from ginrules.knocking import EndKind, HandResult
 from ginrules.scoring import HandScore
 
 

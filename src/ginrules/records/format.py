@@ -33,7 +33,7 @@ from ginrules.errors import (
     InvalidRecordError,
     NotationError,
 )
-from ginrules.knock import EndKind
+from ginrules.knocking import EndKind
 
 __all__ = ["FORMAT", "MAX_DEPTH", "MAX_RECORD_BYTES", "UNKNOWN", "VERSION", "RecordLike",
            "parse_action", "player_text", "schema"]

@@ -35,7 +35,7 @@ from ginrules.errors import (
 )
 from ginrules.game import GameState, next_dealer
 from ginrules.hand import HandState, apply, deal, knock
-from ginrules.knock import EndKind, HandResult
+from ginrules.knocking import EndKind, HandResult
 from ginrules.masks import _deadwood
 from ginrules.melds import Meld
 from ginrules.records._deal import _DealChecks

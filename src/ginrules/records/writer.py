@@ -21,7 +21,7 @@ from ginrules.actions import ActionKind
 from ginrules.errors import GinRulesError, WrongTypeError, _wrong_type
 from ginrules.game import GameState
 from ginrules.hand import HandState
-from ginrules.knock import EndKind, HandResult
+from ginrules.knocking import EndKind, HandResult
 from ginrules.records.format import FORMAT, VERSION
 from ginrules.records.reader import Record
 from ginrules.rulesets import RuleSet, closest_preset
