@@ -14,6 +14,7 @@ import doctest
 import importlib
 import os
 import pkgutil
+import warnings
 from pathlib import Path
 
 import pytest
@@ -38,8 +39,12 @@ def _module_doctests() -> list[doctest.DocTest]:
         if name.endswith("__main__"):  # runs the command line when imported
             continue
         try:
-            module = importlib.import_module(name)
+            with warnings.catch_warnings():
+                warnings.simplefilter("error", DeprecationWarning)
+                module = importlib.import_module(name)
         except ImportError:  # an optional extra (numpy, pyspiel) that this run lacks
+            continue
+        except DeprecationWarning:  # an old path kept for a while (ginrules.knock)
             continue
         found += [test for test in finder.find(module)
                   if test.examples and not _is_mutmut_copy(test.name)]
