@@ -42,6 +42,7 @@ import typing
 import warnings
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -874,3 +875,51 @@ def test_a_path_with_a_nul_character_is_refused_before_anything_is_written(
     with pytest.raises(GinRulesError, match="holds a NUL character"):
         ginrules.dump(_state(), str(tmp_path / "a\x00b.json"))
     assert list(tmp_path.iterdir()) == []
+
+
+# -- every refusal's words, pinned ---------------------------------------------------------
+
+MESSAGES = Path(__file__).resolve().parent / "data" / "golden" / "wrong_type_messages.txt"
+#: wrong values whose repr is the same in every run
+STABLE_WRONG: tuple[object, ...] = (None, 1.5, [None])
+
+
+def _refusals() -> list[str]:
+    """What each public callable of the core says to each stable wrong value of each
+    parameter (the interop callables, which need the extras, are left to their own
+    tests)."""
+    lines = []
+    for target in public_callables():
+        if exempt(target) or target.module.startswith("ginrules.interop"):
+            continue
+        for parameter, tp in parameters(target):
+            if parameter.kind is inspect.Parameter.VAR_KEYWORD:
+                continue
+            for value in STABLE_WRONG:
+                if not is_wrong(value, parameter, tp):
+                    continue
+                try:
+                    call_with(target, parameter.name, value)
+                except GinRulesError as error:
+                    said = f"{type(error).__name__}: {error}"
+                except (Exception, SystemExit) as error:  # the sweep above reports these
+                    said = f"not a GinRulesError: {type(error).__name__}"
+                else:
+                    said = "accepted"
+                said = re.sub(r" at 0x[0-9a-f]+", " at 0x...", said)
+                lines.append(f"{target.qualname}({parameter.name}={value!r}) -> {said}")
+    return lines
+
+
+def test_every_refusal_says_the_committed_words() -> None:
+    """A message is part of what a user reads: each one is pinned, so that a word lost or
+    changed is seen. After a deliberate change, write the file again
+    (``GINRULES_WRITE_GOLDEN=1``) and read its diff."""
+    fresh = "\n".join(_refusals()) + "\n"
+    if os.environ.get("GINRULES_WRITE_GOLDEN") == "1":
+        MESSAGES.write_text(fresh, "utf-8")
+    committed = MESSAGES.read_text("utf-8").splitlines()
+    changed = sorted(set(fresh.splitlines()) ^ set(committed))
+    assert not changed, "the messages differ from tests/data/golden/wrong_type_messages.txt " \
+        "(- committed, + now):\n" + "\n".join(
+            ("- " if line in committed else "+ ") + line for line in changed[:20])
