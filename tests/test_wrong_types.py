@@ -879,18 +879,17 @@ def test_a_path_with_a_nul_character_is_refused_before_anything_is_written(
 
 # -- every refusal's words, pinned ---------------------------------------------------------
 
-MESSAGES = Path(__file__).resolve().parent / "data" / "golden" / "wrong_type_messages.txt"
+GOLDEN = Path(__file__).resolve().parent / "data" / "golden"
 #: wrong values whose repr is the same in every run
 STABLE_WRONG: tuple[object, ...] = (None, 1.5, [None])
 
 
-def _refusals() -> list[str]:
-    """What each public callable of the core says to each stable wrong value of each
-    parameter (the interop callables, which need the extras, are left to their own
-    tests)."""
+def _refusals(interop: bool) -> list[str]:
+    """What each public callable of the core (or of ``ginrules.interop``, whose extras
+    only the extras suite has) says to each stable wrong value of each parameter."""
     lines = []
     for target in public_callables():
-        if exempt(target) or target.module.startswith("ginrules.interop"):
+        if exempt(target) or target.module.startswith("ginrules.interop") is not interop:
             continue
         for parameter, tp in parameters(target):
             if parameter.kind is inspect.Parameter.VAR_KEYWORD:
@@ -911,15 +910,21 @@ def _refusals() -> list[str]:
     return lines
 
 
-def test_every_refusal_says_the_committed_words() -> None:
-    """A message is part of what a user reads: each one is pinned, so that a word lost or
-    changed is seen. After a deliberate change, write the file again
-    (``GINRULES_WRITE_GOLDEN=1``) and read its diff."""
-    fresh = "\n".join(_refusals()) + "\n"
+def check_the_committed_words(name: str, interop: bool = False) -> None:
+    """A message is part of what a user reads: each refusal is pinned in
+    ``tests/data/golden/{name}``, so that a word lost or changed is seen. After a
+    deliberate change, write the file again (``GINRULES_WRITE_GOLDEN=1``) and read its
+    diff."""
+    path = GOLDEN / name
+    fresh = "\n".join(_refusals(interop)) + "\n"
     if os.environ.get("GINRULES_WRITE_GOLDEN") == "1":
-        MESSAGES.write_text(fresh, "utf-8")
-    committed = MESSAGES.read_text("utf-8").splitlines()
+        path.write_text(fresh, "utf-8")
+    committed = path.read_text("utf-8").splitlines()
     changed = sorted(set(fresh.splitlines()) ^ set(committed))
-    assert not changed, "the messages differ from tests/data/golden/wrong_type_messages.txt " \
+    assert not changed, f"the messages differ from tests/data/golden/{name} " \
         "(- committed, + now):\n" + "\n".join(
             ("- " if line in committed else "+ ") + line for line in changed[:20])
+
+
+def test_every_refusal_says_the_committed_words() -> None:
+    check_the_committed_words("wrong_type_messages.txt")

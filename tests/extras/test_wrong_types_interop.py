@@ -10,7 +10,12 @@ pytest.importorskip("numpy")
 
 from test_wrong_types import (  # tests/ is on the path, as for conftest.py
     _in_a_temporary_folder,  # noqa: F401 (the fixture: files go to a folder of their own)
+    check_the_committed_words,
     wrong_type_test,
 )
 
 test_an_interop_wrong_argument_is_a_ginrules_error = wrong_type_test("ginrules.interop")
+
+
+def test_every_interop_refusal_says_the_committed_words() -> None:
+    check_the_committed_words("wrong_type_messages_interop.txt", interop=True)
