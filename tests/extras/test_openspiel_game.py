@@ -193,3 +193,21 @@ def test_a_deal_under_way_shows_each_player_its_own_cards() -> None:
         info = np.array(state.information_state_tensor(player))
         assert info[482:].tolist() == [1.0 if c < 20 and c % 2 == player else 0.0
                                        for c in range(52)]
+
+
+@pytest.mark.parametrize("max_hands", [1, 2, 3])
+def test_a_game_stops_after_max_hands(max_hands: int) -> None:
+    """In game mode the game ends after exactly ``max_hands`` hands when no one has
+    reached the target: random players who never knock play dead hands only."""
+    game = load_game(rules="classic", mode="game", max_hands=max_hands)
+    state = game.new_initial_state()
+    rng = np.random.default_rng(max_hands)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.integers(len(outcomes))][0])
+        else:
+            legal = [a for a in state.legal_actions() if a < 56]  # no knock, no big gin
+            state.apply_action(int(rng.choice(legal)))
+    assert len(state.game.finished) == max_hands
+    assert state.returns() == [0.0, 0.0]
