@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
@@ -71,6 +72,43 @@ def test_card_ids_moved_to_interop() -> None:
         assert Card.from_rlcard_id(40) is card
     assert str(caught[0].message) == ("Card.from_rlcard_id is deprecated since 0.2.0: "
                                       "use ginrules.interop.rlcard.card_from_rlcard_id")
+    if not any(name.startswith("mutmut") for name in sys.modules):  # as above
+        assert caught[0].filename == __file__
+
+
+def test_the_deprecated_card_ids_agree_with_interop_on_every_card_and_id() -> None:
+    # cards.py computes them itself (it never imports ginrules.interop): the same numbers
+    with pytest.warns(DeprecationWarning) as caught:
+        for card in ginrules.CARDS:
+            assert card.openspiel_id == openspiel.openspiel_id(card)
+            assert card.rlcard_id == rlcard.rlcard_id(card)
+        for card_id in range(52):
+            assert Card.from_openspiel_id(card_id) is openspiel.card_from_openspiel_id(card_id)
+            assert Card.from_rlcard_id(card_id) is rlcard.card_from_rlcard_id(card_id)
+    assert len(caught) == 4 * 52
+    if not any(name.startswith("mutmut") for name in sys.modules):  # as above
+        assert {w.filename for w in caught} == {__file__}
+    for wrong in (-1, 52, None, 1.5, True):
+        for old, new in ((Card.from_openspiel_id, openspiel.card_from_openspiel_id),
+                         (Card.from_rlcard_id, rlcard.card_from_rlcard_id)):
+            with pytest.raises(ginrules.CardNotationError) as expected:
+                new(wrong)  # type: ignore[arg-type]
+            with pytest.warns(DeprecationWarning), pytest.raises(
+                    ginrules.CardNotationError, match=f"^{re.escape(str(expected.value))}$"):
+                old(wrong)  # type: ignore[arg-type]
+
+
+def test_the_deprecated_card_ids_work_without_importing_interop() -> None:
+    script = ("import sys, warnings\n"
+              "warnings.simplefilter('ignore', DeprecationWarning)\n"
+              "from ginrules import Card\n"
+              "card = Card.parse('2C')\n"
+              "print(card.openspiel_id, card.rlcard_id, Card.from_openspiel_id(14),\n"
+              "      Card.from_rlcard_id(40))\n"
+              "print(sorted(m for m in sys.modules if 'interop' in m))\n")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         check=True).stdout.splitlines()
+    assert out == ["14 40 2C 2C", "[]"]
 
 
 def test_rules_is_one_thing() -> None:

@@ -194,6 +194,27 @@ def _index_of(card: Card) -> int:
     return int(card.suit) * 13 + int(card.rank) - 1
 
 
+# The suit orders of the peers' card ids, for the deprecated Card.openspiel_id,
+# Card.rlcard_id and their inverses only: a peer's id is ``suit * 13 + rank - 1`` in its
+# order. The mappings live in ginrules.interop.openspiel and ginrules.interop.rlcard; this
+# frozen copy goes with the deprecated methods (tests/test_deprecations.py checks that it
+# agrees with interop on every card and every id).
+_PEER_SUITS = {
+    "OpenSpiel": (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS),
+    "RLCard": (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS),
+}
+
+
+def _peer_id(peer: str, card: Card) -> int:
+    return _PEER_SUITS[peer].index(card.suit) * 13 + int(card.rank) - 1
+
+
+def _card_of_peer_id(peer: str, card_id: object) -> Card:
+    if type(card_id) is not int or not 0 <= card_id < 52:
+        raise CardNotationError(f"{peer} card id {card_id!r} is not in 0..51")
+    return CARDS[int(_PEER_SUITS[peer][card_id // 13]) * 13 + card_id % 13]
+
+
 @attrs.frozen(order=False, repr=False, unsafe_hash=False)
 class Card:
     """A playing card: an immutable, hashable value with a rank and a suit.
@@ -273,38 +294,33 @@ class Card:
         return CARDS[index]
 
     # -- other projects' ids (deprecated here since 0.2.0) ------------------------------
+    # Their home is ginrules.interop (openspiel, rlcard), which this module must not import
+    # (the core never reaches up into the adapters): until they go, they compute the ids
+    # with _PEER_SUITS below.
 
     @property
     def openspiel_id(self) -> int:
         """Deprecated: use :func:`ginrules.interop.openspiel.openspiel_id`."""
-        from ginrules.interop.openspiel import openspiel_id
-
         _moved("Card.openspiel_id", "ginrules.interop.openspiel.openspiel_id(card)")
-        return openspiel_id(self)
+        return _peer_id("OpenSpiel", self)
 
     @classmethod
     def from_openspiel_id(cls, card_id: int) -> Card:
         """Deprecated: use :func:`ginrules.interop.openspiel.card_from_openspiel_id`."""
-        from ginrules.interop.openspiel import card_from_openspiel_id
-
         _moved("Card.from_openspiel_id", "ginrules.interop.openspiel.card_from_openspiel_id")
-        return card_from_openspiel_id(card_id)
+        return _card_of_peer_id("OpenSpiel", card_id)
 
     @property
     def rlcard_id(self) -> int:
         """Deprecated: use :func:`ginrules.interop.rlcard.rlcard_id`."""
-        from ginrules.interop.rlcard import rlcard_id
-
         _moved("Card.rlcard_id", "ginrules.interop.rlcard.rlcard_id(card)")
-        return rlcard_id(self)
+        return _peer_id("RLCard", self)
 
     @classmethod
     def from_rlcard_id(cls, card_id: int) -> Card:
         """Deprecated: use :func:`ginrules.interop.rlcard.card_from_rlcard_id`."""
-        from ginrules.interop.rlcard import card_from_rlcard_id
-
         _moved("Card.from_rlcard_id", "ginrules.interop.rlcard.card_from_rlcard_id")
-        return card_from_rlcard_id(card_id)
+        return _card_of_peer_id("RLCard", card_id)
 
     # -- order and text ----------------------------------------------------------------
 
