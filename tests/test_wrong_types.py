@@ -482,6 +482,10 @@ OVERRIDES: dict[tuple[str, str], Callable[[dict[str, Any]], Any]] = {
     ("ginrules.players.lookahead.defender_deadwood", "defender"): lambda ex: (
         ginrules.cards_to_mask("7H 8H 9H KS QS JS 5C 5D 7S 7D")),
     ("ginrules.records.parse_action", "text"): lambda ex: "p0 pass",
+    # (an engine no record names, with the plain explanations: registering changes nothing)
+    ("ginrules.records.register_explanations", "engine"): lambda ex: "wrong-types-test",
+    ("ginrules.records.register_explanations", "explanations"): lambda ex: (
+        ginrules.records.Explanations),
     ("ginrules.players.seat", "player"): lambda ex: ex["player"],
     ("ginrules.format_cards", "cards"): lambda ex: ginrules.parse_cards("7H 8H 9H"),
 }

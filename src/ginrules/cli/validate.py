@@ -1,4 +1,8 @@
-"""``ginrules validate``: records checked, a line per file, JUnit, workers or a cluster."""
+"""``ginrules validate``: records checked, a line per file, JUnit, workers or a cluster.
+
+The command imports :mod:`ginrules.interop.openspiel`, which registers the validator's
+explanations of records from OpenSpiel games (the records never import the adapters).
+"""
 
 from __future__ import annotations
 
@@ -158,6 +162,9 @@ class _JUnit:
 
 
 def _cmd_validate(args: argparse.Namespace) -> int:
+    # imported for what it registers: the validator's explanations of records from
+    # OpenSpiel (the records never import ginrules.interop, which is above them)
+    import ginrules.interop.openspiel  # noqa: F401
     from ginrules.records._parallel import check_workers, dask_executor
     from ginrules.records.validator import _validate_timed
 

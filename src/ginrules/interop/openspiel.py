@@ -1,5 +1,7 @@
 """OpenSpiel's ``gin_rummy`` in ginrules' terms: its card ids, its action histories as
-records, and what the validator says when such a record differs from these rules.
+records, and what the validator says when such a record differs from these rules
+(:class:`OpenSpielExplanations`, registered for records from ``"openspiel"`` with
+:func:`ginrules.records.register_explanations` when this module is imported).
 
 OpenSpiel orders the suits spades, clubs, diamonds, hearts (0..3) and the ranks ace to
 king (0..12); a card's id is ``suit * 13 + rank``.
@@ -28,7 +30,7 @@ from ginrules.errors import (
 from ginrules.hand import HandState
 from ginrules.knocking import EndKind
 from ginrules.records.format import FORMAT, VERSION
-from ginrules.records.validator import Explanations
+from ginrules.records.validator import Explanations, register_explanations
 
 __all__ = ["OpenSpielExplanations", "action_from_openspiel", "card_from_openspiel_id",
            "from_openspiel", "openspiel_id", "to_openspiel_actions"]
@@ -162,7 +164,7 @@ class OpenSpielExplanations(Explanations):
         if not isinstance(source, Mapping):
             raise _wrong_type("OpenSpielExplanations", "a hand's source (a dict, as "
                               "from_openspiel writes it)", source)
-        self.source = source
+        super().__init__(source)
 
     def deadwood(self, state: HandState, player: int, declared: int) -> str:
         """OpenSpiel's defender chooses its own melds and layoffs."""
@@ -217,6 +219,11 @@ class OpenSpielExplanations(Explanations):
             return ("; OpenSpiel ends a hand with no score when the upcard is taken and "
                     "discarded again twice in a row")
         return "; the OpenSpiel history ends here"
+
+
+# the validator explains the records of OpenSpiel games with these (it never imports this
+# module: the records are below ginrules.interop)
+register_explanations("openspiel", OpenSpielExplanations)
 
 
 def _check_state(method: str, state: object, *action: object) -> None:

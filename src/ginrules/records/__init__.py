@@ -5,7 +5,8 @@
 * :mod:`ginrules.records.writer`: :func:`to_record` and :func:`dump`;
 * :mod:`ginrules.records.reader`: :func:`load` (replayed strictly) and :func:`replay`;
 * :mod:`ginrules.records.validator`: :func:`validate`, every problem with its place, and
-  :func:`validate_many` for many records, over processes or a cluster;
+  :func:`validate_many` for many records, over processes or a cluster; the explanations
+  of records from other engines (:func:`register_explanations`);
 * :mod:`ginrules.records.report`: :class:`Problem` and :class:`Report`, and the problem
   :data:`CODES`.
 
@@ -48,7 +49,12 @@ from ginrules.records.format import (
 )
 from ginrules.records.reader import Record, load, replay
 from ginrules.records.report import CODES, MAX_PROBLEMS, Problem, Report
-from ginrules.records.validator import Explanations, validate, validate_many
+from ginrules.records.validator import (
+    Explanations,
+    register_explanations,
+    validate,
+    validate_many,
+)
 from ginrules.records.writer import dump, to_record
 
 __all__ = [
@@ -68,6 +74,7 @@ __all__ = [
     "load",
     "parse_action",
     "player_text",
+    "register_explanations",
     "replay",
     "schema",
     "to_record",

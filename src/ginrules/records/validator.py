@@ -12,11 +12,26 @@ True
 >>> data["hands"][0]["actions"][0] = "p1 discard 7H"
 >>> print(validate(data))
 invalid: hand 1, action 1: cannot discard 7H: player 1 must take or pass the upcard now
+
+**Explanations.** A record made from another engine's game (its ``source`` says
+``"from": "openspiel"``) may differ from these rules where that engine's rules do, and a
+problem then says why (*OpenSpiel allows discarding the card just taken*). What an engine
+does differently is known to its adapter in :mod:`ginrules.interop`, which sits above the
+records and is never imported from here: an adapter registers its engine's
+:class:`Explanations` with :func:`register_explanations` when it is imported
+(:mod:`ginrules.interop.openspiel` registers ``"openspiel"``; the ``ginrules validate``
+command imports it), and the validator uses what is registered for the record's engine, or
+the plain :class:`Explanations`. The verdict never depends on it: whether a record is
+valid, and which problems it has with their codes and places, are the same whatever is
+registered; only the words after a problem are richer. :func:`validate_many` sends what is
+registered to the processes or the cluster it runs on, so that its reports are the same
+whatever runs them.
 """
 
 from __future__ import annotations
 
 import contextlib
+import importlib
 import itertools
 import time
 from collections.abc import Generator, Iterable, Iterator, Mapping
@@ -65,7 +80,7 @@ from ginrules.sheet import ScoreSheet
 if TYPE_CHECKING:
     from concurrent.futures import Executor
 
-__all__ = ["Explanations", "validate", "validate_many"]
+__all__ = ["Explanations", "register_explanations", "validate", "validate_many"]
 
 
 class _Stop(Exception):
@@ -171,15 +186,44 @@ def _validate_timed(
         return
     batch = 16 if executor is None else 64
     iterator = iter(items)
-    calls = iter(lambda: (list(itertools.islice(iterator, batch)), lenient, fail_unchecked),
-                 ([], lenient, fail_unchecked))
+    # what is registered here goes with each batch (a worker process may not have
+    # imported the adapters that registered it): the same words whatever runs the check
+    registered = tuple((engine, cls.__module__, cls.__qualname__)
+                       for engine, cls in _REGISTERED.items())
+    calls = iter(lambda: (list(itertools.islice(iterator, batch)), lenient, fail_unchecked,
+                          registered),
+                 ([], lenient, fail_unchecked, registered))
     for results in ordered_map(_validate_batch, calls, executor=executor, workers=workers):
         yield from results
 
 
 def _validate_batch(items: list[tuple[RecordLike, str | None]], lenient: bool,
-                    fail_unchecked: bool = False) -> list[tuple[Report, float]]:
+                    fail_unchecked: bool = False,
+                    registered: tuple[tuple[str, str, str], ...] = (),
+                    ) -> list[tuple[Report, float]]:
+    _register_by_name(registered)
     return [_validate_one(source, name, lenient, fail_unchecked) for source, name in items]
+
+
+def _register_by_name(registered: Iterable[tuple[str, str, str]]) -> None:
+    """Register, where a batch runs, what was registered where it was sent from: each
+    ``(engine, module, qualified name)`` whose class is not registered here yet, imported
+    by its names (the module registers it when imported, if it is an adapter). They are
+    sent by name, not as classes, so that a class that cannot be imported here (made in a
+    notebook or a function, or a module this machine lacks) is left out instead of
+    failing the batch: its engine's problems then have plainer words, the same verdicts."""
+    for engine, module, qualname in registered:
+        known = _REGISTERED.get(engine)
+        if known is not None and (known.__module__, known.__qualname__) == (module, qualname):
+            continue
+        try:
+            found: Any = importlib.import_module(module)
+            for part in qualname.split("."):
+                found = getattr(found, part)
+        except Exception:  # whatever importing it raises, it is left out
+            continue
+        if isinstance(found, type) and issubclass(found, Explanations):
+            _REGISTERED[engine] = found
 
 
 def _validate_one(source: RecordLike, name: str | None, lenient: bool,
@@ -206,16 +250,25 @@ def _before_layoffs(result: HandResult, player: int, declared: object) -> str:
 
 class Explanations:
     """What the validator adds to a problem to say why a record may differ from these
-    rules. This base class explains only a tie scored as an undercut; a record whose
-    ``source`` names the engine it came from gets that engine's explanations
-    (:class:`ginrules.interop.openspiel.OpenSpielExplanations` for ``"openspiel"``).
+    rules, made with the record's ``source`` (``{}`` when it has none). This base class
+    explains only a tie scored as an undercut; a record whose ``source`` names the engine
+    it came from (``"from"``) gets the explanations registered for that engine
+    (:func:`register_explanations`): OpenSpiel's are
+    :class:`ginrules.interop.openspiel.OpenSpielExplanations`, registered when that module
+    is imported.
 
-    >>> Explanations().stopped(None)
-    ''
+    >>> Explanations().stopped(None), Explanations({"from": "elsewhere"}).source
+    ('', {'from': 'elsewhere'})
     """
 
     #: who, in the explanation of a tie, scores it 0-0
     tie_scorers = "some tables"
+
+    def __init__(self, source: Mapping[str, Any] | None = None) -> None:
+        if source is not None and not isinstance(source, Mapping):
+            raise _wrong_type("Explanations", "a record's source (a dict) or None", source)
+        #: the record's ``source``
+        self.source: Mapping[str, Any] = {} if source is None else source
 
     def tie(self, result: HandResult, score: HandScore) -> str:
         """Why a tie is an undercut here (empty when the hand is no tie)."""
@@ -245,13 +298,47 @@ class Explanations:
         return ""
 
 
-def _explanations(source: Mapping[str, Any]) -> Explanations:
-    if source.get("from") == "openspiel":
-        # the engine's own explanations live with its interop (imported when needed)
-        from ginrules.interop.openspiel import OpenSpielExplanations
+_REGISTERED: dict[str, type[Explanations]] = {}  # engine -> its explanations
 
-        return OpenSpielExplanations(source)
-    return Explanations()
+
+def register_explanations(engine: str, explanations: type[Explanations]) -> None:
+    """Have the validator explain the problems of records from ``engine`` (whose
+    ``source`` says ``"from": engine``) with ``explanations``, a subclass of
+    :class:`Explanations` made with the record's ``source``. A second registration of an
+    engine replaces the first.
+
+    An adapter registers its engine's explanations when it is imported:
+    :mod:`ginrules.interop.openspiel` registers ``"openspiel"`` (the ``ginrules validate``
+    command imports it). Only the words of a problem depend on what is registered, never
+    the verdict. :func:`validate_many` sends the registrations to the processes or the
+    cluster it runs on by the class's module and name: a class that cannot be imported
+    there (one made in a notebook or inside a function) explains only in this process.
+
+    >>> import ginrules
+    >>> from ginrules.records import to_record
+    >>> class Patient(Explanations):
+    ...     def stopped(self, state):
+    ...         return f"; {self.source['from']} stops when the players agree"
+    >>> register_explanations("patient-engine", Patient)
+    >>> data = to_record(ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0))
+    >>> data["complete"], data["source"] = True, {"from": "patient-engine"}
+    >>> print(validate(data))
+    invalid: hand 1: the hand stops before it is over: player 1 is to take or pass the upcard; patient-engine stops when the players agree
+    """
+    if type(engine) is not str:
+        raise _wrong_type("register_explanations", "an engine's name (a string: a "
+                          "record's source says it as \"from\")", engine)
+    if not (isinstance(explanations, type) and issubclass(explanations, Explanations)):
+        raise _wrong_type("register_explanations", "a subclass of Explanations (a class, "
+                          "made with a record's source)", explanations)
+    _REGISTERED[engine] = explanations
+
+
+def _explanations(source: Mapping[str, Any]) -> Explanations:
+    """The explanations of a record with this ``source``: its engine's, if registered."""
+    engine = source.get("from")
+    registered = _REGISTERED.get(engine) if isinstance(engine, str) else None
+    return (registered or Explanations)(source)
 
 
 # -- the checker ----------------------------------------------------------------------
