@@ -28,11 +28,12 @@ def test_the_package_finds_each_lazy_name_when_asked() -> None:
     assert {"deadwood", "new_game", "svg", "Card", "__version__"} <= set(names)
 
 
-def test_records_from_openspiel_warns_in_full_words() -> None:
-    with pytest.warns(DeprecationWarning) as caught:
+def test_records_from_openspiel_says_where_it_is_in_full_words() -> None:
+    with pytest.raises(AttributeError) as caught:
         records.__getattr__("from_openspiel")
-    assert str(caught[0].message) == ("ginrules.records.from_openspiel is deprecated since "
-                                      "0.2.0: use ginrules.interop.openspiel.from_openspiel")
+    assert str(caught.value) == ("module 'ginrules.records' has no attribute "
+                                 "'from_openspiel': since 0.2.0 it is "
+                                 "ginrules.interop.openspiel.from_openspiel")
 
 
 def test_the_words_for_json_types() -> None:

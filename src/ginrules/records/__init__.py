@@ -10,7 +10,8 @@
 * :mod:`ginrules.records.report`: :class:`Problem` and :class:`Report`, and the problem
   :data:`CODES`.
 
-OpenSpiel histories are imported by :func:`ginrules.interop.openspiel.from_openspiel`.
+OpenSpiel histories are imported by :func:`ginrules.interop.openspiel.from_openspiel`
+(the records never import :mod:`ginrules.interop`, which is above them).
 
 >>> import ginrules
 >>> from ginrules import records
@@ -33,7 +34,6 @@ invalid: hand 1, action 3: cannot discard 7H: player 1 must draw now
 
 from __future__ import annotations
 
-import warnings
 from typing import Any
 
 from ginrules.records.format import (
@@ -84,11 +84,7 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
-    if name == "from_openspiel":
-        warnings.warn("ginrules.records.from_openspiel is deprecated since 0.2.0: use "
-                      "ginrules.interop.openspiel.from_openspiel", DeprecationWarning,
-                      stacklevel=2)
-        from ginrules.interop.openspiel import from_openspiel
-
-        return from_openspiel
+    if name == "from_openspiel":  # it would be an import of ginrules.interop from below it
+        raise AttributeError("module 'ginrules.records' has no attribute 'from_openspiel': "
+                             "since 0.2.0 it is ginrules.interop.openspiel.from_openspiel")
     raise AttributeError(f"module 'ginrules.records' has no attribute {name!r}")
