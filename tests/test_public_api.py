@@ -9,6 +9,7 @@ import inspect
 import pkgutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -152,8 +153,9 @@ def test_importing_the_library_imports_no_optional_peer() -> None:
 # -- the layers: every arrow points one way -------------------------------------------
 
 # Each module may import, at import time, only from its own layer or the layers before it.
-# An upward convenience (the game seating view players, the validator's OpenSpiel
-# explanations) is imported inside the function that uses it, or only for type checking.
+# An upward convenience (the game seating view players) is imported inside the function
+# that uses it, or only for type checking; but nothing below ginrules.interop imports it at
+# all (test_nothing_below_the_adapters_imports_them).
 LAYERS = [
     ("ginrules.errors", "ginrules._splitmix", "ginrules._version", "ginrules._chunked",
      "ginrules._files"),
@@ -162,7 +164,7 @@ LAYERS = [
     ("ginrules.melds",),
     ("ginrules.rulesets",),
     ("ginrules.actions",),
-    ("ginrules.knocking",),
+    ("ginrules.knocking", "ginrules.knock"),  # (knock: its deprecated old path)
     ("ginrules.hand",),
     ("ginrules.scoring",),
     ("ginrules.sheet",),
@@ -237,6 +239,119 @@ def test_the_layer_test_can_fail(tmp_path) -> None:  # type: ignore[no-untyped-d
                    "def f():\n    import ginrules.cli\n")
     assert _import_time_imports(str(bad)) == ["ginrules.game", "ginrules", "ginrules.hand"]
     assert _layer("ginrules.game") > _layer("ginrules.hand")
+
+
+# -- nothing below the adapters imports them (issue 33) ------------------------------------
+
+SOURCE = Path(ginrules.__file__).resolve().parent
+INTEROP = "ginrules.interop"
+_IMPORTERS = frozenset({"import_module", "__import__"})  # importlib's, and the builtin
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(SOURCE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _is_interop(name: str) -> bool:
+    return name == INTEROP or name.startswith(INTEROP + ".")
+
+
+def _absolute(module: str, is_package: bool, level: int, name: str | None) -> str:
+    """The absolute name of ``from <level dots><name> import ...`` in ``module``."""
+    package = module if is_package else module.rpartition(".")[0]
+    base = package.split(".")
+    base = base[:len(base) - (level - 1)] if level > 1 else base
+    return ".".join([*base, name] if name else base)
+
+
+def _interop_imports(path: Path) -> list[str]:
+    """Every import of ginrules.interop in the file at ``path``, wherever it is (in a
+    function, under ``if TYPE_CHECKING``) and however it is written: ``import``,
+    ``from ... import`` (absolute or relative, the package itself or a name in it), and
+    ``importlib.import_module`` or ``__import__`` of a literal name. Each as
+    ``"line N: ..."``."""
+    import ast
+
+    module = _module_name(path)
+    is_package = path.name == "__init__.py"
+    found: list[str] = []
+    for node in ast.walk(ast.parse(path.read_text("utf-8"), str(path))):
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = (_absolute(module, is_package, node.level, node.module) if node.level
+                    else node.module or "")
+            names = [base, *(f"{base}.{alias.name}" for alias in node.names)]
+        elif isinstance(node, ast.Call) and node.args and isinstance(
+                node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
+            function = node.func
+            called = (function.attr if isinstance(function, ast.Attribute) else
+                      function.id if isinstance(function, ast.Name) else "")
+            if called in _IMPORTERS:
+                name = node.args[0].value
+                if name.startswith("."):  # import_module(".interop", package="ginrules")
+                    package = next((k.value.value for k in node.keywords if k.arg == "package"
+                                    and isinstance(k.value, ast.Constant)), module)
+                    dots = len(name) - len(name.lstrip("."))
+                    name = _absolute(str(package), True, dots, name.lstrip(".") or None)
+                names = [name]
+        if any(_is_interop(name) for name in names):
+            found.append(f"line {node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+def _below_interop() -> list[Path]:
+    """The source files of every module in a layer below ginrules.interop (also the
+    deprecated ones, and the private ones)."""
+    return [path for path in sorted(SOURCE.rglob("*.py"))
+            if _layer(_module_name(path)) < _layer(INTEROP)]
+
+
+def test_nothing_below_the_adapters_imports_them() -> None:
+    """The core knows no peer: the mappings to other projects' ids and the explanations of
+    their records live in ginrules.interop, which registers what the layers below it use;
+    no module below it imports it, even inside a function."""
+    checked = _below_interop()
+    names = {_module_name(path) for path in checked}
+    assert {"ginrules.cards", "ginrules.records", "ginrules.records.validator",
+            "ginrules.records._views", "ginrules.knock", "ginrules.players.views"} <= names
+    assert not names & {"ginrules", "ginrules.interop.openspiel", "ginrules.cli.validate",
+                        "ginrules.simulate"}
+    upward = {f"{_module_name(path)}, {where}" for path in checked
+              for where in _interop_imports(path)}
+    assert upward == set()
+
+
+def test_the_interop_import_test_can_fail(tmp_path: Path) -> None:
+    package = tmp_path / "ginrules" / "records"
+    package.mkdir(parents=True)
+    bad = package / "bad.py"
+    bad.write_text(
+        '"""Mentions ginrules.interop.openspiel, as a docstring may."""\n'
+        "import importlib\n"
+        "import ginrules.interop.openspiel\n"
+        "from ginrules.interop import rlcard\n"
+        "from ginrules import cards, interop\n"
+        "from .. import interop as up\n"
+        "from ..interop.openspiel import openspiel_id\n"
+        "if TYPE_CHECKING:\n    from ginrules.interop.episode import Episode\n"
+        "def f():\n"
+        "    import ginrules.interop\n"
+        "    importlib.import_module('ginrules.interop.rlcard')\n"
+        "    importlib.import_module('.interop', package='ginrules')\n"
+        "    __import__('ginrules.interop')\n"
+        "    warn('use ginrules.interop.openspiel.openspiel_id')\n"
+        "    from ginrules.records import interop_like\n"
+        "    from . import format\n"
+        "    importlib.import_module(f'ginrules.{name}')\n"
+        "    import ginrules.interoperable\n")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(sys.modules[__name__], "SOURCE", tmp_path / "ginrules")
+        found = _interop_imports(bad)
+    assert [line.partition(":")[0] for line in found] == [
+        f"line {n}" for n in (3, 4, 5, 6, 7, 9, 11, 12, 13, 14)]
 
 
 def test_a_deadwood_script_imports_only_what_it_needs() -> None:
