@@ -1,7 +1,9 @@
 """ginrules: the rules of Gin Rummy, exactly.
 
 The package reads as its architecture. Each module depends only on those listed before it
-(an upward convenience, such as the game's use of view players, is imported when used):
+(an upward convenience, such as the game's use of view players, is imported when used;
+but nothing below :mod:`ginrules.interop` ever imports it: it registers with the records
+what they use of it, see :func:`ginrules.records.register_explanations`):
 
 ===============================  ===========================================================
 cards and the exact solver       :mod:`~ginrules.cards` (cards, notation, the deck),
