@@ -9,6 +9,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
 
+from ginrules import GinRulesError  # noqa: E402
 from ginrules.interop.observation import encode  # noqa: E402
 from ginrules.interop.openspiel_game import GAME_NAME, load_game, register  # noqa: E402
 from ginrules.players import view  # noqa: E402
@@ -211,3 +212,11 @@ def test_a_game_stops_after_max_hands(max_hands: int) -> None:
             state.apply_action(int(rng.choice(legal)))
     assert len(state.game.finished) == max_hands
     assert state.returns() == [0.0, 0.0]
+
+
+def test_a_game_too_long_for_openspiel_is_refused_in_words() -> None:
+    with pytest.raises(GinRulesError, match="more than OpenSpiel can count"):
+        load_game(max_turns=715827875)
+    with pytest.raises(GinRulesError, match="max_hands=10000000"):
+        load_game(mode="game", max_hands=10_000_000)
+    assert load_game(max_turns=1000).max_game_length() == 21 + 2 + 3 * 1000 + 1

@@ -145,6 +145,9 @@ def load_game(**params: Any) -> Any:
     return _pyspiel().load_game(GAME_NAME, params)
 
 
+_INT_MAX = 2**31 - 1
+
+
 def _limits(rules: RuleSet, mode: str, max_turns: int, max_hands: int) -> tuple[int, float]:
     """The longest game (in actions, chance included) and the largest return."""
     turns = rules.max_turns if rules.max_turns is not None else max_turns
@@ -174,6 +177,10 @@ def _build(pyspiel: Any, game_type: Any) -> Any:
                 raise GinRulesError("max_turns and max_hands must be at least 1")
             rules = _bounded(_rules(str(given["rules"])), max_turns)
             length, utility = _limits(rules, mode, max_turns, max_hands)
+            if length > _INT_MAX:  # OpenSpiel keeps the game's length in a C int
+                raise GinRulesError(
+                    f"max_turns={max_turns} and max_hands={max_hands} make a game of up to "
+                    f"{length} actions, more than OpenSpiel can count ({_INT_MAX})")
             info = pyspiel.GameInfo(
                 num_distinct_actions=NUM_ACTIONS,
                 max_chance_outcomes=52,
