@@ -220,3 +220,14 @@ def test_a_game_too_long_for_openspiel_is_refused_in_words() -> None:
     with pytest.raises(GinRulesError, match="max_hands=10000000"):
         load_game(mode="game", max_hands=10_000_000)
     assert load_game(max_turns=1000).max_game_length() == 21 + 2 + 3 * 1000 + 1
+
+
+def test_the_observers_tensors_are_float32_of_their_sizes() -> None:
+    """As OpenSpiel's own games give them: float32, the observation's or the information
+    state's size."""
+    from open_spiel.python.observation import make_observation
+
+    game = load_game()
+    for recall, size in ((False, 482), (True, 534)):
+        observer = make_observation(game, pyspiel.IIGObservationType(perfect_recall=recall))
+        assert observer.tensor.dtype == np.float32 and observer.tensor.shape == (size,)
