@@ -262,6 +262,7 @@ def test_the_environments_render_the_agents_view(mode: str,
     assert told.render() == render_text(told.unwrapped.episode, None)
     # the PettingZoo environment: the view of the agent to move
     pz = raw_env(mode=mode, render_mode="ansi")
+    assert "'s view" in pz.render()  # even before a reset
     pz.reset(seed=3)
     for _ in range(5):
         seat = AGENTS.index(pz.agent_selection)

@@ -234,7 +234,10 @@ def _build() -> Any:
                 self.render()
 
         def render(self) -> str | None:
-            seen = None if self.omniscient else AGENTS.index(self.agent_selection)
+            # the agent to move (before the first reset: the player to move in the
+            # episode's placeholder deal)
+            selected = getattr(self, "agent_selection", AGENTS[self.episode.turn])
+            seen = None if self.omniscient else AGENTS.index(selected)
             text = render_text(self.episode, seen)
             if self.render_mode == "human":
                 print(text)
