@@ -290,6 +290,7 @@ def examples() -> dict[str, Any]:
     from ginrules import players
     from ginrules.history import History
     from ginrules.interop.episode import Episode
+    from ginrules.interop.rewards import Rewards
     from ginrules.players.lookahead import Table
     from ginrules.players.particles import read_hand
     from ginrules.sheet import ScoreSheet
@@ -304,6 +305,8 @@ def examples() -> dict[str, Any]:
     record_data = ginrules.records.to_record(state)
     episode = Episode()
     episode.reset(1)
+    rewards = Rewards(Episode(), "shaped")
+    rewards.reset(1)
     over = games.play(ginrules.new_game(ginrules.rules("short"), seed=3),
                       games.random_policies(3))
     assert game.hand is not None
@@ -332,6 +335,7 @@ def examples() -> dict[str, Any]:
         "history": History(game),
         "history_moved": History(game).apply(game.legal_actions()[0]),
         "episode": episode,
+        "rewards": rewards,
         "reading": read_hand(view, particles=20),
         "table": Table.of(classic, 10),
         "player": players.RandomPlayer(),
@@ -435,6 +439,8 @@ OVERRIDES: dict[tuple[str, str], Callable[[dict[str, Any]], Any]] = {
     ("ginrules.players.particles.read_hand", "particles"): lambda ex: 20,
     ("ginrules.interop.episode.Episode.step", "action"): lambda ex: ex["episode"].view(
         ex["episode"].turn).legal_actions[0],
+    ("ginrules.interop.rewards.Rewards.step", "action"): lambda ex: ex["rewards"].episode.view(
+        ex["rewards"].episode.turn).legal_actions[0],
     ("ginrules.Card", "suit"): lambda ex: ginrules.Suit.HEARTS,
     ("ginrules.Meld.of", "cards"): lambda ex: "7H 8H 9H",
     ("ginrules.Meld.from_mask", "mask"): lambda ex: ginrules.cards_to_mask("7H 8H 9H"),

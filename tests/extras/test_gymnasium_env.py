@@ -7,7 +7,7 @@ import pytest
 pytest.importorskip("gymnasium")
 np = pytest.importorskip("numpy")
 
-from ginrules.errors import GinRulesError, IllegalActionError  # noqa: E402
+from ginrules.errors import GinRulesError, IllegalActionError, WrongTypeError  # noqa: E402
 from ginrules.interop.gymnasium_env import make_env  # noqa: E402
 from ginrules.scoring import score_hand  # noqa: E402
 
@@ -108,10 +108,13 @@ def test_normalized_rewards_and_what_the_environment_declares() -> None:
         assert total == pytest.approx(expected / 100)
         by_opponent += hand.result.knocker == 1
     assert by_opponent > 0
-    assert make_env().metadata == {"render_modes": ["ansi"]}
-    with pytest.raises(GinRulesError) as error:
-        make_env(render_mode="human")
-    assert str(error.value) == "render_mode is None or 'ansi', not 'human'"
+    assert make_env().metadata == {"render_modes": ["ansi", "human"], "render_fps": 4}
+    # a mode it cannot render is a TypeError too (Stable-Baselines3's make_vec_env asks
+    # for "rgb_array" and, on a TypeError, makes the environment without one)
+    with pytest.raises(WrongTypeError) as error:
+        make_env(render_mode="rgb_array")
+    assert str(error.value) == "render_mode is None, 'ansi' or 'human', not 'rgb_array'"
+    assert isinstance(error.value, TypeError)
     with pytest.raises(GinRulesError) as error:
         make_env(opponent=object())  # type: ignore[arg-type]
     assert str(error.value) == ("GinRummyEnv takes an opponent: a player name such as "

@@ -35,6 +35,25 @@ def test_the_ismcts_example_plays_a_game_against_the_advanced_player() -> None:
     assert "hand 1:" in done.stdout and "game over" in done.stdout
 
 
+def test_the_ismcts_example_plays_hands_against_the_random_player() -> None:
+    done = _run("examples/ismcts_openspiel.py", "--mode", "hand", "--opponent", "random",
+                "--simulations", "5", "--hands", "2")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert [line.split(":")[0] for line in lines] == [
+        "hand 1 against the random player", "hand 2 against the random player"]
+
+
+def test_the_maskable_ppo_example_trains_by_the_id_and_measures_its_win_rate() -> None:
+    pytest.importorskip("sb3_contrib")
+    done = _run("examples/train_maskable_ppo.py", "--steps", "300", "--hands", "4")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("MaskablePPO after 300 steps: won ")
+    assert lines[1].startswith("a random agent: won ")
+    assert all(line.endswith(" dead)") and "of 4 hands" in line for line in lines)
+
+
 def test_the_benchmark_runs() -> None:
     done = _run("benchmarks/bench_rl.py", "--seconds", "0.3")
     assert done.returncode == 0, done.stderr

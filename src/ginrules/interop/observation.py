@@ -30,11 +30,14 @@ over), my turn, I dealt, the knock limit / 10, the stock size / 31, the opponent
 count / 11, my score and the opponent's score / the game target (0 in one-hand play),
 the gin bonus / 100, the undercut bonus / 100, and 1.0 when the knock limit was set by an
 Oklahoma upcard. :func:`encode` is the planes, flattened, then the scalars: 482 float32.
+:func:`scalar_bounds` gives the least and the greatest value of each scalar under a rule
+set (the bounds of the environments' observation spaces).
 """
 
 from __future__ import annotations
 
 import importlib
+import math
 from collections.abc import Sequence
 from numbers import Integral
 from typing import Any
@@ -43,9 +46,10 @@ from ginrules._chunked import Chunked
 from ginrules.actions import _DRAW_STOCK_KIND, _PASS_KIND, Phase
 from ginrules.errors import GinRulesError, _peer_hint, _wrong_type
 from ginrules.players.views import View, _not_a_view
+from ginrules.rulesets import RuleSet
 
 __all__ = ["OBSERVATION_SIZE", "PLANES", "SCALARS", "describe", "encode", "masks",
-           "planes", "scalars"]
+           "planes", "scalar_bounds", "scalars"]
 
 PLANES = ("hand", "opponent", "pile", "top", "seen", "opp_discarded", "opp_declined",
           "upcard", "taken")
@@ -233,6 +237,65 @@ def encode(view: View, scores: tuple[int, int] = (0, 0), target: int | None = No
     out[: len(PLANES) * 52] = _planes(view, np).reshape(-1)
     out[len(PLANES) * 52 :] = _scalar_list(view, scores, target)
     return out
+
+
+_MAX_DEADWOOD = 100  # ten cards of at most 10 points (the real most is 98)
+
+
+def _score_bound(rules: RuleSet) -> float:
+    """The most a player's final game score can be under ``rules`` (``inf`` when a hand
+    may be won for 0 points, so that the line bonuses have no bound)."""
+    if not rules.undercut_on_tie or rules.undercut_bonus < 1:
+        return math.inf  # a tie, or an undercut with no bonus, can win a hand for nothing
+    # a hand pays at most its bonus plus the defender's deadwood (an undercut: its bonus
+    # plus the knocker's deadwood), doubled by a spade
+    bonus = max(rules.gin_bonus, rules.big_gin_bonus or 0, rules.undercut_bonus)
+    hand = 2 * (bonus + _MAX_DEADWOOD)
+    points = rules.target - 1 + hand  # under the target until the last hand
+    # every won hand pays at least 1 point, so a player wins at most `target` hands (its
+    # line bonuses); the shutout doubles the points or the game bonus, or adds its bonus
+    lines = rules.line_bonus * rules.target
+    return float(2 * points + lines + 2 * rules.game_bonus + rules.shutout_bonus)
+
+
+def scalar_bounds(rules: RuleSet | str | None = None) -> tuple[tuple[float, ...],
+                                                                tuple[float, ...]]:
+    """The least and the greatest value of each scalar (:data:`SCALARS`) under ``rules``
+    (a preset name or a :class:`~ginrules.RuleSet`), as two tuples of 14 floats; with no
+    rules, bounds that hold under every rule set (``inf`` where a rule has no maximum).
+
+    Every scalar is at least 0. The flags (the phase one-hot, my turn, I dealt, Oklahoma)
+    and the fractions of a count (the stock over 31, the opponent's cards over 11) are at
+    most 1; the knock limit, the gin and the undercut bonuses at most their value under
+    the rules (over 10, 100 and 100), and at most 1 when smaller; the game scores at most
+    the greatest final score under the rules (every line bonus a player can collect, the
+    shutout's doubling) over the target. A score observed during a game is below 1.
+
+    >>> low, high = scalar_bounds("classic")
+    >>> set(low), high[:9]
+    ({0.0}, (1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0))
+    >>> high[9:]
+    (34.22, 34.22, 1.0, 1.0, 1.0)
+    >>> scalar_bounds()[1][6]  # a rule set may set any knock limit
+    inf
+    """
+    if rules is None:
+        unbounded = (1.0,) * 6 + (math.inf, 1.0, 1.0, math.inf, math.inf, math.inf,
+                                  math.inf, 1.0)
+        return (0.0,) * len(SCALARS), unbounded
+    if isinstance(rules, str):
+        from ginrules.rulesets import rules as preset  # the function, not the module
+
+        rules = preset(rules)
+    elif not isinstance(rules, RuleSet):
+        raise _wrong_type("scalar_bounds", "rules: a preset name such as 'oklahoma', a "
+                          "RuleSet or None", rules)
+    limit = 10 if rules.oklahoma else rules.knock_limit
+    score = _score_bound(rules) / rules.target
+    high = (1.0,) * 6 + (max(1.0, limit / 10.0), 1.0, 1.0, score, score,
+                         max(1.0, rules.gin_bonus / 100.0),
+                         max(1.0, rules.undercut_bonus / 100.0), 1.0)
+    return (0.0,) * len(SCALARS), high
 
 
 def describe(view: View) -> str:
