@@ -37,7 +37,7 @@ import sys
 from collections.abc import Callable
 from typing import IO, BinaryIO
 
-from ginrules.errors import GinRulesError
+from ginrules.errors import GinRulesError, _type_name
 
 try:
     import fcntl
@@ -71,7 +71,7 @@ def shown(path: str | os.PathLike[str]) -> str:
 
 def _path(path: object) -> str:
     if not isinstance(path, (str, os.PathLike)):
-        raise GinRulesError(f"a path is a string or a path object, not {type(path).__name__}")
+        raise GinRulesError(f"a path is a string or a path object, not {_type_name(path)}")
     name = os.fsdecode(path)
     if not name:
         raise GinRulesError("the path is empty: name a file")

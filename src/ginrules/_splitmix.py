@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TypeVar
 
-from ginrules.errors import WrongTypeError
+from ginrules.errors import WrongTypeError, _type_name
 
 __all__ = ["GOLDEN", "MASK64", "below", "check_seed", "mix", "sample", "splitmix64"]
 
@@ -45,7 +45,7 @@ def check_seed(seed: object, what: str = "seed") -> int:
     ginrules.errors.WrongTypeError: seed must be an int, not str
     """
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise WrongTypeError(f"{what} must be an int, not {type(seed).__name__}")
+        raise WrongTypeError(f"{what} must be an int, not {_type_name(seed)}")
     return seed
 
 

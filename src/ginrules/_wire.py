@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from ginrules.cards import Card, parse_card
-from ginrules.errors import CardNotationError, GinRulesError, WrongTypeError
+from ginrules.errors import CardNotationError, GinRulesError, WrongTypeError, _type_name
 
 _T = TypeVar("_T")
 
@@ -27,7 +27,7 @@ def mapping(data: object, where: str) -> Mapping[str, Any]:
     """``data`` if it is a JSON object."""
     if not isinstance(data, Mapping):
         raise WrongTypeError(f"{where} must be a JSON object (a dict), "
-                             f"not {type(data).__name__}")
+                             f"not {_type_name(data)}")
     return data
 
 

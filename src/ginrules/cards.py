@@ -33,7 +33,7 @@ from typing import Any, Union, overload
 import attrs
 
 from ginrules._splitmix import below, check_seed, splitmix64
-from ginrules.errors import CardNotationError, _not_a_member, _wrong_type
+from ginrules.errors import CardNotationError, _not_a_member, _type_name, _wrong_type
 
 __all__ = [
     "CARDS",
@@ -385,7 +385,7 @@ def parse_card(text: str) -> Card:
     if not isinstance(text, str):
         if isinstance(text, Card):
             return text  # as its message says, a Card is a card
-        raise CardNotationError(f"a card must be a Card or a string, not {type(text).__name__}")
+        raise CardNotationError(f"a card must be a Card or a string, not {_type_name(text)}")
     token = text.strip()
     card = _CARD_BY_TEXT.get(token.upper())
     if card is not None:
@@ -497,7 +497,7 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> tuple[Ca
         except TypeError:
             raise CardNotationError(
                 f"cards must be a string, a Card or an iterable of them, "
-                f"not {type(cards).__name__}"
+                f"not {_type_name(cards)}"
             ) from None
         try:
             parsed = tuple(c if isinstance(c, Card) else parse_card(c) for c in items)

@@ -26,7 +26,13 @@ import attrs
 from ginrules._splitmix import GOLDEN, below, check_seed, mix, splitmix64
 from ginrules.actions import Action
 from ginrules.cards import Deck
-from ginrules.errors import GinRulesError, IllegalActionError, WrongTypeError, _wrong_type
+from ginrules.errors import (
+    GinRulesError,
+    IllegalActionError,
+    WrongTypeError,
+    _type_name,
+    _wrong_type,
+)
 from ginrules.hand import HandState, deal
 from ginrules.hand import apply as _apply_to_hand
 from ginrules.hand import is_legal as _is_legal_in_hand
@@ -283,7 +289,7 @@ def new_game(
     """
     if not isinstance(rules, RuleSet):
         raise WrongTypeError(
-            f"rules must be a RuleSet (see ginrules.rules), not {type(rules).__name__}")
+            f"rules must be a RuleSet (see ginrules.rules), not {_type_name(rules)}")
     if seed is None and dealer is None:
         raise GinRulesError("new_game needs a seed (to draw the first dealer) or a dealer")
     if seed is not None:
@@ -422,7 +428,7 @@ def is_legal(game: GameState, action: Action | str) -> bool:
 
 
 def _not_a_game(function: str, value: object) -> WrongTypeError:
-    kind = type(value).__name__
+    kind = _type_name(value)
     if kind == "HandState":
         return WrongTypeError(f"ginrules.game.{function} takes a GameState, not a HandState: "
                               f"use ginrules.hand.{function} or state.{function}()")
@@ -462,7 +468,7 @@ def _chooser(player: Player | Policy) -> Callable[[GameState, int], Action]:
     if callable(player):
         return lambda game, turn: player(cast("HandState", game.hand), turn)
     raise WrongTypeError(f"a player is a ginrules.players.Player (with choose(view)) or a "
-                         f"function (state, seat) -> action, not {type(player).__name__}")
+                         f"function (state, seat) -> action, not {_type_name(player)}")
 
 
 def play(game: GameState, players: Sequence[Player | Policy]) -> GameState:

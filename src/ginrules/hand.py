@@ -56,7 +56,13 @@ from ginrules.actions import (
     Phase,
 )
 from ginrules.cards import Card, CardsLike, Deck, cards_from_mask, parse_card, to_mask
-from ginrules.errors import GinRulesError, IllegalActionError, WrongTypeError, _wrong_type
+from ginrules.errors import (
+    GinRulesError,
+    IllegalActionError,
+    WrongTypeError,
+    _type_name,
+    _wrong_type,
+)
 from ginrules.knocking import (
     EndKind,
     HandResult,
@@ -318,7 +324,7 @@ def deal(
     """
     if not isinstance(rules, RuleSet):
         raise WrongTypeError(
-            f"rules must be a RuleSet (see ginrules.rules), not {type(rules).__name__}")
+            f"rules must be a RuleSet (see ginrules.rules), not {_type_name(rules)}")
     if type(dealer) is not int or dealer not in (0, 1):
         error = GinRulesError if type(dealer) is int else WrongTypeError
         raise error(f"dealer must be player 0 or 1, not {dealer!r}")
@@ -390,7 +396,7 @@ def _wrong_moment(state: HandState, action: Action, player: int | None) -> GinRu
 
 def _not_a_hand_state(function: str, value: object) -> WrongTypeError:
     """The error for a function of a hand given something else (a game, most often)."""
-    kind = type(value).__name__
+    kind = _type_name(value)
     if kind == "GameState":
         if function in ("apply", "is_legal", "legal_actions"):  # a game has these too
             return WrongTypeError(f"{function} takes a HandState, not a GameState: call "

@@ -22,7 +22,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterable
 
-from ginrules.errors import CardNotationError, GinRulesError, WrongTypeError
+from ginrules.errors import CardNotationError, GinRulesError, WrongTypeError, _type_name
 
 __all__ = [
     "best_discard_deadwood_of_mask",
@@ -520,7 +520,7 @@ def _bad_mask(mask: object, function: str) -> GinRulesError:
     """The error for a mask that is no hand: not an int, not 52 bits, or over 11 cards."""
     if type(mask) is not int:
         return WrongTypeError(f"{function} takes a 52-bit card mask (an int), "
-                              f"not {type(mask).__name__}")
+                              f"not {_type_name(mask)}")
     if mask >> 52:
         return CardNotationError(f"{function}: {mask} is not a 52-bit card mask")
     return GinRulesError(f"{function} takes a hand of at most 11 cards, not "

@@ -17,7 +17,7 @@ from __future__ import annotations
 import attrs
 
 from ginrules.cards import Card, CardsLike, cards_to_mask, parse_card, parse_cards
-from ginrules.errors import GinRulesError, WrongTypeError
+from ginrules.errors import GinRulesError, WrongTypeError, _type_name
 from ginrules.knocking import EndKind, HandResult, knock_result, knocker_layout
 from ginrules.masks import _deadwood
 from ginrules.rulesets import RuleSet, SpadeDoubling
@@ -74,10 +74,10 @@ def score_hand(result: HandResult, rules: RuleSet) -> HandScore:
             "score_hand takes the HandResult of a finished hand; this hand is not over yet "
             "(its result is None)" if result is None else
             f"score_hand takes a HandResult (state.result of a finished hand), "
-            f"not {type(result).__name__}")
+            f"not {_type_name(result)}")
     if not isinstance(rules, RuleSet):
         raise WrongTypeError(f"score_hand takes a RuleSet (see ginrules.rules), "
-                             f"not {type(rules).__name__}")
+                             f"not {_type_name(rules)}")
     if result.kind is EndKind.DEAD or result.knocker is None:
         return HandScore(None, None, 0, 0, 0, False, False)
     knocker, defender = result.knocker, 1 - result.knocker

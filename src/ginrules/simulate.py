@@ -27,7 +27,7 @@ from concurrent.futures import Executor
 import attrs
 
 from ginrules._splitmix import GOLDEN, check_seed, mix
-from ginrules.errors import GinRulesError, WrongTypeError, _wrong_type
+from ginrules.errors import GinRulesError, WrongTypeError, _type_name, _wrong_type
 from ginrules.game import apply, new_game
 from ginrules.knocking import EndKind
 from ginrules.players import PLAYERS, Player, make_player
@@ -316,7 +316,7 @@ def _check_player(spec: object, parallel: bool) -> PlayerSpec:
                             f"{error}") from None
     if not callable(getattr(sample, "choose", None)):
         raise GinRulesError(f"the player factory {_name_of(spec)} made "
-                            f"{type(sample).__name__}, which has no choose(view)")
+                            f"{_type_name(sample)}, which has no choose(view)")
     if parallel:
         try:
             pickle.dumps(spec)
@@ -381,7 +381,7 @@ def simulate(
         raise _wrong_type("simulate", "a function progress(done, total), or None", progress)
     if executor is not None and not isinstance(executor, Executor):
         raise WrongTypeError(f"executor must be a concurrent.futures.Executor, not "
-                            f"{type(executor).__name__}")
+                            f"{_type_name(executor)}")
     parallel = executor is not None or workers > 1
     specs = (_check_player(given[0], parallel), _check_player(given[1], parallel))
     names = (_name_of(specs[0]), _name_of(specs[1]))

@@ -20,7 +20,13 @@ from __future__ import annotations
 
 from ginrules._splitmix import MASK64, below, check_seed, splitmix64
 from ginrules.actions import Action
-from ginrules.errors import GinRulesError, IllegalActionError, WrongTypeError, _wrong_type
+from ginrules.errors import (
+    GinRulesError,
+    IllegalActionError,
+    WrongTypeError,
+    _type_name,
+    _wrong_type,
+)
 from ginrules.game import GameState, new_game
 from ginrules.game import apply as apply_to_game
 from ginrules.hand import HandState, _apply_checked, _check, deal
@@ -40,7 +46,7 @@ def _rules(value: RuleSet | str) -> RuleSet:
     if isinstance(value, str):
         return rules(value)
     raise WrongTypeError(f"rules must be a preset name such as 'oklahoma' or a RuleSet, "
-                         f"not {type(value).__name__}")
+                         f"not {_type_name(value)}")
 
 
 class Episode:

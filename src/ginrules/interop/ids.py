@@ -16,7 +16,7 @@ The ids are :attr:`Action.index <ginrules.actions.Action.index>` (the table is i
 from __future__ import annotations
 
 from ginrules.actions import Action
-from ginrules.errors import WrongTypeError
+from ginrules.errors import WrongTypeError, _type_name
 from ginrules.hand import HandState, legal_actions
 from ginrules.players.views import View
 
@@ -34,7 +34,7 @@ def _legal(state_or_view: HandState | View) -> tuple[Action, ...]:
     if isinstance(state_or_view, HandState):
         return legal_actions(state_or_view)
     raise WrongTypeError("a legal-action mask is of a HandState or a View, not "
-                         f"{type(state_or_view).__name__} (for a game, pass game.hand)")
+                         f"{_type_name(state_or_view)} (for a game, pass game.hand)")
 
 
 def legal_action_ids(state_or_view: HandState | View) -> tuple[int, ...]:

@@ -25,6 +25,7 @@ from ginrules.errors import (
     ActionNotationError,
     CardNotationError,
     InvalidRecordError,
+    _type_name,
     _wrong_type,
 )
 from ginrules.hand import HandState
@@ -299,7 +300,7 @@ def from_openspiel(
         ids = [_os_int(a) for a in history]
     except TypeError:
         raise InvalidRecordError("an OpenSpiel history is a list of action integers, not "
-                                 f"{type(history).__name__}") from None
+                                 f"{_type_name(history)}") from None
     overrides: dict[str, Any] = {}
     p = dict(params or {})
     unknown = sorted(set(p) - {"knock_card", "oklahoma", "gin_bonus", "undercut_bonus",

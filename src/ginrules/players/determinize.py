@@ -45,7 +45,7 @@ from ginrules.actions import (
     Phase,
 )
 from ginrules.cards import CARDS, Card, Deck
-from ginrules.errors import GinRulesError, WrongTypeError
+from ginrules.errors import GinRulesError, WrongTypeError, _type_name
 from ginrules.hand import HandState, _apply_checked, deal
 from ginrules.players.views import View, _not_a_view, _own_hands
 
@@ -88,7 +88,7 @@ def _stream_of(seed: int | random.Random) -> Iterator[int]:
         return splitmix64(seed.getrandbits(64))
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise WrongTypeError("sample_hidden takes a seed: an int or a random.Random, not "
-                             f"{type(seed).__name__}")
+                             f"{_type_name(seed)}")
     return splitmix64(seed & MASK64)
 
 
@@ -119,7 +119,7 @@ def _sample(view: View, seed: int | random.Random, weights: list[float] | None) 
     index; ``None``: uniformly)."""
     if not isinstance(view, View):
         raise WrongTypeError(f"sample_hidden takes a View (see ginrules.players.view), not "
-                             f"{type(view).__name__}")
+                             f"{_type_name(view)}")
     if view.phase is Phase.OVER:
         raise GinRulesError("sample_hidden needs a hand in play: this hand is over, and its "
                             "result shows the cards that matter")
@@ -328,7 +328,7 @@ def sample_weighted(view: View, seed: int | random.Random) -> HandState:
     """
     if not isinstance(view, View):
         raise WrongTypeError(f"sample_weighted takes a View (see ginrules.players.view), "
-                             f"not {type(view).__name__}")
+                             f"not {_type_name(view)}")
     return _sample(view, seed, _weights(view))
 
 

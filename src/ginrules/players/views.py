@@ -28,7 +28,13 @@ import attrs
 from ginrules import _wire
 from ginrules.actions import Action, ActionKind, Phase
 from ginrules.cards import Card, cards_from_mask, cards_to_mask
-from ginrules.errors import ActionNotationError, GinRulesError, WrongTypeError, _wrong_type
+from ginrules.errors import (
+    ActionNotationError,
+    GinRulesError,
+    WrongTypeError,
+    _type_name,
+    _wrong_type,
+)
 from ginrules.hand import HandState, legal_actions
 from ginrules.knocking import HandResult
 from ginrules.rulesets import RuleSet
@@ -392,7 +398,7 @@ def _game_totals(value: object, container: type) -> tuple[int, int] | None:
 def _not_a_view(function: str, value: object) -> WrongTypeError:
     """The error for a function of one player's view given something else (the whole
     state or game, most often)."""
-    kind = type(value).__name__
+    kind = _type_name(value)
     if kind in ("HandState", "GameState"):
         name = "state" if kind == "HandState" else "game"
         return WrongTypeError(f"{function} takes a View (one player's information), not a "
@@ -420,7 +426,7 @@ def view(state: HandState, player: int, *, scores: tuple[int, int] | None = None
     ginrules.errors.GinRulesError: there is no player 2: players are 0 and 1
     """
     if not isinstance(state, HandState):
-        kind = type(state).__name__
+        kind = _type_name(state)
         raise WrongTypeError(
             "view takes a HandState, not a GameState: call game.view(player) (or pass "
             "game.hand)" if kind == "GameState" else

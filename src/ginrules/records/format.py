@@ -32,6 +32,7 @@ from ginrules.errors import (
     GinRulesError,
     InvalidRecordError,
     NotationError,
+    _type_name,
 )
 from ginrules.knocking import EndKind
 
@@ -161,7 +162,7 @@ def _read(source: RecordLike) -> tuple[Any, str | None]:
         return source, None
     if not isinstance(source, (str, bytes, os.PathLike)):
         raise _read_error("not-a-record", f"a record is a dict, JSON text, bytes or a path, "
-                          f"not {type(source).__name__}")
+                          f"not {_type_name(source)}")
     name: str | None = None
     if isinstance(source, str) and source.lstrip().startswith("{"):
         if len(source) > MAX_RECORD_BYTES:  # (a character is one byte or more)

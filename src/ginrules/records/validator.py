@@ -46,6 +46,7 @@ from ginrules.errors import (
     IllegalActionError,
     InvalidRecordError,
     NotationError,
+    _type_name,
     _wrong_type,
 )
 from ginrules.game import GameState, next_dealer
@@ -397,7 +398,7 @@ class _Checker(_DealChecks, _ViewChecks):
 
     def check(self, data: Any) -> None:
         if not isinstance(data, Mapping):
-            self.problem("not-a-record", f"a record is a JSON object, not {type(data).__name__}")
+            self.problem("not-a-record", f"a record is a JSON object, not {_type_name(data)}")
             return
         if "format" not in data:
             self.problem("not-a-record", f"not a ginrules record: the \"format\" field is "
