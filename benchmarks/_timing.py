@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
+K = TypeVar("K")
 S = TypeVar("S")
 T = TypeVar("T")
 
@@ -31,13 +32,13 @@ def rotated(items: Sequence[T], repetition: int) -> list[T]:
     return [*items[shift:], *items[:shift]]
 
 
-def interleaved(names: Sequence[str], repetitions: int, measure: Callable[[str, S], T],
-                draw: Callable[[int], S] | None = None) -> dict[str, list[T]]:
+def interleaved(names: Sequence[K], repetitions: int, measure: Callable[[K, S], T],
+                draw: Callable[[int], S] | None = None) -> dict[K, list[T]]:
     """``measure(name, drawn)`` for every name in every repetition, the names in the
     rotating order of :func:`rotated`, where ``drawn`` is ``draw(repetition)`` (new
     inputs for each repetition, the same for every name in it), or the repetition's
     number: each name's measurements, by repetition."""
-    results: dict[str, list[T]] = {name: [] for name in names}
+    results: dict[K, list[T]] = {name: [] for name in names}
     for repetition in range(repetitions):
         drawn = repetition if draw is None else draw(repetition)
         for name in rotated(names, repetition):
