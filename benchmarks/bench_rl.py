@@ -21,10 +21,11 @@ not steps, but their time is counted; RLCard ends a hand with a score step of ea
 player, with one legal action). Every engine keeps playing its own stream of new deals from one
 repetition to the next (a distinct deal in every episode).
 
-How it is timed, so that a shared machine slows every engine alike: in each repetition,
-every engine runs for ``--seconds`` of CPU time of its process (``time.process_time_ns``;
-the steps and the CPU time are both counted exactly), the engines in an order that
-rotates from one repetition to the next. The table gives each engine's steps per
+How it is timed, so that a shared machine slows every engine alike: ``--seconds`` of CPU
+time per engine are divided into ``--repetitions`` slices; in each repetition every
+engine runs for one slice of CPU time of its process (``time.process_time_ns``; the steps
+and the CPU time are both counted exactly), the engines in an order that rotates from
+one repetition to the next. The table gives each engine's steps per
 CPU-second (median and range over the repetitions) and the ratio of its rate to OpenSpiel
 C++'s in the same repetition (paired: median and range). Each engine first runs untimed
 (first-use costs are not counted). Engines whose package is missing are reported as "not
@@ -322,11 +323,11 @@ def engines(names: list[str], peer_python: str | None, seed: int, warmup_ns: int
 def main(argv: list[str] | None = None) -> int:
     """Run every engine, interleaved, and print steps per CPU-second side by side."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=0.4,
-                        help="CPU seconds per engine and repetition (default 0.4)")
+    parser.add_argument("--seconds", type=float, default=6.0,
+                        help="CPU seconds per engine, over all the repetitions (default 6)")
     parser.add_argument("--repetitions", type=int, default=15, help="(default 15)")
     parser.add_argument("--quick", action="store_true",
-                        help="3 repetitions of 0.15 s: a smoke test")
+                        help="0.45 s per engine in 3 repetitions: a smoke test")
     parser.add_argument("--peer-python", metavar="PATH",
                         help="run gin_rummy_v4 in this interpreter (its own virtual "
                              "environment, see the module's documentation)")
@@ -337,15 +338,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.serve:
         return serve(args.serve, args.seed, args.warmup_ns)
     if args.quick:
-        args.seconds, args.repetitions = 0.15, 3
-    budget = int(args.seconds * 1e9)
+        args.seconds, args.repetitions = 0.45, 3
+    budget = int(args.seconds * 1e9 / args.repetitions)
     try:
         import numpy  # noqa: F401
     except ImportError:
         print("bench_rl needs numpy and the peers: pip install -e '.[rl,openspiel]'")
         return 0
     print(f"Python {platform.python_version()}; {_versions()}")
-    print(f"{args.repetitions} repetitions of {args.seconds:g} s of CPU time per engine, "
+    print(f"{args.repetitions} repetitions of {budget / 1e9:g} s of CPU time per engine, "
           f"the engines interleaved (the order rotating); seed {args.seed}")
     print(f"before: {load_text()}")
     with engines(list(ENGINES), args.peer_python, args.seed, min(budget, 200_000_000)
@@ -369,6 +370,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{name:42s} {rate:>36s} {ratio:>40s}")
     if reference is None:
         print(f"({REFERENCE} is not installed: no ratios)")
+    wrapped, raw = "ginrules PettingZoo AEC env()", "ginrules PettingZoo AEC raw_env()"
+    if wrapped in rates and raw in rates:
+        print(f"PettingZoo's wrapper: env() / raw_env(), paired: "
+              f"{spread(paired(rates[wrapped], rates[raw]))}")
     print("* agent steps: each holds the agent's decision and the random opponent's "
           "moves up to its next turn")
     return 0
