@@ -193,7 +193,10 @@ def ginrules_gymnasium(seed: int) -> GymSteps:
     from ginrules.interop import gymnasium_env
 
     if GYM_ID in gymnasium.registry:  # the registered id: what users call
+        print(f"ginrules Gymnasium env: gymnasium.make({GYM_ID!r}, opponent='random') "
+              "(with Gymnasium's wrappers)")
         return GymSteps(gymnasium.make(GYM_ID, opponent="random", rules="classic"), seed)
+    print("ginrules Gymnasium env: make_env(opponent='random') (no id registered)")
     return GymSteps(gymnasium_env.make_env(opponent="random", rules="classic"), seed)
 
 
