@@ -18,13 +18,13 @@ library's own way:
   ``rng.choice(game.judge.get_legal_actions())`` until ``is_over()``); its deal is
   shuffled by the game's own ``np_random``, seeded once.
 
-Every library draws its choices from a ``random.Random`` with the same fixed seed. The
-libraries are timed in turn, batch after batch (the order rotates every repetition), so
-a change of machine load hits them alike. The table gives the median hands/s over the
-batches by wall clock and by process CPU time (steadier on a shared machine: time spent
-waiting for a core is not counted), the ratios of those medians, and the "paired" ratio:
-the median over the repetitions of ginrules' CPU rate over the peer's in the same
-repetition. Each library first plays ``--warmup`` untimed
+Every library draws its choices from a ``random.Random`` with the same fixed seed, and
+every hand is a new deal. The libraries are timed in turn, batch after batch, in an order
+that rotates every repetition, so that a change of machine load hits them alike; a
+batch's time is the CPU time of this process (``time.process_time_ns``: time spent
+waiting for a core is not counted). The table gives each library's hands per CPU-second
+(median and range over the batches) and ginrules' rate over the library's in the same
+repetition (paired: median and range). Each library first plays ``--warmup`` untimed
 hands (first-use costs such as ginrules' per-suit discard tables are not counted).
 
 The rules differ a little (see the notes printed under the table): OpenSpiel has the
@@ -37,7 +37,6 @@ dead hand at two stock cards).
 from __future__ import annotations
 
 import argparse
-import os
 import platform
 import random
 import statistics
@@ -46,6 +45,8 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
+
+from _timing import interleaved, load_text, paired, spread
 
 import ginrules
 from ginrules import hand
@@ -170,64 +171,37 @@ def make_runners(rules: ginrules.RuleSet, seed: int) -> dict[str, Runner]:
 Rates = dict[str, list[float]]  # library -> hands/s of each batch, in batch order
 
 
-def measure(
-    runners: dict[str, Runner], hands: int, reps: int
-) -> tuple[Rates, Rates, dict[str, Tally]]:
-    """hands/s of every batch by wall clock and by process CPU time, the libraries
-    interleaved batch by batch (the order rotating), and the tallies."""
-    wall: Rates = {name: [] for name in runners}
-    cpu: Rates = {name: [] for name in runners}
+def measure(runners: dict[str, Runner], hands: int, reps: int) -> tuple[Rates, dict[str, Tally]]:
+    """hands per CPU-second of every batch, the libraries interleaved batch by batch (the
+    order rotating), and the tallies."""
     tallies = {name: Tally() for name in runners}
     for kind in ginrules.EndKind:  # list every ginrules ending, even one that did not happen
         tallies["ginrules"].ends[kind.value] = 0
-    names = list(runners)
-    wall_clock, cpu_clock = time.perf_counter, time.process_time
-    for rep in range(reps):
-        shift = rep % len(names)
-        for name in names[shift:] + names[:shift]:
-            w0, c0 = wall_clock(), cpu_clock()
-            runners[name](hands, tallies[name])
-            c1, w1 = cpu_clock(), wall_clock()
-            wall[name].append(hands / (w1 - w0))
-            cpu[name].append(hands / max(c1 - c0, 1e-9))
-    return wall, cpu, tallies
+    clock = time.process_time_ns
 
+    def batch(name: str, _: int) -> float:
+        start = clock()
+        runners[name](hands, tallies[name])
+        return hands * 1e9 / max(clock() - start, 1)
 
-def load_text() -> str:
-    try:
-        one, five, fifteen = os.getloadavg()
-    except OSError:
-        return "load average unavailable"
-    return f"load average {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} CPUs"
+    return interleaved(list(runners), reps, batch), tallies
 
 
 # -- report ---------------------------------------------------------------------------
 
 
-def paired_ratio(rates: list[float], theirs: list[float]) -> float:
-    """Median over the repetitions of ginrules' rate / the peer's rate in the same one."""
-    return statistics.median(a / b for a, b in zip(rates, theirs, strict=True))
-
-
-def print_table(wall: Rates, cpu: Rates, tallies: dict[str, Tally]) -> None:
-    head = (f"{'library':<11}{'hands/s wall':>13}{'(min-max)':>13}{'hands/s CPU':>13}"
-            f"{'ginrules/x wall':>17}{'CPU':>7}{'paired':>8}{'actions/hand':>14}")
+def print_table(cpu: Rates, tallies: dict[str, Tally]) -> None:
+    head = (f"{'library':<11}{'hands/s (CPU time): median (range)':>36s}"
+            f"{'ginrules / library, paired':>30s}{'actions/hand':>14}")
     print(head)
     print("-" * len(head))
-    ours_wall = statistics.median(wall["ginrules"])
-    ours_cpu = statistics.median(cpu["ginrules"])
-    for name in wall:
-        w, c = statistics.median(wall[name]), statistics.median(cpu[name])
-        spread = f"{min(wall[name]):.0f}-{max(wall[name]):.0f}"
-        if name == "ginrules":
-            ratios = f"{'-':>17}{'-':>7}{'-':>8}"
-        else:
-            paired = paired_ratio(cpu["ginrules"], cpu[name])
-            ratios = f"{ours_wall / w:>16.2f}x{ours_cpu / c:>6.2f}x{paired:>7.2f}x"
+    for name, rates in cpu.items():
+        rate = f"{statistics.median(rates):.0f} ({min(rates):.0f}-{max(rates):.0f})"
+        ratio = "-" if name == "ginrules" else spread(paired(cpu["ginrules"], rates))
         tally = tallies[name]
         acts = tally.actions / tally.hands
         extra = f"  (+{tally.chance / tally.hands:.1f} chance)" if tally.chance else ""
-        print(f"{name:<11}{w:>13.0f}{spread:>13}{c:>13.0f}{ratios}{acts:>14.1f}{extra}")
+        print(f"{name:<11}{rate:>36s}{ratio:>30s}{acts:>14.1f}{extra}")
 
 
 def print_ends(tallies: dict[str, Tally]) -> None:
@@ -257,8 +231,8 @@ def main(argv: list[str] | None = None) -> int:
     for note in (OS_NOTE, RL_NOTE):
         if note:
             print("note:", note)
-    print(f"{args.reps} batches of {args.hands} hands per library, interleaved; "
-          f"{args.warmup} warm-up hands each; seed {args.seed}")
+    print(f"{args.reps} batches of {args.hands} hands per library, interleaved (the order "
+          f"rotating), CPU time; {args.warmup} warm-up hands each; seed {args.seed}")
     print(f"before: {load_text()}")
     print()
 
@@ -266,10 +240,10 @@ def main(argv: list[str] | None = None) -> int:
     for run in runners.values():
         run(args.warmup, None)
     t0 = time.perf_counter()
-    wall, cpu, tallies = measure(runners, args.hands, args.reps)
+    cpu, tallies = measure(runners, args.hands, args.reps)
     elapsed = time.perf_counter() - t0
 
-    print_table(wall, cpu, tallies)
+    print_table(cpu, tallies)
     print()
     print_ends(tallies)
     print()
@@ -277,7 +251,7 @@ def main(argv: list[str] | None = None) -> int:
           "upcard offer;")
     print("OpenSpiel: history minus chance outcomes; RLCard: move sheet minus the deal, "
           "including its two score steps).")
-    print(f"after: {load_text()}; timed part {elapsed:.1f} s")
+    print(f"after: {load_text()}; timed part {elapsed:.1f} s of wall time")
     return 0
 
 

@@ -8,16 +8,21 @@ Run from the dev virtual environment::
 
 Hands per second: games between two copies of a player under the classic rules are
 played in this one process (views built for every decision, as ``simulate`` does), and
-the hands finished are divided by the CPU time; the median of ``--repeats`` runs is
-shown. ``--players advanced,expert`` measures only those players.
-Random players end most hands as dead hands (31 - 2 stock cards drawn), so their hands
-are long; basic players knock early. Speed-up: the same ``simulate`` call (basic v basic)
-with 1 and with ``--workers`` processes, the ratio of the median wall times.
+the hands finished are divided by the CPU time of this process; each of ``--repeats``
+repetitions plays other seeds, the players in an order that rotates from one repetition
+to the next, and the median and range are shown. ``--players advanced,expert`` measures
+only those players. Random players end most hands as dead hands (31 - 2 stock cards
+drawn), so their hands are long; basic players knock early. Speed-up: the same
+``simulate`` call (basic v basic) with 1 and with ``--workers`` processes, the two
+interleaved in each repetition (the order rotating), and the ratio of their wall times
+in each repetition (paired: median and range): a speed-up is wall time by nature, so it
+needs free cores, and the load average is printed beside it.
 
 ``--per-move`` measures instead the CPU time of one decision of each level (every call of
 its ``choose``, ``time.process_time_ns`` around it) in games against ``simple`` under the
-``eaai`` preset, seats alternating as ``ginrules simulate`` alternates them; it prints the
-decisions timed, their mean and the slowest, in milliseconds::
+``eaai`` preset, seats alternating as ``ginrules simulate`` alternates them; the levels
+take turns game by game (the order rotating), and it prints the decisions timed, their
+mean and the slowest, in milliseconds::
 
     python benchmarks/bench_players.py --per-move              # about two minutes
     python benchmarks/bench_players.py --per-move --players master --games 2
@@ -26,10 +31,11 @@ decisions timed, their mean and the slowest, in milliseconds::
 from __future__ import annotations
 
 import argparse
-import os
 import platform
 import statistics
 import time
+
+from _timing import interleaved, load_text, paired, rotated, spread
 
 import ginrules
 from ginrules.simulate import _play_one, simulate
@@ -48,8 +54,8 @@ PER_MOVE_GAMES = {"random": 4, "simple": 20, "basic": 20, "advanced": 20, "exper
                   "master": 6}
 
 
-def per_move(name: str, games: int, seed: int) -> list[int]:
-    """The CPU nanoseconds of each decision of ``name`` in ``games`` games against
+def per_move(name: str, number: int, seed: int) -> list[int]:
+    """The CPU nanoseconds of each decision of ``name`` in game ``number`` against
     ``simple`` under ``eaai`` (seats alternating, the seeds of ``ginrules simulate``)."""
     from ginrules.game import apply, new_game
     from ginrules.players import make_player
@@ -57,35 +63,40 @@ def per_move(name: str, games: int, seed: int) -> list[int]:
 
     rules = ginrules.rules("eaai")
     times: list[int] = []
-    for number in range(games):
-        g_seed = game_seed(seed, number)
-        mine = number % 2  # the seat of the player measured
-        players = [make_player(name if s == mine else "simple", seed=g_seed ^ (s + 1))
-                   for s in (0, 1)]
-        game = new_game(rules, seed=g_seed)
-        while not game.is_over and len(game.finished) < 500:
-            hand = game.hand
-            assert hand is not None
-            view = game.view(hand.turn)
-            start = time.process_time_ns()
-            action = players[hand.turn].choose(view)
-            if hand.turn == mine:
-                times.append(time.process_time_ns() - start)
-            game = apply(game, action)
+    g_seed = game_seed(seed, number)
+    mine = number % 2  # the seat of the player measured
+    players = [make_player(name if s == mine else "simple", seed=g_seed ^ (s + 1))
+               for s in (0, 1)]
+    game = new_game(rules, seed=g_seed)
+    while not game.is_over and len(game.finished) < 500:
+        hand = game.hand
+        assert hand is not None
+        view = game.view(hand.turn)
+        start = time.process_time_ns()
+        action = players[hand.turn].choose(view)
+        if hand.turn == mine:
+            times.append(time.process_time_ns() - start)
+        game = apply(game, action)
     return times
 
 
 def main_per_move(args: argparse.Namespace) -> None:
     wanted = list(PER_MOVE_GAMES) if args.players is None else args.players.split(",")
+    games = {name: args.games or (1 if args.quick else PER_MOVE_GAMES[name])
+             for name in wanted}
     print(f"Python {platform.python_version()} on {platform.machine()}; CPU time of each "
-          f"decision, games against simple under eaai, seed {args.seed}")
+          f"decision, games against simple under eaai, seed {args.seed}; the levels take "
+          f"turns game by game; {load_text()}")
+    times: dict[str, list[int]] = {name: [] for name in wanted}
+    for number in range(max(games.values())):
+        for name in rotated(wanted, number):
+            if number < games[name]:
+                times[name] += per_move(name, number, args.seed)
     print()
     print(f"{'player':10s} {'games':>6s} {'decisions':>10s} {'ms mean':>8s} {'ms max':>8s}")
     for name in wanted:
-        games = args.games or (1 if args.quick else PER_MOVE_GAMES[name])
-        times = per_move(name, games, args.seed)
-        print(f"{name:10s} {games:6d} {len(times):10d} {statistics.fmean(times) / 1e6:8.3f} "
-              f"{max(times) / 1e6:8.3f}", flush=True)
+        print(f"{name:10s} {games[name]:6d} {len(times[name]):10d} "
+              f"{statistics.fmean(times[name]) / 1e6:8.3f} {max(times[name]) / 1e6:8.3f}")
 
 
 def main() -> None:
@@ -107,35 +118,39 @@ def main() -> None:
     repeats = 1 if args.quick else args.repeats
     sizes = {"random": 1 if args.quick else 3, "basic": 20 if args.quick else 200,
              "advanced": 4 if args.quick else 40, "expert": 2 if args.quick else 20}
-    print(f"Python {platform.python_version()} on {platform.machine()}, "
-          f"{os.cpu_count()} CPUs; median of {repeats} runs")
+    wanted = [name for name in sizes if args.players is None
+              or name in args.players.split(",")]
+    print(f"Python {platform.python_version()} on {platform.machine()}, {load_text()}; "
+          f"{repeats} repetitions (other seeds each), the players interleaved, CPU time")
     print()
-    print(f"{'players':20s} {'hands':>7s} {'hands/s per core':>17s}")
-    wanted = sizes if args.players is None else args.players.split(",")
-    for name, games in sizes.items():
-        if name not in wanted:
-            continue
-        rates = []
-        hands = 0
-        for r in range(repeats):
-            rate, hands = hands_per_second(name, games, seed=100 + r)
-            rates.append(rate)
-        print(f"{name + ' v ' + name:20s} {hands:7d} {statistics.median(rates):17.0f}",
-              flush=True)
+    played: dict[str, int] = {}
+
+    def rate(name: str, repetition: int) -> float:
+        speed, played[name] = hands_per_second(name, sizes[name], seed=100 + repetition)
+        return speed
+
+    rates = interleaved(wanted, repeats, rate)
+    print(f"{'players':20s} {'hands':>7s} {'hands/s per core: median (range)':>34s}")
+    for name in wanted:
+        cell = f"{statistics.median(rates[name]):.0f} ({min(rates[name]):.0f}-" \
+               f"{max(rates[name]):.0f})"
+        print(f"{name + ' v ' + name:20s} {played[name]:7d} {cell:>34s}")
     if args.players is not None:
         return
     games = 40 if args.quick else 400
-    times: dict[int, list[float]] = {1: [], args.workers: []}
-    for _ in range(repeats):
-        for workers in times:
-            start = time.perf_counter()
-            simulate("classic", ("basic", "basic"), games, seed=7, workers=workers)
-            times[workers].append(time.perf_counter() - start)
-    one, many = statistics.median(times[1]), statistics.median(times[args.workers])
-    print()
-    print(f"simulate basic v basic, {games} games: {one:.2f} s with 1 worker, "
-          f"{many:.2f} s with {args.workers}: speed-up {one / many:.2f}x")
 
+    def wall(workers: int, _: int) -> float:
+        start = time.perf_counter()
+        simulate("classic", ("basic", "basic"), games, seed=7, workers=workers)
+        return time.perf_counter() - start
+
+    times = interleaved([1, args.workers], repeats, wall)
+    print()
+    print(f"simulate basic v basic, {games} games, wall time: "
+          f"{statistics.median(times[1]):.2f} s with 1 worker, "
+          f"{statistics.median(times[args.workers]):.2f} s with {args.workers} (medians); "
+          f"speed-up, paired: {spread(paired(times[1], times[args.workers]))}; "
+          f"{load_text()}")
 
 if __name__ == "__main__":
     main()

@@ -28,9 +28,10 @@ import platform
 import random
 import statistics
 import sys
-import time
 from collections.abc import Callable, Sequence
 from typing import Any
+
+from _timing import interleaved, paired, spread, timed_ns
 
 import ginrules
 from ginrules import CARDS, arrange, best_discards, deadwood
@@ -43,14 +44,6 @@ try:
 except Exception as exc:  # pragma: no cover - OpenSpiel absent
     OS = None
     print(f"OpenSpiel skipped ({type(exc).__name__}: {exc})", file=sys.stderr)
-
-
-def timed_ns(function: Callable[[Any], Any], inputs: Sequence[Any]) -> int:
-    """CPU nanoseconds to call ``function`` once on every item of ``inputs``."""
-    start = time.process_time_ns()
-    for item in inputs:
-        function(item)
-    return time.process_time_ns() - start
 
 
 def _size_rows(size: int) -> list[tuple[str, Callable[[Any], Any], str]]:
@@ -76,12 +69,6 @@ def _inputs(rng: random.Random, size: int, hands: int) -> dict[str, list[Any]]:
             "ids": [[openspiel_id(c) for c in h] for h in drawn]}
 
 
-def _spread(values: Sequence[float]) -> str:
-    ordered = sorted(values)
-    return (f"{statistics.median(ordered):.2f}x "
-            f"({ordered[0]:.2f}-{ordered[-1]:.2f})")
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=20000,
@@ -94,29 +81,25 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"{args.hands} distinct hands per contender and repetition, {args.rounds} "
           f"repetitions, contenders interleaved, CPU time")
     for size in (10, 11):
-        rows = _size_rows(size)
-        spent: dict[str, list[int]] = {name: [] for name, _, _ in rows}
+        calls = {name: (function, kind) for name, function, kind in _size_rows(size)}
         warmup = _inputs(rng, size, min(args.hands, 2000))
-        for _, function, kind in rows:  # first-use costs (tables, caches) untimed
+        for function, kind in calls.values():  # first-use costs (tables, caches) untimed
             timed_ns(function, warmup[kind])
-        for repetition in range(args.rounds):
-            inputs = _inputs(rng, size, args.hands)
-            shift = repetition % len(rows)
-            for name, function, kind in rows[shift:] + rows[:shift]:
-                spent[name].append(timed_ns(function, inputs[kind]))
+        spent = interleaved(
+            list(calls), args.rounds,
+            lambda name, inputs, calls=calls: timed_ns(calls[name][0], inputs[calls[name][1]]),
+            lambda _, size=size: _inputs(rng, size, args.hands))
         peer = spent.get("OpenSpiel min_deadwood(list of int)")
         print(f"\n{size} cards")
         print(f"  {'call':36s} {'µs/call (median)':>16s} "
               f"{'/ OpenSpiel, paired: median (range)':>36s}")
-        for name, _, _ in rows:
+        for name in calls:
             us = statistics.median(spent[name]) / args.hands / 1000
-            ratio = "" if peer is None else _spread(
-                [mine / theirs for mine, theirs in zip(spent[name], peer, strict=True)])
+            ratio = "" if peer is None else spread(paired(spent[name], peer))
             print(f"  {name:36s} {us:16.2f} {ratio:>36s}")
         if size == 10:
-            print("  arrange / deadwood (list of str), paired: " + _spread(
-                [a / d for a, d in zip(spent["arrange(list of str)"],
-                                       spent["deadwood(list of str)"], strict=True)]))
+            print("  arrange / deadwood (list of str), paired: " + spread(
+                paired(spent["arrange(list of str)"], spent["deadwood(list of str)"])))
     return 0
 
 

@@ -7,13 +7,17 @@ at the wanted number of hands (``complete=False`` records). Each figure is the b
 ``--repeat`` runs, CPU time of this process (``time.process_time``).
 
 ``--speedup`` measures instead how ``simulate`` (games between two basic players) and
-``validate_many`` (a folder of records of such games) scale: the same work in one process, over 2 local worker processes (``workers=2``) and on a Dask
-``LocalCluster`` of 2 worker processes (needs ``pip install -e '.[dask]'``; the
-cluster's start is not timed). Each is run ``--repeat`` times, and the fastest run
-during which the machine's other processes used less than 5% of a core is kept (the
-machine may be shared; up to four times as many runs are tried). It prints the wall time, the speed-up against one
-process, this process's CPU time and the machine's load average before and after, and
-checks that every run gives the same result.
+``validate_many`` (a folder of records of such games) scale: the same work in one
+process, over 2 local worker processes (``workers=2``) and on a Dask ``LocalCluster`` of
+2 worker processes (needs ``pip install -e '.[dask]'``; the cluster is started before
+the runs, untimed, and stays up through them). A speed-up is wall time by nature, so
+each repetition runs the three ways in turn, in an order that rotates from one
+repetition to the next, and the speed-up is the ratio of one process's wall time to the
+other way's in the same repetition (paired: median and range over ``--repeat``
+repetitions). It prints the wall times, the speed-ups, this process's CPU time, the CPU
+time the machine's other processes used meanwhile (a measure of how disturbed the runs
+were: the speed-up needs free cores) and the load average, and checks that every run
+gives the same result.
 
 Run: python benchmarks/bench_scale.py [--quick] [--hands 25,200,1600,6400]
      python benchmarks/bench_scale.py --speedup [--games 400] [--records 2000]
@@ -22,13 +26,17 @@ Run: python benchmarks/bench_scale.py [--quick] [--hands 25,200,1600,6400]
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import resource
+import statistics
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from _timing import interleaved, load_text, paired, spread
 
 import ginrules
 from ginrules import game, records
@@ -122,13 +130,10 @@ def game_records(count: int) -> list[str]:
 def speedup(games: int, count: int, repeat: int) -> None:
     from ginrules.simulate import simulate
 
-    def load() -> str:
-        return "load {:.2f} {:.2f} {:.2f}".format(*os.getloadavg())
-
-    print(f"{os.cpu_count()} CPUs; {load()} before")
+    print(f"{load_text()} before; {repeat} repetitions, the ways interleaved")
     texts = game_records(min(count, 500))
     hands = sum(text.count('"dealer"') for text in texts) / len(texts)
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
         paths = []
         for n in range(count):
             path = Path(tmp) / f"{n:06d}.json"
@@ -141,59 +146,52 @@ def speedup(games: int, count: int, repeat: int) -> None:
         def check(**how: Any) -> Any:
             return [r.valid for r in records.validate_many(paths, **how)]
 
-        works = (("simulate", sim, f"{games} games"),
-                 ("validate", check, f"{count:,} game records ({hands:.1f} hands each)"))
-        base: dict[str, tuple[Any, float]] = {}
-
-        def measure(label: str, how: dict[str, Any]) -> None:
-            for what, work, size in works:
-                best = (float("inf"), 0.0, 0.0)
-                for attempt in range(repeat * 4):
-                    result, wall, cpu, others = timed(lambda work=work: work(**how))
-                    assert what not in base or result == base[what][0], \
-                        f"{label} gave another result"
-                    if others <= 0.05 * wall and wall < best[0]:
-                        best = (wall, cpu, others)
-                    clean = best[0] < float("inf")
-                    if clean and attempt + 1 >= repeat:
-                        break
-                if best[0] == float("inf"):  # never undisturbed: keep the last run
-                    best = (wall, cpu, others)
-                base.setdefault(what, (result, best[0]))
-                print(f"{what} {size}, {label:22s} {best[0]:6.2f} s wall "
-                      f"({base[what][1] / best[0]:4.2f}x), {best[1]:5.2f} s CPU here, "
-                      f"{best[2]:4.2f} s CPU of other processes meanwhile; {load()}")
-
-        measure("1 process", {})
-        measure("2 local workers", {"workers": 2})
+        ways: dict[str, dict[str, Any]] = {"1 process": {}, "2 local workers": {"workers": 2}}
         try:
             import distributed
         except ImportError:
             print("(Dask's distributed is not installed: no LocalCluster run)")
-            return
-        # started after the local runs, so that its processes do not share the machine
-        # with the local pool's
-        with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                      dashboard_address=None, silence_logs=40) as cluster, \
-                distributed.Client(cluster) as client:
-            measure("2-worker LocalCluster", {"executor": client.get_executor(pure=False)})
+        else:
+            cluster = stack.enter_context(distributed.LocalCluster(
+                n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+                silence_logs=40))
+            client = stack.enter_context(distributed.Client(cluster))
+            ways["2-worker LocalCluster"] = {"executor": client.get_executor(pure=False)}
+        for what, work, size in (("simulate", sim, f"{games} games"),
+                                 ("validate", check, f"{count:,} game records "
+                                                     f"({hands:.1f} hands each)")):
+            runs = interleaved(list(ways), repeat,
+                               lambda way, _, work=work: timed(lambda: work(**ways[way])))
+            wall = {way: [run[1] for run in runs[way]] for way in ways}
+            print(f"{what} {size}:")
+            for way in ways:
+                assert all(run[0] == runs["1 process"][0][0] for run in runs[way]), \
+                    f"{way} gave another result"
+                here = statistics.median(run[2] for run in runs[way])
+                others = statistics.median(run[3] for run in runs[way])
+                print(f"  {way:22s} {statistics.median(wall[way]):6.2f} s wall "
+                      f"({min(wall[way]):.2f}-{max(wall[way]):.2f}), speed-up "
+                      f"{spread(paired(wall['1 process'], wall[way]))}; {here:5.2f} s CPU "
+                      f"here, {others:5.2f} s CPU of other processes meanwhile (medians)")
+    print(f"{load_text()} after")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="25 and 200 hands, once")
     parser.add_argument("--hands", default="25,200,1600,6400")
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--repeat", type=int, default=None,
+                        help="runs of each (default 3; with --speedup, 5)")
     parser.add_argument("--speedup", action="store_true",
                         help="measure simulate and validate over 1 and 2 workers")
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--records", type=int, default=2000)
     args = parser.parse_args()
     if args.speedup:
-        speedup(args.games, args.records, args.repeat)
+        speedup(args.games, args.records, args.repeat or 5)
         return
     sizes = [25, 200] if args.quick else [int(n) for n in args.hands.split(",")]
-    repeat = 1 if args.quick else args.repeat
+    repeat = 1 if args.quick else args.repeat or 3
     print(f"{'hands':>6s} {'play µs/hand':>13s} {'dump µs/hand':>13s} "
           f"{'validate µs/hand':>17s}")
     first: tuple[float, float, float] | None = None
