@@ -9,6 +9,7 @@ allowed, so that each way of failing is met for real."""
 from __future__ import annotations
 
 import contextlib
+import io
 import json
 import os
 import resource
@@ -285,6 +286,20 @@ def test_a_long_line_is_refused_at_once_within_a_memory_limit() -> None:
     assert err == ("ginrules deadwood: error: line 2 is longer than 10,000 bytes (it starts "
                    "'7H 8H 9H KKKKKKKKKKK'): one hand per line\n")
     assert json.loads(done.stdout.splitlines()[0])["deadwood"] == 0  # line 1 was answered
+
+
+def test_a_line_of_exactly_the_limit_is_read_and_one_byte_more_is_refused(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The bound is MAX_LINE bytes before the newline, not one byte either way."""
+    from ginrules.cli.deadwood import MAX_LINE, _deadwood_batch
+
+    padded = b"7H 8H 9H" + b" " * (MAX_LINE - 8)
+    assert len(padded) == MAX_LINE
+    assert _deadwood_batch(io.BytesIO(padded + b"\n2C\n")) == 0
+    answers = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [a["deadwood"] for a in answers] == [0, 2]
+    with pytest.raises(ginrules.GinRulesError, match="line 1 is longer than 10,000 bytes"):
+        _deadwood_batch(io.BytesIO(padded + b" \n2C\n"))
 
 
 def test_deadwood_reads_regular_files_only(tmp_path: Path,

@@ -435,3 +435,18 @@ def test_the_first_line_says_who_plays_whom() -> None:
     assert done.stdout.splitlines()[0] == (
         "Gin Rummy, classic rules, to 100: you against the computer (advanced). Type 'help' "
         "for the commands.")
+
+
+def test_the_scorer_is_named_with_its_verb() -> None:
+    """"you score 12", "the computer scores 12": each hand's scorer line agrees with the
+    sheet, in the person's grammar."""
+    out: list[str] = []
+    g = ginrules.new_game(rules("classic", target=30), seed=2)
+    assert play_in_terminal(g, (None, BasicPlayer()), read=scripted(["1"] * 5000),
+                            write=out.append) == 0
+    scorers = [line.strip() for line in out
+               if line.startswith("  you score") or line.startswith("  the computer scor")]
+    assert scorers, out
+    for line in scorers:
+        who, _, points = line.rpartition(" ")
+        assert who in ("you score", "the computer scores") and int(points) > 0, line
