@@ -216,3 +216,14 @@ def test_the_first_meld_id_and_a_wall_knock_without_melds() -> None:
     entry = from_openspiel(wall[:190] + wall[192:], openspiel_endings=True)["hands"][0]
     assert "knocker_melds" not in entry
     assert entry["outcome"] == {"kind": "dead", "winner": None, "points": 0}
+
+
+def test_the_outcome_uses_the_games_own_bonuses() -> None:
+    """OpenSpiel's ``gin_bonus`` and ``undercut_bonus`` price the declared outcome: the
+    gin fixture scores 70 + 25 = 95 by default (its returns), 70 + 30 with a bonus of 30,
+    and the record says so and validates."""
+    history = fixture("gin")["history"]
+    assert from_openspiel(history)["hands"][0]["outcome"]["points"] == 95
+    data = from_openspiel(history, params={"gin_bonus": 30})
+    assert data["hands"][0]["outcome"]["points"] == 100
+    assert records.validate(data).valid

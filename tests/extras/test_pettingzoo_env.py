@@ -103,3 +103,15 @@ def test_the_class_the_rules_and_what_the_environment_declares(
     shown.step(1)  # pass the upcard
     printed = capsys.readouterr().out
     assert "stock 31" in printed and shown.render() is None
+
+
+def test_the_wrapped_env_takes_every_option_of_the_raw_one() -> None:
+    """``env()`` (PettingZoo's wrappers around ``raw_env``) pays what ``raw_env`` pays
+    with the same options, ``normalize`` included."""
+    for seed in (1, 2, 3):
+        for normalize in (False, True):
+            assert _play(env(rules="classic", normalize=normalize), seed) == _play(
+                raw_env(rules="classic", normalize=normalize), seed)
+    paid = [_play(env(rules="classic", normalize=True), s) for s in range(10)]
+    assert any(totals[AGENTS[0]] != 0 for totals in paid)
+    assert all(abs(totals[AGENTS[0]]) <= 2 for totals in paid)  # points / target
