@@ -30,6 +30,7 @@ from ginrules.interop.rewards import SHAPING, Rewards, potential  # noqa: E402
 from ginrules.players import sample_hidden, view  # noqa: E402
 from ginrules.rulesets import PRESETS  # noqa: E402
 from ginrules.scoring import score_hand  # noqa: E402
+from strategies import played_states  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 HAND, GAME = "ginrules/GinRummy-v0", "ginrules/GinRummyGame-v0"
@@ -199,18 +200,6 @@ def test_the_time_limit_truncates() -> None:
 # -- render: the agent's view, unless asked by name ---------------------------------------
 
 
-def _states(seed: int, rules: str) -> list[ginrules.HandState]:
-    from ginrules.game import random_policies
-
-    state = ginrules.deal(ginrules.rules(rules), seed=seed, dealer=seed % 2)
-    choose, _ = random_policies(seed)
-    out = [state]
-    while not state.is_over:
-        state = state.apply(choose(state, state.turn))
-        out.append(state)
-    return out
-
-
 def _twin(state: ginrules.HandState, player: int, seed: int) -> ginrules.HandState:
     """A state that ``player`` cannot tell from ``state``, the hidden cards dealt anew."""
     return sample_hidden(view(state, player), seed=seed)
@@ -221,7 +210,7 @@ def test_a_render_never_shows_a_hidden_card() -> None:
     it; the omniscient table tells them apart."""
     differ = 0
     for seed in range(6):
-        for state in _states(seed, ("classic", "oklahoma")[seed % 2])[:-1]:
+        for state in played_states(seed, ("classic", "oklahoma")[seed % 2]):
             for player in (0, 1):
                 twin = _twin(state, player, seed)
                 a, b = Episode(state.rules), Episode(state.rules)
