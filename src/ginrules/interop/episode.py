@@ -19,7 +19,8 @@ the final score difference.
 from __future__ import annotations
 
 from ginrules._splitmix import MASK64, below, check_seed, splitmix64
-from ginrules.actions import Action
+from ginrules.actions import Action, ActionKind
+from ginrules.cards import Card
 from ginrules.errors import (
     GinRulesError,
     IllegalActionError,
@@ -30,7 +31,7 @@ from ginrules.errors import (
 from ginrules.game import GameState, new_game
 from ginrules.game import apply as apply_to_game
 from ginrules.hand import HandState, _apply_checked, _check, deal
-from ginrules.players.views import View, view
+from ginrules.players.views import View, _drawn_cards, _view
 from ginrules.rulesets import RuleSet, rules
 from ginrules.scoring import score_hand
 
@@ -68,6 +69,10 @@ class Episode:
         self.hand: HandState = deal(self.rules, seed=0)
         self.over = False
         self._margin = 0  # player 0's score minus player 1's, as far as paid
+        # each player's stock draws in the hand in play, kept as it goes so that a view
+        # costs no walk of the history
+        self._drawn: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())
+        self._tracked = self.hand  # the hand they are of
 
     def reset(self, seed: int) -> None:
         """Start a new episode from ``seed`` (an int; the deal and the first dealer).
@@ -87,6 +92,8 @@ class Episode:
             self.hand = deal(self.rules, seed=seed, dealer=dealer)
         self.over = False
         self._margin = 0
+        self._drawn = ((), ())
+        self._tracked = self.hand
 
     @property
     def turn(self) -> int:
@@ -94,8 +101,37 @@ class Episode:
         return self.hand.turn
 
     def view(self, player: int) -> View:
-        """What ``player`` sees of the hand in play (or of the last hand)."""
-        return view(self.hand, player)
+        """What ``player`` sees of the hand in play (or of the last hand): the same as
+        :func:`ginrules.players.view`, without its walk of the history.
+
+        >>> from ginrules.players import view
+        >>> ep = Episode(); ep.reset(seed=7)
+        >>> for text in ("pass", "pass", "draw stock"):
+        ...     _ = ep.step(Action.parse(text))
+        >>> ep.view(1) == view(ep.hand, 1), ep.view(1).drawn_cards == (ep.view(1).drawn,)
+        (True, True)
+        """
+        if type(player) is not int or player not in (0, 1):
+            error = GinRulesError if type(player) is int else WrongTypeError
+            raise error(f"there is no player {player!r}: players are 0 and 1")
+        hand = self.hand
+        if hand is not self._tracked:  # set from outside: walk its history
+            return _view(hand, player, None, _drawn_cards(hand, player))
+        return _view(hand, player, None, self._drawn[player])
+
+    def _track(self, before: HandState, player: int, action: Action) -> None:
+        """Keep the stock draws up to date after ``player``'s ``action`` took the hand
+        from ``before`` to ``self.hand`` (the same hand one action on, or a new deal)."""
+        hand = self.hand
+        if (before is self._tracked and hand.deck is before.deck
+                and len(hand.actions) == len(before.actions) + 1):
+            if action.kind is ActionKind.DRAW_STOCK:
+                card = hand.deck.cards[20 + hand.stock_drawn]
+                mine = self._drawn[player] + (card,)
+                self._drawn = (mine, self._drawn[1]) if player == 0 else (self._drawn[0], mine)
+        else:  # a new hand (or one set from outside): from its history
+            self._drawn = (_drawn_cards(hand, 0), _drawn_cards(hand, 1))
+        self._tracked = hand
 
     def scores(self, player: int) -> tuple[int, int]:
         """The game scores as (``player``'s, the opponent's); (0, 0) in hand mode."""
@@ -117,9 +153,11 @@ class Episode:
                               "Action.parse(text))", action)
         if self.over:
             raise IllegalActionError("the episode is over: call reset")
-        _check(self.hand, action, None)
+        before = self.hand
+        _check(before, action, None)
         if self.game is None:
-            self.hand = _apply_checked(self.hand, action)
+            self.hand = _apply_checked(before, action)
+            self._track(before, before.turn, action)
             if not self.hand.is_over:
                 return (0, 0)
             self.over = True
@@ -133,6 +171,7 @@ class Episode:
         self.game = game
         # the hand goes on, or it ended: then the next one is dealt, or the game is over
         self.hand = game.hand if game.hand is not None else game.finished[-1]
+        self._track(before, before.turn, action)
         if game.hand is not None and game.hand.actions:
             return (0, 0)
         totals = game.sheet.final_totals()

@@ -39,8 +39,15 @@ from ginrules.actions import Action
 from ginrules.errors import GinRulesError, WrongTypeError, _peer_hint, _wrong_type
 from ginrules.interop.episode import Episode
 from ginrules.interop.ids import NUM_ACTIONS, legal_action_ids
-from ginrules.interop.observation import OBSERVATION_SIZE, PLANES, encode, scalar_bounds
+from ginrules.interop.observation import (
+    OBSERVATION_SIZE,
+    PLANES,
+    _encode,
+    _encode_from_planes,
+    scalar_bounds,
+)
 from ginrules.interop.rewards import Rewards
+from ginrules.players.views import view
 from ginrules.rulesets import RuleSet
 
 __all__ = ["AGENTS", "env", "observe", "raw_env", "render_text", "spaces"]
@@ -108,12 +115,26 @@ def observe(episode: Episode, player: int) -> Any:
     if not isinstance(episode, Episode):
         raise _wrong_type("observe", "an Episode (see ginrules.interop.episode)", episode)
     np = _require("numpy")
-    v = episode.view(player)
+    v = episode.view(player)  # checks the player
+    mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+    ids = [a.index for a in v.legal_actions]
+    if ids:
+        mask[ids] = 1
+    return {"observation": _encode(v, episode.scores(player), None, np),
+            "action_mask": mask}
+
+
+def _observe_from_scratch(episode: Episode, player: int) -> Any:
+    """:func:`observe` as it was first written: the view from the whole history
+    (:func:`ginrules.players.view`), encoded by :func:`~ginrules.interop.observation.encode`
+    from its planes (the reference of the property tests of :func:`observe`)."""
+    np = _require("numpy")
+    v = view(episode.hand, player)
     mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
     ids = legal_action_ids(v)
     if ids:
         mask[list(ids)] = 1
-    return {"observation": encode(v, episode.scores(player)),
+    return {"observation": _encode_from_planes(v, episode.scores(player), None, np),
             "action_mask": mask}
 
 

@@ -437,6 +437,28 @@ def view(state: HandState, player: int, *, scores: tuple[int, int] | None = None
     if scores is not None and _game_totals(scores, tuple) is None:
         error = GinRulesError if isinstance(scores, tuple) else WrongTypeError
         raise error(f"scores are a pair of game totals (ints >= 0), not {scores!r}")
+    return _view(state, player, scores, _drawn_cards(state, player))
+
+
+def _drawn_cards(state: HandState, player: int) -> tuple[Card, ...]:
+    """Every card ``player`` drew from the stock in the hand so far, in order (a walk of
+    the history: an environment keeps them as the hand goes instead)."""
+    drawn_cards = []
+    draws = 0
+    for who, action in state.actions:
+        if draws == state.stock_drawn:
+            break  # every stock draw found: a long hand of discard draws costs no more
+        if action.kind is ActionKind.DRAW_STOCK:
+            draws += 1  # the stock is dealt from the deck after the upcard, card 20
+            if who == player:
+                drawn_cards.append(state.deck.cards[20 + draws])
+    return tuple(drawn_cards)
+
+
+def _view(state: HandState, player: int, scores: tuple[int, int] | None,
+          drawn_cards: tuple[Card, ...]) -> View:
+    """The view of ``player`` (checked by the caller), its stock draws given (they are
+    :func:`_drawn_cards`)."""
     history = state.actions
     upcard = state.deck.cards[20]
     mask = state.masks[player]
@@ -448,15 +470,6 @@ def view(state: HandState, player: int, *, scores: tuple[int, int] | None = None
             drawn = state.deck.cards[20 + state.stock_drawn]
         else:
             drawn = state.taken
-    drawn_cards = []
-    draws = 0
-    for who, action in history:
-        if draws == state.stock_drawn:
-            break  # every stock draw found: a long hand of discard draws costs no more
-        if action.kind is ActionKind.DRAW_STOCK:
-            draws += 1  # the stock is dealt from the deck after the upcard, card 20
-            if who == player:
-                drawn_cards.append(state.deck.cards[20 + draws])
     return View(
         player=player,
         rules=state.rules,
@@ -477,5 +490,5 @@ def view(state: HandState, player: int, *, scores: tuple[int, int] | None = None
         history=history,
         result=state.result,
         scores=scores,
-        drawn_cards=tuple(drawn_cards),
+        drawn_cards=drawn_cards,
     )
