@@ -18,6 +18,8 @@ the final score difference.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ginrules._splitmix import MASK64, below, check_seed, splitmix64
 from ginrules.actions import Action, ActionKind
 from ginrules.cards import Card
@@ -31,6 +33,7 @@ from ginrules.errors import (
 from ginrules.game import GameState, new_game
 from ginrules.game import apply as apply_to_game
 from ginrules.hand import HandState, _apply_checked, _check, deal
+from ginrules.interop.observation import _scan, _scan_on
 from ginrules.players.views import View, _drawn_cards, _view
 from ginrules.rulesets import RuleSet, rules
 from ginrules.scoring import score_hand
@@ -72,6 +75,8 @@ class Episode:
         # each player's stock draws in the hand in play, kept as it goes so that a view
         # costs no walk of the history
         self._drawn: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())
+        # and each player's scan of the public history (observation._scan_on's memo)
+        self._scanned: tuple[Any, Any] = (None, None)
         self._tracked = self.hand  # the hand they are of
 
     def reset(self, seed: int) -> None:
@@ -93,6 +98,7 @@ class Episode:
         self.over = False
         self._margin = 0
         self._drawn = ((), ())
+        self._scanned = (None, None)
         self._tracked = self.hand
 
     @property
@@ -131,7 +137,19 @@ class Episode:
                 self._drawn = (mine, self._drawn[1]) if player == 0 else (self._drawn[0], mine)
         else:  # a new hand (or one set from outside): from its history
             self._drawn = (_drawn_cards(hand, 0), _drawn_cards(hand, 1))
+            self._scanned = (None, None)
         self._tracked = hand
+
+    def _scan(self, player: int) -> tuple[int, int, int]:
+        """:func:`ginrules.interop.observation._scan` of the hand's history for
+        ``player`` (0 or 1), scanning only the actions since the last call."""
+        hand = self.hand
+        up = hand.deck.cards[20].mask
+        if hand is not self._tracked:  # set from outside
+            return _scan(hand.actions, player, up)
+        memo = _scan_on(self._scanned[player], hand.actions, player, up)
+        self._scanned = (memo, self._scanned[1]) if player == 0 else (self._scanned[0], memo)
+        return memo[2], memo[3], memo[4]
 
     def scores(self, player: int) -> tuple[int, int]:
         """The game scores as (``player``'s, the opponent's); (0, 0) in hand mode."""

@@ -76,16 +76,24 @@ _SCANNED: dict[int, tuple[Any, ...]] = {}
 def _scan(history: Sequence[tuple[int, Any]], me: int, up: int) -> tuple[int, int, int]:
     """The masks of the cards ever face up, discarded by the opponent, and passed over by
     the opponent, from the public history."""
-    start = 0
     history = Chunked.of(history)
     memo = _SCANNED.get(me)
+    if memo is None or memo[1] != up or not history.startswith(memo[0]):
+        memo = None
+    memo = _SCANNED[me] = _scan_on(memo, history, me, up)
+    return memo[2], memo[3], memo[4]
+
+
+def _scan_on(memo: tuple[Any, ...] | None, history: Chunked[tuple[int, Any]], me: int,
+             up: int) -> tuple[Any, ...]:
+    """The scan of ``history`` (see :func:`_scan`) as a memo, from the memo of a history
+    it extends (``memo``: its actions are not scanned again), or from the start."""
     if memo is not None:
-        old, old_up, public, discarded, declined, old_stack, both_passed = memo
-        if old_up == up and history.startswith(old):
-            start = len(old)
-            stack = list(old_stack)
-    if not start:
-        public, discarded, declined, stack, both_passed = up, 0, 0, [up], False
+        _, _, public, discarded, declined, old_stack, both_passed = memo
+        start = len(memo[0])
+        stack = list(old_stack)
+    else:
+        start, public, discarded, declined, stack, both_passed = 0, up, 0, 0, [up], False
     # the pile's top card as the history goes (for what a pass or a stock draw declined)
     for n, (player, action) in enumerate(history.since(start), start):
         moved = action.card
@@ -106,8 +114,7 @@ def _scan(history: Sequence[tuple[int, Any]], me: int, up: int) -> tuple[int, in
                 declined |= stack[-1]
         elif stack:  # take or draw discard
             stack.pop()
-    _SCANNED[me] = (history, up, public, discarded, declined, stack, both_passed)
-    return public, discarded, declined
+    return (history, up, public, discarded, declined, tuple(stack), both_passed)
 
 
 def masks(view: View) -> tuple[int, ...]:
@@ -124,14 +131,16 @@ def masks(view: View) -> tuple[int, ...]:
     return _masks(view)
 
 
-def _masks(view: View) -> tuple[int, ...]:
+def _masks(view: View, scan: tuple[int, int, int] | None = None) -> tuple[int, ...]:
+    """The planes' masks; ``scan`` is :func:`_scan` of the view's history, when the caller
+    keeps it."""
     me = view.player
     pile = 0
     for card in view.discard_pile:
         pile |= card.mask
     top = view.discard_pile[-1].mask if view.discard_pile else 0
     up = view.upcard.mask
-    public, discarded, declined = _scan(view.history, me, up)
+    public, discarded, declined = scan if scan is not None else _scan(view.history, me, up)
     known = 0
     for card in view.opponent_known:
         known |= card.mask
@@ -238,11 +247,12 @@ def encode(view: View, scores: tuple[int, int] = (0, 0), target: int | None = No
 _PLANE_BYTES = (len(PLANES) * 52 + 7) // 8
 
 
-def _encode(view: View, scores: tuple[int, int], target: int | None, np: Any) -> Any:
-    """:func:`encode` of arguments known to be right: the card planes' masks laid end to
-    end in one int, unpacked once into the vector."""
+def _encode(view: View, scores: tuple[int, int], target: int | None, np: Any,
+            scan: tuple[int, int, int] | None = None) -> Any:
+    """:func:`encode` of arguments known to be right (``scan`` as :func:`_masks` takes
+    it): the card planes' masks laid end to end in one int, unpacked once."""
     packed = 0
-    for plane in reversed(_masks(view)):
+    for plane in reversed(_masks(view, scan)):
         packed = (packed << 52) | plane
     out = np.empty(OBSERVATION_SIZE, dtype=np.float32)
     out[: len(PLANES) * 52] = np.unpackbits(

@@ -120,7 +120,8 @@ def observe(episode: Episode, player: int) -> Any:
     ids = [a.index for a in v.legal_actions]
     if ids:
         mask[ids] = 1
-    return {"observation": _encode(v, episode.scores(player), None, np),
+    return {"observation": _encode(v, episode.scores(player), None, np,
+                                   episode._scan(player)),
             "action_mask": mask}
 
 
