@@ -36,6 +36,7 @@ set (the bounds of the environments' observation spaces).
 
 from __future__ import annotations
 
+import array
 import importlib
 import math
 from collections.abc import Sequence
@@ -258,7 +259,8 @@ def _encode(view: View, scores: tuple[int, int], target: int | None, np: Any,
     out[: len(PLANES) * 52] = np.unpackbits(
         np.frombuffer(packed.to_bytes(_PLANE_BYTES, "little"), dtype=np.uint8),
         count=len(PLANES) * 52, bitorder="little")
-    out[len(PLANES) * 52 :] = _scalar_list(view, scores, target)
+    # an array of C floats: numpy copies it at once, a list item by item
+    out[len(PLANES) * 52 :] = array.array("f", _scalar_list(view, scores, target))
     return out
 
 
