@@ -252,9 +252,9 @@ def _encode(view: View, scores: tuple[int, int], target: int | None, np: Any,
             scan: tuple[int, int, int] | None = None) -> Any:
     """:func:`encode` of arguments known to be right (``scan`` as :func:`_masks` takes
     it): the card planes' masks laid end to end in one int, unpacked once."""
-    packed = 0
-    for plane in reversed(_masks(view, scan)):
-        packed = (packed << 52) | plane
+    hand, known, pile, top, seen, discarded, declined, up, taken = _masks(view, scan)
+    packed = (hand | known << 52 | pile << 104 | top << 156 | seen << 208
+              | discarded << 260 | declined << 312 | up << 364 | taken << 416)
     out = np.empty(OBSERVATION_SIZE, dtype=np.float32)
     out[: len(PLANES) * 52] = np.unpackbits(
         np.frombuffer(packed.to_bytes(_PLANE_BYTES, "little"), dtype=np.uint8),

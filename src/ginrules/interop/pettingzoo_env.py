@@ -116,10 +116,10 @@ def observe(episode: Episode, player: int) -> Any:
         raise _wrong_type("observe", "an Episode (see ginrules.interop.episode)", episode)
     np = _require("numpy")
     v = episode.view(player)  # checks the player
-    mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-    ids = [a.index for a in v.legal_actions]
-    if ids:
-        mask[ids] = 1
+    legal = bytearray(NUM_ACTIONS)
+    for action in v.legal_actions:
+        legal[action.index] = 1
+    mask = np.frombuffer(legal, dtype=np.int8)  # writable: it has the bytearray's memory
     return {"observation": _encode(v, episode.scores(player), None, np,
                                    episode._scan(player)),
             "action_mask": mask}
