@@ -115,3 +115,45 @@ def test_the_wrapped_env_takes_every_option_of_the_raw_one() -> None:
     paid = [_play(env(rules="classic", normalize=True), s) for s in range(10)]
     assert any(totals[AGENTS[0]] != 0 for totals in paid)
     assert all(abs(totals[AGENTS[0]]) <= 2 for totals in paid)  # points / target
+
+
+def _outcome(call):  # type: ignore[no-untyped-def]
+    try:
+        return ("value", call())
+    except Exception as error:  # the kind and the words are compared
+        return (type(error).__name__, str(error))
+
+
+def test_env_enforces_the_order_as_pettingzoos_own_wrapper_does() -> None:
+    """``env()``'s wrapper (PettingZoo's ``OrderEnforcingWrapper`` with a faster ``last``
+    and ``step``) refuses, warns and answers exactly as PettingZoo's own wrapper does
+    around the same environment: before a reset, through whole episodes, after the end."""
+    from pettingzoo.utils.env_logger import EnvLogger
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+    ours, theirs = env(rules="classic"), OrderEnforcingWrapper(raw_env(rules="classic"))
+    assert isinstance(ours, OrderEnforcingWrapper) and str(ours) == str(theirs)
+    before = [lambda e: e.last(), lambda e: e.last(observe=False), lambda e: e.step(0),
+              lambda e: e.observe("player_0"), lambda e: e.agent_selection,
+              lambda e: e.rewards, lambda e: e.render()]
+    for call in before:
+        assert _outcome(lambda c=call: c(ours)) == _outcome(lambda c=call: c(theirs))
+    for seed in (3, 4):
+        rng = np.random.default_rng(seed)
+        ours.reset(seed=seed)
+        theirs.reset(seed=seed)
+        while ours.agents:
+            mine, other = ours.last(), theirs.last()
+            assert mine[1:] == other[1:]
+            assert np.array_equal(mine[0]["observation"], other[0]["observation"])
+            assert ours.last(observe=False)[0] is None
+            legal = np.flatnonzero(mine[0]["action_mask"])
+            action = None if mine[2] or mine[3] else int(rng.choice(legal))
+            ours.step(action)
+            theirs.step(action)
+        assert not theirs.agents
+        EnvLogger.mqueue.clear()
+        ours.step(None)  # after the end: PettingZoo's warning, nothing else
+        theirs.step(None)
+        assert len(EnvLogger.mqueue) == 2 and EnvLogger.mqueue[0] == EnvLogger.mqueue[1]
+        assert "after all agents are terminated" in EnvLogger.mqueue[0]
