@@ -22,6 +22,7 @@ Needs a JDK (javac, java) and ginrules with ``ginrules serve`` in this Python.
 from __future__ import annotations
 
 import argparse
+import os
 import pathlib
 import shutil
 import subprocess
@@ -62,7 +63,7 @@ def main() -> None:
         if compiled.returncode:
             sys.exit(f"match.py: javac failed:\n{compiled.stderr}")
         command = ["java", f"-Dginrules.command={args.server}", "-cp",
-                   f"{classes}{':' if sys.platform != 'win32' else ';'}{build}",
+                   os.pathsep.join([str(classes), build]),
                    "EaaiMatch", str(args.games), str(args.seed), args.level]
         start = time.monotonic()
         won = played = forfeits = 0
