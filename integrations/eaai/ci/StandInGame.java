@@ -14,7 +14,9 @@
  *
  * Usage: java -cp BUILD StandInGame GAMES SEED LEVEL0 LEVEL1
  *   plays GAMES games to 100 between GinrulesPlayer(LEVEL0) and GinrulesPlayer(LEVEL1),
- *   seats alternating, and prints one line a hand and a summary.
+ *   seats alternating, and prints one line a hand, the count of each path taken (upcard
+ *   takes, hands where both passed the upcard, knocks, gins, undercuts, dead hands,
+ *   layoffs) and a summary.
  *
  * Copyright (C) 2025 the ginrules authors. This program is free software; you can
  * redistribute it and/or modify it under the terms of the GNU General Public License as
@@ -225,9 +227,9 @@ public class StandInGame {
 				wins[(winner + g) % 2]++; // by level: 0 for LEVEL0
 			}
 		}
+		System.out.println("paths: takes=" + takes + " double_passes=" + doublePasses + " knocks=" + knocks
+				+ " gins=" + gins + " undercuts=" + undercuts + " dead=" + dead + " layoffs=" + layoffs);
 		System.out.println("StandInGame: " + games + " games, " + hands + " hands, every move legal; wins "
-				+ args[2] + " " + wins[0] + ", " + args[3] + " " + wins[1] + "; upcard takes " + takes
-				+ ", double passes " + doublePasses + ", knocks " + knocks + " (gin " + gins + ", undercut "
-				+ undercuts + "), dead hands " + dead + ", layoffs " + layoffs);
+				+ args[2] + " " + wins[0] + ", " + args[3] + " " + wins[1]);
 	}
 }
