@@ -2,7 +2,7 @@
  * GinrulesPlayer: a player for the EAAI Gin Rummy framework (Todd Neller's gin-rummy-eaai,
  * interface ginrummy.GinRummyPlayer) whose moves are chosen by ginrules, run as a separate
  * program: `ginrules serve`, spoken to over a pipe in the JSON-lines player protocol
- * (the player protocol of ginrules' docs; one JSON object a line each way).
+ * (described in ginrules' docs; one JSON object a line each way).
  *
  * Copyright (C) 2025 the ginrules authors.
  *
