@@ -25,6 +25,7 @@ import argparse
 import os
 import pathlib
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -69,15 +70,19 @@ def main() -> None:
         won = played = forfeits = 0
         with subprocess.Popen(command, stdout=subprocess.PIPE, text=True) as process:
             assert process.stdout is not None
-            for line in process.stdout:
-                fields = line.rstrip("\n").split("\t")
-                if fields[0] != "game":
-                    continue
-                played += 1
-                won += fields[3] == "ginrules"
-                forfeits += fields[-1] == "forfeit"
-                if not args.quiet:
-                    print(line, end="", flush=True)
+            try:
+                for line in process.stdout:
+                    fields = line.rstrip("\n").split("\t")
+                    if fields[0] != "game":
+                        continue
+                    played += 1
+                    won += fields[3] == "ginrules"
+                    forfeits += fields[-1] == "forfeit"
+                    if not args.quiet:
+                        print(line, end="", flush=True)
+            finally:  # interrupted or stopped: the match (and so its server) stops too
+                if process.poll() is None:
+                    process.terminate()
         if process.returncode:
             sys.exit(f"match.py: EaaiMatch stopped (exit status {process.returncode}) after "
                      f"{played} games; its error is above")
@@ -89,6 +94,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit("match.py: terminated"))
     try:
         main()
     except KeyboardInterrupt:
