@@ -75,9 +75,12 @@ class _Program:
         return f"; its last error output: {tail[-1]}" if tail else ""
 
     def fail(self, why: str) -> GinRulesError:
+        """The error naming the player and why; the program is ended."""
         code = self.process.poll()
         ended = "" if code is None else f" (it exited with code {code})"
-        return GinRulesError(f"player {self.name}: {why}{ended}{self.stderr_tail()}")
+        error = GinRulesError(f"player {self.name}: {why}{ended}{self.stderr_tail()}")
+        self.close(kill=True)
+        return error
 
     def ask(self, request: dict[str, Any], timeout: float) -> dict[str, Any]:
         try:
@@ -101,7 +104,6 @@ class _Program:
         while b"\n" not in self.buffer:
             left = deadline - time.monotonic()
             if left <= 0 or not self.selector.select(left):
-                self.close(kill=True)
                 raise self.fail(f"no answer to {op!r} in time")
             chunk = os.read(self.stdout.fileno(), 65536)
             if not chunk:
@@ -173,9 +175,8 @@ class ExternalPlayer:
         weakref.finalize(self, _stop, program.process, program.errors, program.selector)
         hello = program.ask({"op": "hello"}, self.timeout)
         if hello.get("protocol") != 1:
-            program.close()
-            raise GinRulesError(f"player {self.name}: the program speaks protocol "
-                                f"{hello.get('protocol')!r}, not 1")
+            raise program.fail(f"the program speaks protocol {hello.get('protocol')!r}, "
+                               "not 1")
         self._program = program
         return program
 
