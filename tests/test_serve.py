@@ -169,7 +169,7 @@ def test_malformed_requests(dealt: tuple[Client, HandState]) -> None:
     client.refused("deal", "GinRulesError", "a player is dealt 10 cards, not 9", game="g",
                    dealer=0, cards=[str(c) for c in s.cards(1)][:9], upcard=str(s.upcard))
     client.refused("deal", "CardNotationError", "bad card", game="g", dealer=0,
-                   cards=[str(c) for c in s.cards(1)][:9] + ["ZZ"], upcard=str(s.upcard))
+                   cards=[*[str(c) for c in s.cards(1)][:9], "ZZ"], upcard=str(s.upcard))
     client.refused("open", "ProtocolError", "unknown level 'grandmaster'", game="h",
                    player=0, level="grandmaster")
     client.refused("open", "ProtocolError", "unknown level 'cmd:x'", game="h", player=0,
