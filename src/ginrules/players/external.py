@@ -32,7 +32,7 @@ import attrs
 
 from ginrules.actions import Action, ActionKind
 from ginrules.cards import cards_from_mask
-from ginrules.errors import GinRulesError
+from ginrules.errors import GinRulesError, _wrong_type
 from ginrules.players.computer import _need_turn, _seed
 from ginrules.players.views import View, _own_hands
 
@@ -140,8 +140,15 @@ def _stop(process: subprocess.Popen[bytes], errors: IO[bytes],
 
 
 def _positive(instance: object, attribute: attrs.Attribute[float], value: object) -> None:
-    if not isinstance(value, (int, float)) or isinstance(value, bool) or not value > 0:
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        raise _wrong_type("ExternalPlayer", "timeout: a number of seconds > 0", value)
+    if not value > 0:
         raise GinRulesError(f"timeout must be a number of seconds > 0, not {value!r}")
+
+
+def _text(instance: object, attribute: attrs.Attribute[str], value: object) -> None:
+    if not isinstance(value, str):
+        raise _wrong_type("ExternalPlayer", "command: its command line as a str", value)
 
 
 @attrs.define(eq=False)
@@ -157,7 +164,7 @@ class ExternalPlayer:
     ginrules.errors.GinRulesError: player cmd:no-such-program-here: cannot start 'no-such-program-here': No such file or directory
     """
 
-    command: str
+    command: str = attrs.field(validator=_text)
     seed: int = attrs.field(default=0, validator=_seed)
     timeout: float = attrs.field(default=60.0, validator=_positive)
     _program: _Program | None = attrs.field(default=None, init=False, repr=False)
