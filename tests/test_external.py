@@ -76,6 +76,33 @@ def test_the_program_ends_with_the_player() -> None:
     assert program.process.poll() == 0
 
 
+def test_the_players_requests_follow_the_schema(tmp_path: Path) -> None:
+    # a server that checks every request and its reply against the shipped schema, and
+    # stops at the first that does not follow it
+    script = tmp_path / "checking_server.py"
+    script.write_text(textwrap.dedent("""
+        import json, sys
+        from importlib import resources
+        import jsonschema
+        from ginrules.cli.serve import Server
+        schema = json.loads((resources.files("ginrules.cli") / "protocol.schema.json")
+                            .read_text())
+        validator = jsonschema.Draft202012Validator(schema)
+        server = Server(level="basic")
+        for line in sys.stdin:
+            request = json.loads(line)
+            validator.validate(request)
+            reply = server.handle(request)
+            validator.validate(reply)
+            print(json.dumps(reply), flush=True)
+        """))
+    game = ginrules.new_game(ginrules.rules("eaai").evolve(target=40), seed=4)
+    through = play(game, [make_player("basic", seed=1),
+                          make_player(f"cmd:{PYTHON} {shlex.quote(str(script))}", seed=2)])
+    direct = play(game, [make_player("basic", seed=1), make_player("basic", seed=2)])
+    assert through.sheet == direct.sheet
+
+
 # -- programs that misbehave -----------------------------------------------------------
 
 
