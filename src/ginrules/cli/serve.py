@@ -28,7 +28,7 @@ from ginrules.errors import GinRulesError
 from ginrules.players import PLAYERS, InformationSet, Player, hint, make_player
 from ginrules.rulesets import PRESETS, RuleSet, rules
 
-__all__ = ["MAX_LINE", "PROTOCOL", "ProtocolError", "Server", "serve"]
+__all__: list[str] = []  # the command is ginrules.cli.main (Server: for tests and docs)
 
 PROTOCOL = 1
 """The version of the protocol this server speaks."""
@@ -123,7 +123,7 @@ class Server:
             "close": self._close,
         }
 
-    def handle_line(self, line: bytes) -> dict[str, Any]:
+    def handle_line(self, line: bytes | str) -> dict[str, Any]:
         """The reply to one line of input (its JSON parsed here).
 
         >>> Server().handle_line(b"{not json")["kind"]
@@ -131,7 +131,7 @@ class Server:
         """
         try:
             request = json.loads(line)
-        except (ValueError, UnicodeDecodeError) as error:
+        except (ValueError, TypeError) as error:  # (bad UTF-8 is a ValueError)
             return _error(None, ProtocolError(f"the line is not valid JSON: {error}"))
         return self.handle(request)
 

@@ -32,7 +32,7 @@ import attrs
 
 from ginrules.actions import Action, ActionKind
 from ginrules.cards import cards_from_mask
-from ginrules.errors import GinRulesError
+from ginrules.errors import GinRulesError, _wrong_type
 from ginrules.players.computer import _need_turn, _seed
 from ginrules.players.views import View, _own_hands
 
@@ -75,9 +75,12 @@ class _Program:
         return f"; its last error output: {tail[-1]}" if tail else ""
 
     def fail(self, why: str) -> GinRulesError:
+        """The error naming the player and why; the program is ended."""
         code = self.process.poll()
         ended = "" if code is None else f" (it exited with code {code})"
-        return GinRulesError(f"player {self.name}: {why}{ended}{self.stderr_tail()}")
+        error = GinRulesError(f"player {self.name}: {why}{ended}{self.stderr_tail()}")
+        self.close(kill=True)
+        return error
 
     def ask(self, request: dict[str, Any], timeout: float) -> dict[str, Any]:
         try:
@@ -101,7 +104,6 @@ class _Program:
         while b"\n" not in self.buffer:
             left = deadline - time.monotonic()
             if left <= 0 or not self.selector.select(left):
-                self.close(kill=True)
                 raise self.fail(f"no answer to {op!r} in time")
             chunk = os.read(self.stdout.fileno(), 65536)
             if not chunk:
@@ -138,8 +140,15 @@ def _stop(process: subprocess.Popen[bytes], errors: IO[bytes],
 
 
 def _positive(instance: object, attribute: attrs.Attribute[float], value: object) -> None:
-    if not isinstance(value, (int, float)) or isinstance(value, bool) or not value > 0:
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        raise _wrong_type("ExternalPlayer", "timeout: a number of seconds > 0", value)
+    if not value > 0:
         raise GinRulesError(f"timeout must be a number of seconds > 0, not {value!r}")
+
+
+def _text(instance: object, attribute: attrs.Attribute[str], value: object) -> None:
+    if not isinstance(value, str):
+        raise _wrong_type("ExternalPlayer", "command: its command line as a str", value)
 
 
 @attrs.define(eq=False)
@@ -155,7 +164,7 @@ class ExternalPlayer:
     ginrules.errors.GinRulesError: player cmd:no-such-program-here: cannot start 'no-such-program-here': No such file or directory
     """
 
-    command: str
+    command: str = attrs.field(validator=_text)
     seed: int = attrs.field(default=0, validator=_seed)
     timeout: float = attrs.field(default=60.0, validator=_positive)
     _program: _Program | None = attrs.field(default=None, init=False, repr=False)
@@ -173,9 +182,8 @@ class ExternalPlayer:
         weakref.finalize(self, _stop, program.process, program.errors, program.selector)
         hello = program.ask({"op": "hello"}, self.timeout)
         if hello.get("protocol") != 1:
-            program.close()
-            raise GinRulesError(f"player {self.name}: the program speaks protocol "
-                                f"{hello.get('protocol')!r}, not 1")
+            raise program.fail(f"the program speaks protocol {hello.get('protocol')!r}, "
+                               "not 1")
         self._program = program
         return program
 

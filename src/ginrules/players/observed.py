@@ -40,7 +40,8 @@ dead hand needs no hidden card: its result is there at once.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 import attrs
 
@@ -75,6 +76,14 @@ def _as_card(card: Card | str | None, where: str) -> Card | None:
     return Card.parse(card)
 
 
+def _mask(cards: object, where: str) -> int:
+    """The mask of ``cards`` (a string of cards, a Card, or an iterable of them)."""
+    if isinstance(cards, (int, bytes)) or not isinstance(cards, (str, Card, Iterable)):
+        raise _wrong_type(where, "cards: a string of cards, a Card, or a list of them",
+                          cards)
+    return to_mask(cards)
+
+
 def _seat(value: object, what: str) -> int:
     if type(value) is not int or value not in (0, 1):
         error = GinRulesError if type(value) is int else WrongTypeError
@@ -97,6 +106,37 @@ def _replay(rules: RuleSet, dealer: int, deck: Deck,
     for _, action in actions:
         state = _apply_checked(state, action)
     return state
+
+
+def _scores(value: object) -> tuple[int, int] | None:
+    """``value`` checked as both players' game totals (or ``None``)."""
+    if value is None:
+        return None
+    if type(value) is not tuple:
+        raise _wrong_type("InformationSet", "scores: a pair of game totals (ints >= 0) "
+                          "or None", value)
+    if len(value) != 2 or any(type(x) is not int or x < 0 for x in value):
+        raise GinRulesError(f"scores are a pair of game totals (ints >= 0), not {value!r}")
+    return value[0], value[1]
+
+
+def _check(what: str, test: Callable[[object], bool]
+           ) -> Callable[[object, attrs.Attribute[Any], object], None]:
+    """An attrs validator: a WrongTypeError saying ``what`` the field takes."""
+
+    def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if not test(value):
+            raise _wrong_type("InformationSet", f"{attribute.alias}: {what}", value)
+
+    return check
+
+
+def _seat_field(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+    _seat(value, attribute.name)
+
+
+def _scores_field(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    _scores(value)
 
 
 @attrs.frozen
@@ -130,15 +170,22 @@ class InformationSet:
     ginrules.errors.GinRulesError: event 3 (player 1 discard 3C): player 1 cannot hold 3C: it is player 0's card
     """
 
-    player: int
-    scores: tuple[int, int] | None
-    dealt: tuple[Card, ...]
+    player: int = attrs.field(validator=_seat_field)
+    scores: tuple[int, int] | None = attrs.field(validator=_scores_field)
+    dealt: tuple[Card, ...] = attrs.field(validator=_check(
+        "the ten dealt cards as a tuple of Card", lambda v: type(v) is tuple
+        and len(v) == 10 and all(type(c) is Card for c in v)))
     #: the completion: the real hand's actions on a deck whose unseen cards are placed
     #: so that every observed action is legal (never shown: see :meth:`view`)
-    _state: HandState
-    _ending: _Ending | None = None
-    _revealed: HandState | None = None
-    derived: tuple[tuple[int, Action], ...] = ()
+    _state: HandState = attrs.field(validator=_check(
+        "a HandState", lambda v: type(v) is HandState))
+    _ending: _Ending | None = attrs.field(default=None, validator=_check(
+        "None or the ending observed", lambda v: v is None or type(v) is _Ending))
+    _revealed: HandState | None = attrs.field(default=None, validator=_check(
+        "None or a HandState", lambda v: v is None or type(v) is HandState))
+    derived: tuple[tuple[int, Action], ...] = attrs.field(default=(), validator=_check(
+        "a tuple of (player, Action)", lambda v: type(v) is tuple and all(
+            type(x) is tuple and len(x) == 2 and type(x[1]) is Action for x in v)))
 
     @classmethod
     def start(cls, rules: RuleSet, player: int, dealer: int, cards: CardsLike,
@@ -159,17 +206,15 @@ class InformationSet:
             raise _wrong_type("InformationSet.start", "a RuleSet (see ginrules.rules)", rules)
         me = _seat(player, "player")
         dealer = _seat(dealer, "dealer")
-        mine = to_mask(cards)
+        mine = _mask(cards, "InformationSet.start")
         if mine.bit_count() != 10:
             raise GinRulesError(f"a player is dealt 10 cards, not {mine.bit_count()}")
         up = _as_card(upcard, "InformationSet.start")
-        assert up is not None
+        if up is None:
+            raise _wrong_type("InformationSet.start", "the upcard: a Card or its text", up)
         if mine >> up.index & 1:
             raise GinRulesError(f"the upcard {up} is also one of the player's cards")
-        if scores is not None and (type(scores) is not tuple or len(scores) != 2
-                or any(type(x) is not int or x < 0 for x in scores)):
-            raise GinRulesError(f"scores are a pair of game totals (ints >= 0), not "
-                                f"{scores!r}")
+        scores = _scores(scores)
         rest = iter(cards_from_mask(_ALL & ~mine & ~up.mask))
         own = iter(cards_from_mask(mine))
         non_dealer = 1 - dealer
@@ -431,7 +476,7 @@ class InformationSet:
             raise GinRulesError("nothing to reveal: the hand has not ended by a knock")
         state = self._state
         opponent = 1 - self.player
-        after = to_mask(cards)
+        after = _mask(cards, "InformationSet.reveal")
         knocked = ending.action.card
         if ending.player == opponent and knocked is not None:
             after |= knocked.mask
