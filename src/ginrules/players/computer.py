@@ -253,7 +253,10 @@ class SimplePlayer:
         drawn_or_big_gin = _draw_if(view, actions, _in_a_meld)
         if drawn_or_big_gin is not None:
             return drawn_or_big_gin
-        best = _baseline_discards(view.mask, view.drawn, view.taken, _draw_discard_pairs(view))
+        # a card drawn from the stock was never in the hand nor thrown, so no pair done
+        # holds it: only a card taken from the discard pile can repeat one
+        done = _draw_discard_pairs(view) if view.taken is not None else set()
+        best = _baseline_discards(view.mask, view.drawn, view.taken, done)
         index = best[below(_stream(self.seed, view), len(best))] if len(best) > 1 else best[0]
         for kind in (ActionKind.KNOCK, ActionKind.DISCARD):
             for action in actions:
