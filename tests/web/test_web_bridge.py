@@ -56,6 +56,13 @@ def test_a_whole_game_through_the_wire_matches_the_library() -> None:
         expected = expected.apply(action)
     table = call(engine, "table", game=game, player=0)
     assert table["is_over"] and table["winner"] == expected.winner
+    last = table["last_result"]
+    assert last["hand"] == len(expected.finished) and last["kind"] != "dead"
+    knocker = last["knocker"]
+    names = ["you", "basic"]
+    picture = last["picture"]  # its rows: the knocker's, then the defender's
+    assert picture.index(f">{names[knocker]}<") < picture.index(f">{names[1 - knocker]}<")
+    assert last["words"].startswith(f"{last['kind']} by {names[knocker]}")
     assert table["sheet"]["final_scores"] == list(expected.sheet.final_totals())
     assert table["sheet"]["totals"] == list(expected.totals)
     # the record the page saves is valid, and its sheet is the game's
@@ -153,3 +160,28 @@ def test_hint_cards_info_and_errors() -> None:
     assert call(engine, "apply", game=game)["type"] == "WrongTypeError"
     call(engine, "release", game=game)
     assert "no game 'g1'" in call(engine, "legal_actions", game=game)["message"]
+
+
+@pytest.mark.parametrize("knocker", [0, 1])
+def test_the_result_picture_names_the_knockers_row_first(knocker: int) -> None:
+    basic = ginrules.players.make_player("basic", seed=1)
+    for seed in range(100):
+        state = ginrules.new_game(ginrules.rules("classic"), seed=seed)
+        actions = []
+        while not state.finished:
+            assert state.hand is not None
+            action = basic.choose(state.view(state.hand.turn))
+            actions.append(str(action))
+            state = state.apply(action)
+        if state.results[0].knocker == knocker:
+            break
+    engine = bridge.Engine()
+    game = call(engine, "deal", rules="classic", seed=seed, players=["you", "the computer"])
+    handle = game["game"]
+    for action in actions:
+        handle = call(engine, "apply", game=handle, action=action)["game"]
+    last = call(engine, "table", game=handle, player=0)["last_result"]
+    names = ["you", "the computer"]
+    assert last["knocker"] == knocker
+    picture = last["picture"]
+    assert picture.index(f">{names[knocker]}<") < picture.index(f">{names[1 - knocker]}<")

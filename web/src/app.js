@@ -110,6 +110,10 @@ function renderTiming() {
     + `over ${times.length} move${times.length === 1 ? "" : "s"}`;
 }
 
+function rendered() { // a counter the tests (and anyone curious) can watch
+  document.body.dataset.renders = String(Number(document.body.dataset.renders ?? 0) + 1);
+}
+
 function render() {
   const v = table.view;
   const board = $("table");
@@ -170,6 +174,7 @@ function render() {
   renderSheet();
   renderTiming();
   firstDeal();
+  rendered();
 }
 
 function renderKnocks() {
@@ -259,6 +264,7 @@ function showResult() {
   say(table.is_over ? $("final").textContent
                     : `Hand ${result.hand} is over: ${result.words}. Press Next hand (n) to go on.`);
   if (!table.is_over) $("next-hand").focus();
+  rendered();
 }
 
 async function nextHand() {
@@ -299,7 +305,7 @@ async function hint() {
     const advice = await engine.hint(game, YOU);
     const box = $("hint-box");
     box.dataset.action = advice.action;
-    box.textContent = `Hint: ${advice.action}. ${advice.reason}.`;
+    box.textContent = `Hint: ${advice.action} (${advice.reason}).`;
   } catch (error) {
     explain(`No hint: ${error.message}.`);
   }

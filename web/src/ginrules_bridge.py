@@ -124,8 +124,11 @@ def _result(result: HandResult, game: GameState, number: int, names: list[str]
     score = score_hand(result, game.rules)
     knocker, defender = result.knocker_arrangement, result.defender_arrangement
     assert knocker is not None and defender is not None  # a knock: both laid out
+    knocker_seat = result.knocker or 0
     out.update(winner=score.player, points=score.points,
-               picture=str(svg.result(result, names=(names[0], names[1]), rules=game.rules)),
+               # the picture's rows are the knocker's, then the defender's
+               picture=str(svg.result(result, names=(names[knocker_seat], names[1 - knocker_seat]),
+                                      rules=game.rules)),
                knocker_melds=[_cards(m.cards) for m in knocker.melds],
                knocker_deadwood=knocker.deadwood,
                defender_deadwood=defender.deadwood,
