@@ -89,7 +89,7 @@ export class Engine {
   /** The picture (SVG text) of each card, by its notation: {"AC": "<svg ...", ...}. */
   cards() { return this.call("cards"); }
   /** Time per move of computer levels on the same positions: {positions, levels: [...]} */
-  bench({ levels = null, positions = 20, seed = 1 } = {}) {
+  bench({ levels = null, positions = 60, seed = 1 } = {}) {
     return this.call("bench", { levels, positions, seed });
   }
   /** Stop the worker; the engine cannot be used afterwards. */

@@ -376,7 +376,7 @@ class Engine:
         return {str(card): str(svg.card(card)) for card in CARDS}
 
 
-def bench(levels: list[str] | None = None, positions: int = 20, seed: int = 1
+def bench(levels: list[str] | None = None, positions: int = 60, seed: int = 1
           ) -> dict[str, Any]:
     """The mean time of one move (wall-clock seconds) of each level, over the same
     ``positions`` decisions (from games of the basic player against itself, dealt from
@@ -395,7 +395,7 @@ def bench(levels: list[str] | None = None, positions: int = 20, seed: int = 1
             game = ginrules.new_game(ginrules.rules("classic"), seed=seed)
             continue
         v = game.view(game.hand.turn)
-        if len(game.hand.actions) % 3 == 0:  # every third decision, every phase
+        if len(game.hand.actions) % 7 == 3:  # every seventh decision: every phase, many hands
             views.append(v)
         game = game.apply(basic.choose(v))
     out = []
