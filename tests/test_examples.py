@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import doctest
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -115,3 +116,24 @@ def test_readme_example() -> None:
     )
     assert tried > 0 and failures == 0
 
+
+
+def test_the_javascript_protocol_client_plays_a_hand() -> None:
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node (Node.js) is not installed: examples/protocol_client.mjs, the "
+                    "protocol's JavaScript client, was not run")
+    if " " in sys.executable:
+        pytest.skip("the client splits $GINRULES_SERVE on spaces, and the path of this "
+                    f"Python has one: {sys.executable}")
+    env = dict(os.environ, GINRULES_SERVE=f"{sys.executable} -m ginrules serve")
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [SRC, env.get("PYTHONPATH")]))
+    for _ in range(3):  # three random hands
+        done = subprocess.run([node, str(ROOT / "examples" / "protocol_client.mjs")],
+                              capture_output=True, text=True, timeout=120, cwd=ROOT,
+                              env=env, check=False)
+        assert done.returncode == 0, done.stderr
+        assert done.stderr == ""
+        last = done.stdout.splitlines()[-1]
+        assert last in ("hand over: knock", "hand over: gin", "hand over: big gin",
+                        "hand over: dead"), done.stdout

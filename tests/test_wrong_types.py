@@ -374,7 +374,32 @@ def _instances() -> dict[type, Any]:
     out[type(sheet.games[0])] = sheet.games[0]
     final = ex["game_over"].sheet.games[0].final
     out[type(final[0])] = final[0]
+    state = ex["state"]
+    out[players.InformationSet] = players.InformationSet.start(
+        state.rules, 1, state.dealer, state.cards(1), state.upcard)
+    from ginrules.players.external import ExternalPlayer
+
+    out[ExternalPlayer] = ExternalPlayer("python -m ginrules serve")
     return out
+
+
+def _gin_deck() -> list[ginrules.Card]:
+    """Player 0 (dealer 1) takes the upcard TS and knocks KH with gin."""
+    deck = list(ginrules.parse_cards("AS 2C 2S 3C 3S 4C 4S 5C 5S 6C 6S 7C 7S 8C 8S 9C 9S "
+                                     "TC KH JC TS"))
+    return deck + [c for c in ginrules.CARDS if c not in deck]
+
+
+def _knocked(seat: int) -> Any:
+    """The information set of ``seat`` in the gin-deck hand: after the take (the
+    knocker, seat 0) or after the knock (the defender, seat 1)."""
+    from ginrules.players import InformationSet
+
+    state = ginrules.deal(ginrules.rules("classic"), deck=_gin_deck(), dealer=1)
+    info = InformationSet.start(state.rules, seat, 1, state.cards(seat), state.upcard)
+    info = info.observe(0, "take")
+    return info if seat == 0 else info.observe(0, "knock KH",
+                                               melds=["AS 2S 3S 4S 5S 6S 7S 8S 9S TS"])
 
 
 @functools.cache
@@ -494,11 +519,19 @@ OVERRIDES: dict[tuple[str, str], Callable[[dict[str, Any]], Any]] = {
         ginrules.records.Explanations),
     ("ginrules.players.seat", "player"): lambda ex: ex["player"],
     ("ginrules.format_cards", "cards"): lambda ex: ginrules.parse_cards("7H 8H 9H"),
+    ("ginrules.players.InformationSet.start", "upcard"): lambda ex: "KD",
+    ("ginrules.players.InformationSet.knock_layout", "action"): lambda ex: "knock KH",
+    ("ginrules.players.InformationSet.reveal", "cards"): lambda ex: ginrules.deal(
+        ginrules.rules("classic"), deck=_gin_deck(), dealer=1).apply("take").apply(
+        "knock KH").cards(0),
 }
 
 # The instance a method is called on, where the example of its class will not do.
 SELF: dict[str, Callable[[dict[str, Any]], Any]] = {
     "ginrules.history.History.undo": lambda ex: ex["history_moved"],
+    "ginrules.players.InformationSet.knock_layout": lambda ex: _knocked(0),
+    "ginrules.players.InformationSet.reveal": lambda ex: _knocked(1),
+    "ginrules.players.InformationSet.defence": lambda ex: _knocked(1),
 }
 
 # What a valid call may still refuse, and why (the state it would need is rare).
@@ -613,6 +646,8 @@ EXEMPT: dict[str, str] = {
     "ginrules.svg.SVG": "a str (the SVG text): it takes what str() takes",
     "ginrules.terminal.read_line": "reads standard input (its prompt is checked in "
                                    "test_files_and_streams)",
+    "ginrules.players.external.ExternalPlayer.choose": "starts a program (its refusals "
+                                                       "are tested in test_external)",
 }
 
 # (qualname, parameter) -> the file whose fix the case waits for: marked strict xfail, so

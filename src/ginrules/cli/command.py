@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 from ginrules.cli import deadwood as deadwood_command
 from ginrules.cli import play as play_command
+from ginrules.cli import serve as serve_command
 from ginrules.cli import showdown as showdown_command
 from ginrules.cli import simulate as simulate_command
 from ginrules.cli import validate as validate_command
@@ -61,6 +62,8 @@ def build_parser() -> argparse.ArgumentParser:
     play_command.add_parser(sub)
 
     simulate_command.add_parser(sub)
+
+    serve_command.add_parser(sub)
 
     validate_command.add_parser(sub)
     return parser

@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
+from ginrules.players import PLAYERS
 from ginrules.rulesets import PRESETS
 
 if TYPE_CHECKING:
@@ -28,6 +29,28 @@ def _progress_bar(done: int, total: int | None, what: str = "games",
         print(f"\r\x1b[K{done:,} {what}{speed}", end="", file=sys.stderr, flush=True)
 
 
+
+
+def _player_names(text: str) -> list[str]:
+    """The names in ``--players`` (two, normally): split at the commas, except that a
+    ``cmd:<command line>`` runs on to the comma before the next player's name (so a
+    command line may hold commas, as long as the next name is a level or ``cmd:``).
+
+    >>> _player_names("expert, basic")
+    ['expert', 'basic']
+    >>> _player_names("cmd:node bot.js --x=1,2,expert")
+    ['cmd:node bot.js --x=1,2', 'expert']
+    """
+    parts = [part.strip() for part in text.split(",")]
+    names: list[str] = []
+    for part in parts:
+        continues = names and names[-1].startswith("cmd:") and not (
+            part.lower() in PLAYERS or part.lower() == "human" or part.startswith("cmd:"))
+        if continues:
+            names[-1] += "," + part
+        else:
+            names.append(part)
+    return names
 
 
 def _add_rules_option(parser: argparse.ArgumentParser) -> None:

@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 from ginrules._files import check_writable
-from ginrules.cli.common import _add_rules_option
+from ginrules.cli.common import _add_rules_option, _player_names
 from ginrules.errors import GinRulesError
 from ginrules.game import GameState, new_game
 from ginrules.game import apply as game_apply
@@ -23,7 +23,7 @@ _STDOUT = frozenset({"/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"})
 
 def _seats(text: str, seed: int) -> list[Player | None]:
     """The two seats of ``--players``: a computer player by name, or ``human`` (None)."""
-    names = [n.strip().lower() for n in text.split(",")]
+    names = [n if n.startswith("cmd:") else n.lower() for n in _player_names(text)]
     if len(names) != 2:
         raise GinRulesError(f"--players names two players, like advanced,basic or "
                             f"human,advanced; got {text!r}")
@@ -40,7 +40,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if args.max_hands is not None and args.max_hands < 1:
         raise GinRulesError(f"--max-hands must be at least 1, not {args.max_hands}")
     seats = _seats(args.players, args.seed)
-    levels = [n.strip().lower() for n in args.players.split(",")]  # as _seats read them
+    levels = [n if n.startswith("cmd:") else n.lower()
+              for n in _player_names(args.players)]  # as _seats read them
     if args.record in _STDOUT:
         args.record = "-"  # the record alone on stdout, as the user means
     elif args.record is not None:
@@ -94,7 +95,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     sheet = final.sheet
     if args.json:
         out = {"rules": args.rules, "seed": args.seed, "first_dealer": start.first_dealer,
-           "players": [n.strip().lower() for n in args.players.split(",")],
+           "players": levels,
            "finished": final.is_over}
         out.update(sheet.to_dict())
         print(json.dumps(out))
@@ -125,15 +126,16 @@ def add_parser(sub: Any) -> None:
         "play",
         help="play a whole game (computer players, or you in the terminal)",
         description="Play a complete game and print each hand's result and the final "
-        "score sheet. The players are computer players (" + ", ".join(PLAYERS) + ") or "
-        "'human': a person plays in the terminal (type 'help' there).",
+        "score sheet. The players are computer players (" + ", ".join(PLAYERS) + "), "
+        "'human': a person plays in the terminal (type 'help' there), or "
+        "cmd:<command line>: a program that speaks the player protocol.",
         epilog="examples: ginrules play --rules classic --seed 1   or   ginrules play "
         "--players human,advanced",
     )
     _add_rules_option(p)
     p.add_argument("--players", default="advanced,basic", metavar="A,B",
-                   help="seat 0 and seat 1: " + ", ".join(PLAYERS) + " or human "
-                   "(default: advanced,basic)")
+                   help="seat 0 and seat 1: " + ", ".join(PLAYERS) + ", human or "
+                   "cmd:<command line> (default: advanced,basic)")
     p.add_argument("--seed", type=int, default=0, help="the game's seed (default: 0)")
     p.add_argument("--max-hands", type=int, default=None, metavar="N",
                    help="stop after N hands even if nobody has reached the target")

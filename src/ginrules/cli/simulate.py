@@ -13,7 +13,7 @@ from ginrules.players import PLAYERS
 if TYPE_CHECKING:
     pass
 
-from ginrules.cli.common import _add_rules_option, _progress_bar
+from ginrules.cli.common import _add_rules_option, _player_names, _progress_bar
 
 __all__: list[str] = []  # the command is ginrules.cli.main
 
@@ -22,7 +22,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     from ginrules.records._parallel import dask_executor
     from ginrules.simulate import simulate
 
-    names = [n.strip() for n in args.players.split(",")]
+    names = _player_names(args.players)
     progress = _progress_bar if sys.stderr.isatty() else None
     with contextlib.ExitStack() as stack:
         executor = None
@@ -58,7 +58,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--games", type=int, default=100, metavar="N",
                    help="how many games (default: 100)")
     p.add_argument("--players", default="advanced,basic", metavar="A,B",
-                   help="two of " + ", ".join(PLAYERS) + " (default: advanced,basic)")
+                   help="two of " + ", ".join(PLAYERS) + ", or cmd:<command line>, a "
+                   "program that speaks the player protocol (default: advanced,basic)")
     p.add_argument("--seed", type=int, default=0, help="the seed (default: 0)")
     p.add_argument("--workers", type=int, default=1, metavar="K",
                    help="local processes to spread the games over; the totals do not "

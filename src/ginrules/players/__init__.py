@@ -14,6 +14,8 @@
   the EAAI baseline's policy;
 * :mod:`ginrules.players.roster`: the players by name (:data:`PLAYERS`,
   :func:`make_player`) and :func:`seat`;
+* :mod:`ginrules.players.observed`: :class:`InformationSet`, a player's view built from
+  the events it observes, for a program that runs its own game;
 * :mod:`ginrules.players.determinize`: :func:`sample_hidden`, whole states sampled from
   a view, for search players, and :func:`sample_weighted` with
   :func:`inference_weights`, which read the opponent's play as evidence.
@@ -44,6 +46,7 @@ from ginrules.players.computer import BasicPlayer, Hint, Player, RandomPlayer, S
 from ginrules.players.determinize import inference_weights, sample_hidden, sample_weighted
 from ginrules.players.expert import ExpertPlayer
 from ginrules.players.master import MasterPlayer
+from ginrules.players.observed import InformationSet
 from ginrules.players.roster import PLAYERS, make_player, seat
 from ginrules.players.views import Event, View, view
 
@@ -57,6 +60,7 @@ __all__ = [
     "Event",
     "ExpertPlayer",
     "Hint",
+    "InformationSet",
     "MasterPlayer",
     "Player",
     "RandomPlayer",

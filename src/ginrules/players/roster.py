@@ -15,6 +15,7 @@ from ginrules.hand import HandState
 from ginrules.players.advanced import AdvancedPlayer
 from ginrules.players.computer import BasicPlayer, Player, RandomPlayer, SimplePlayer
 from ginrules.players.expert import ExpertPlayer
+from ginrules.players.external import ExternalPlayer
 from ginrules.players.master import MasterPlayer
 from ginrules.players.views import view
 
@@ -42,7 +43,8 @@ any legal move."""
 def make_player(name: str, seed: int = 0) -> Player:
     """The computer player called ``name`` (a key of :data:`PLAYERS`: ``random``,
     ``simple``, ``basic``, ``advanced``, ``expert``, ``master``, ``beginner`` or
-    ``intermediate``).
+    ``intermediate``), or ``cmd:<command line>``: another program that speaks the player
+    protocol (:class:`~ginrules.players.external.ExternalPlayer`).
 
     >>> make_player("basic", seed=1)
     BasicPlayer(seed=1)
@@ -51,14 +53,18 @@ def make_player(name: str, seed: int = 0) -> Player:
     >>> make_player("grandmaster")
     Traceback (most recent call last):
     ...
-    ginrules.errors.GinRulesError: unknown player 'grandmaster'; the players are random, simple, basic, advanced, expert, master, beginner, intermediate
+    ginrules.errors.GinRulesError: unknown player 'grandmaster'; the players are random, simple, basic, advanced, expert, master, beginner, intermediate, or cmd:<command line>
+    >>> make_player("cmd:python -m ginrules serve", seed=2)
+    ExternalPlayer(command='python -m ginrules serve', seed=2, timeout=60.0)
     """
+    if isinstance(name, str) and name.startswith("cmd:"):
+        return ExternalPlayer(name[4:].strip(), seed=seed)
     try:
         kind = PLAYERS[name]
     except (KeyError, TypeError):
         error = GinRulesError if isinstance(name, str) else WrongTypeError
         raise error(f"unknown player {name!r}; the players are " + ", ".join(PLAYERS)
-                    ) from None
+                    + ", or cmd:<command line>") from None
     return kind(seed=seed)
 
 
