@@ -27,7 +27,7 @@ from typing import Any
 
 import ginrules
 from ginrules import records, svg
-from ginrules.actions import Action, ActionKind
+from ginrules.actions import ActionKind
 from ginrules.cards import CARDS
 from ginrules.errors import GinRulesError, WrongTypeError
 from ginrules.game import GameState
@@ -38,7 +38,7 @@ from ginrules.players import PLAYERS, Player, make_player
 from ginrules.players.views import View
 from ginrules.rulesets import PRESETS
 from ginrules.scoring import score_hand
-from ginrules.text import hand_result_text, rules_name
+from ginrules.text import hand_result_text, move_in_words, rules_name
 
 __all__ = ["LEVELS", "Engine", "bench"]
 
@@ -79,35 +79,6 @@ def _arrangement(cards: Any) -> dict[str, Any]:
     return {"melds": [_cards(meld.cards) for meld in best.melds],
             "deadwood_cards": _cards(best.deadwood_cards), "deadwood": best.deadwood,
             "text": str(best)}
-
-
-def describe(who: str, action: Action, v: View) -> str:
-    """A move as a person at the table sees it, from the view before the move.
-
-    >>> import ginrules
-    >>> from ginrules.players import view
-    >>> state = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
-    >>> describe("the computer", Action.parse("take"), view(state, 1))
-    'the computer takes the upcard TS'
-    """
-    kind = action.kind
-    if kind is ActionKind.TAKE:
-        return f"{who} takes the upcard {v.top_discard}"
-    if kind is ActionKind.PASS:
-        return f"{who} passes"
-    if kind is ActionKind.DRAW_STOCK:
-        return f"{who} draws from the stock"
-    if kind is ActionKind.DRAW_DISCARD:
-        return f"{who} takes {v.top_discard} from the discard pile"
-    if kind is ActionKind.DISCARD:
-        return f"{who} discards {action.card}"
-    if kind is ActionKind.KNOCK:
-        assert action.card is not None
-        rest = [card for card in v.cards if card != action.card]
-        if arrange(rest).deadwood == 0:
-            return f"{who} goes gin, discarding {action.card}"
-        return f"{who} knocks, discarding {action.card}"
-    return f"{who} declares big gin"
 
 
 def _result(result: HandResult, game: GameState, number: int, names: list[str]
@@ -322,7 +293,7 @@ class Engine:
         start = time.perf_counter()
         action = player.choose(v)
         seconds = time.perf_counter() - start
-        return {"action": str(action), "player": v.player, "words": describe(who, action, v),
+        return {"action": str(action), "player": v.player, "words": move_in_words(who, action, v),
                 "seconds": seconds}
 
     def hint(self, game: str, player: int) -> dict[str, Any]:
