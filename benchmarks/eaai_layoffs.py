@@ -10,8 +10,8 @@ least deadwood. The two differ when a meld the defender keeps holds a card that 
 have been worth more laid off, or when a card laid onto one meld blocks a longer chain
 onto another.
 
-The script compiles the framework's sources with ``integrations/eaai/EaaiKnocks.java``
-(a separate GPL program, see its README), which plays seeded games between two
+The script compiles ``integrations/eaai/EaaiKnocks.java`` (a separate GPL program, see
+its README) against the framework's compiled classes, which plays seeded games between two
 ``SimpleGinRummyPlayer`` players and prints each knock that is not gin as the framework
 scored it. For every "layoff-rich" knock (the defender holds a card that fits one of the
 knocker's melds as shown) ginrules scores the same knock, with the same knocker melds
@@ -20,17 +20,18 @@ under ``rules("eaai")``. It counts the knocks that the framework scored differen
 those where ginrules' defender deadwood is outside every outcome the baseline player could
 produce: the framework's layoff loop after each of the defender's least-deadwood meld sets.
 
-Needs a JDK (javac, java) and the framework's sources (a clone of
-https://github.com/tneller/gin-rummy-eaai; the folder that holds ``ginrummy/``)::
+Needs a JDK (javac, java) and the framework (https://github.com/tneller/gin-rummy-eaai),
+compiled by its own means: give the folder that holds its compiled classes
+(``ginrummy/GinRummyGame.class`` and the rest)::
 
-    git clone https://github.com/tneller/gin-rummy-eaai /tmp/gin-rummy-eaai
-    python benchmarks/eaai_layoffs.py --framework /tmp/gin-rummy-eaai      # 2000 knocks, seed 0
-    python benchmarks/eaai_layoffs.py --framework /tmp/gin-rummy-eaai --knocks 10000 --seed 1
+    python benchmarks/eaai_layoffs.py --framework-classes DIR      # 2000 knocks, seed 0
+    python benchmarks/eaai_layoffs.py --framework-classes DIR --knocks 10000 --seed 1
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import pathlib
 import shutil
 import subprocess
@@ -74,19 +75,20 @@ def parse(line: str) -> Knock:
                  [int(x) for x in f[10].split()], int(f[11]))
 
 
-def framework_knocks(framework: pathlib.Path, knocks: int, seed: int) -> list[Knock]:
-    """Compile the framework with the driver and play until ``knocks`` layoff-rich knocks."""
-    sources = sorted((framework / "ginrummy").glob("*.java"))
-    if not sources:
-        sys.exit(f"eaai_layoffs.py: no ginrummy/*.java under {framework} (the folder of a "
-                 "clone of https://github.com/tneller/gin-rummy-eaai)")
+def framework_knocks(classes: pathlib.Path, knocks: int, seed: int) -> list[Knock]:
+    """Compile the driver against the framework's classes and play until ``knocks``
+    layoff-rich knocks."""
+    if not (classes / "ginrummy" / "GinRummyGame.class").is_file():
+        sys.exit(f"eaai_layoffs.py: no ginrummy/GinRummyGame.class under {classes} (give the "
+                 "folder of the framework's compiled classes)")
     for tool in ("javac", "java"):
         if shutil.which(tool) is None:
             sys.exit(f"eaai_layoffs.py: {tool} is not on PATH (a JDK is needed)")
     with tempfile.TemporaryDirectory() as build:
-        subprocess.run(["javac", "-nowarn", "-d", build, *map(str, sources), str(DRIVER)],
+        subprocess.run(["javac", "-nowarn", "-cp", str(classes), "-d", build, str(DRIVER)],
                        check=True, capture_output=True, text=True)
-        out = subprocess.run(["java", "-cp", build, "EaaiKnocks", str(knocks), str(seed)],
+        out = subprocess.run(["java", "-cp", os.pathsep.join([str(classes), build]), "EaaiKnocks",
+                              str(knocks), str(seed)],
                              check=True, capture_output=True, text=True).stdout
     played, rich = [], 0
     for line in out.splitlines():  # the driver ends with the game: stop at the knock wanted
@@ -151,13 +153,13 @@ def show(k: Knock, ours: int, layoffs: str) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--framework", type=pathlib.Path, required=True,
-                        help="a clone of gin-rummy-eaai (the folder that holds ginrummy/)")
+    parser.add_argument("--framework-classes", type=pathlib.Path, required=True,
+                        help="the framework's compiled classes (the folder holding ginrummy/)")
     parser.add_argument("--knocks", type=int, default=2000, help="layoff-rich knocks")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--examples", type=int, default=3)
     args = parser.parse_args()
-    counts = compare(framework_knocks(args.framework, args.knocks, args.seed))
+    counts = compare(framework_knocks(args.framework_classes, args.knocks, args.seed))
     differs = counts["differs"]
     outside = counts["outside"]
     assert isinstance(differs, list) and isinstance(outside, list)

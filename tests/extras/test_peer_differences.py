@@ -1,7 +1,7 @@
 """The scripts behind the peers' difference lists in docs/rules.rst (the OpenSpiel and
 EAAI presets): benchmarks/openspiel_eleven_cards.py with pyspiel, the ginrules side of
 benchmarks/eaai_layoffs.py on knocks the EAAI framework printed, and the framework itself
-when a JDK and a clone of it are at hand (GIN_RUMMY_EAAI=the clone's folder)."""
+when a JDK and its compiled classes are at hand (GIN_RUMMY_EAAI_CLASSES=their folder)."""
 
 from __future__ import annotations
 
@@ -75,10 +75,11 @@ def test_the_openspiel_script_shows_the_refused_knock() -> None:
 
 
 def test_the_eaai_framework_scores_as_the_script_reads_it() -> None:
-    framework = os.environ.get("GIN_RUMMY_EAAI")
+    framework = os.environ.get("GIN_RUMMY_EAAI_CLASSES")
     if not framework or shutil.which("javac") is None:
-        pytest.skip("set GIN_RUMMY_EAAI to a clone of gin-rummy-eaai, with a JDK on PATH")
-    done = _run("eaai_layoffs.py", "--framework", framework, "--knocks", "200")
+        pytest.skip("set GIN_RUMMY_EAAI_CLASSES to the folder of gin-rummy-eaai's compiled "
+                    "classes, with a JDK on PATH")
+    done = _run("eaai_layoffs.py", "--framework-classes", framework, "--knocks", "200")
     assert done.returncode == 0, done.stderr
     assert "200 layoff-rich" in done.stdout
     assert "the other knocks scored differently: 0; knocks where the framework leaves " \
