@@ -421,31 +421,57 @@ def _states_for(player: object, preset: str, seeds: range) -> list[tuple[ginrule
     return out
 
 
+def _in_a_meld(hand: tuple[Card, ...], card: Card) -> bool:
+    """Whether ``card`` makes a set or a run of three with two cards of ``hand``."""
+    rank = int(card.rank)
+    suited = {int(c.rank) for c in hand if c.suit == card.suit}
+    return sum(c.rank == card.rank for c in hand) >= 2 or any(
+        {rank + a, rank + b} <= suited for a, b in ((-2, -1), (-1, 1), (1, 2)))
+
+
+def _own_pairs(state: ginrules.HandState, player: int) -> set[frozenset[Card]]:
+    """The (card drawn, card discarded) pairs of ``player``'s turns so far."""
+    pile, stock = [state.upcard], iter(state.deck.cards[21:])
+    drawn: Card | None = None
+    out: set[frozenset[Card]] = set()
+    for who, action in state.actions:
+        if action.kind is ActionKind.DRAW_STOCK:
+            drawn = next(stock)
+        elif action.kind in (ActionKind.TAKE, ActionKind.DRAW_DISCARD):
+            drawn = pile.pop()
+        elif action.card is not None:
+            pile.append(action.card)
+            if who == player:
+                assert drawn is not None
+                out.add(frozenset((drawn, action.card)))
+    return out
+
+
 @pytest.mark.parametrize("preset", ["eaai", "dutch"])
 def test_simple_player_follows_the_published_policy(preset: str) -> None:
     from ginrules.players import SimplePlayer
 
-    dw = ginrules.deadwood_of_mask
     player = SimplePlayer(seed=3)
     for state, mover in _states_for(player, preset, range(40)):
         v = view(state, mover)
         action = player.choose(v)
         kind = action.kind.value
         if state.phase.value == "offer":
-            # the face-up card is taken exactly when it makes a meld
-            melds = dw(v.mask | v.upcard.mask) < dw(v.mask) + v.upcard.points
-            assert (kind == "take") == melds
+            # the face-up card is taken exactly when it is in a meld with two of the hand
+            assert (kind == "take") == _in_a_meld(v.cards, v.upcard)
         elif state.phase.value == "draw":
             top = v.top_discard
-            melds = top is not None and state.turns > 0 and \
-                dw(v.mask | top.mask) < dw(v.mask) + top.points
+            melds = top is not None and state.turns > 0 and _in_a_meld(v.cards, top)
             assert (kind == "draw discard") == melds
         elif kind != "big gin":
             assert action.card is not None
             assert action.card != state.taken  # never the card just taken, whatever the rules
+            done = _own_pairs(state, mover)
             left = [(d, i) for i, d in ginrules.discard_deadwoods_of_mask(v.mask)
-                    if state.taken is None or i != state.taken.index]
+                    if (state.taken is None or i != state.taken.index)
+                    and frozenset((v.drawn, CARDS[i])) not in done]
             least = min(d for d, _ in left)
+            assert frozenset((v.drawn, action.card)) not in done
             assert ginrules.deadwood_of_mask(v.mask & ~action.card.mask) == least
             assert (kind == "knock") == (least <= state.knock_limit)
 

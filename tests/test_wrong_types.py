@@ -520,6 +520,7 @@ OVERRIDES: dict[tuple[str, str], Callable[[dict[str, Any]], Any]] = {
     ("ginrules.players.seat", "player"): lambda ex: ex["player"],
     ("ginrules.format_cards", "cards"): lambda ex: ginrules.parse_cards("7H 8H 9H"),
     ("ginrules.players.InformationSet.start", "upcard"): lambda ex: "KD",
+    ("ginrules.text.move_in_words", "who"): lambda ex: "the computer",
     ("ginrules.players.InformationSet.knock_layout", "action"): lambda ex: "knock KH",
     ("ginrules.players.InformationSet.reveal", "cards"): lambda ex: ginrules.deal(
         ginrules.rules("classic"), deck=_gin_deck(), dealer=1).apply("take").apply(

@@ -37,12 +37,11 @@ from ginrules.cards import format_cards, parse_card
 from ginrules.errors import GinRulesError, _wrong_type
 from ginrules.game import GameState
 from ginrules.history import History
-from ginrules.masks import _deadwood
 from ginrules.melds import arrange
 from ginrules.players.advanced import hint
 from ginrules.players.computer import Player
 from ginrules.players.views import View
-from ginrules.text import _final_lines, _hand_lines, hands_in_words
+from ginrules.text import _final_lines, _hand_lines, hands_in_words, move_in_words
 
 __all__ = ["HELP", "MAX_LINE", "play_in_terminal", "read_line"]
 
@@ -164,27 +163,6 @@ def _show_view(v: View, g: GameState, names: tuple[str, str], write: Callable[[s
     moves = "   ".join(f"{i} {a}" for i, a in enumerate(v.legal_actions, 1))
     write(textwrap.fill(moves, width=88, initial_indent="  moves        ",
                         subsequent_indent=" " * 15))
-
-
-def _describe(who: str, action: Action, v: View) -> str:
-    """A computer's move as a person at the table sees it."""
-    kind = action.kind
-    if kind is ActionKind.TAKE:
-        return f"{who} takes the upcard {v.top_discard}"
-    if kind is ActionKind.PASS:
-        return f"{who} passes"
-    if kind is ActionKind.DRAW_STOCK:
-        return f"{who} draws from the stock"
-    if kind is ActionKind.DRAW_DISCARD:
-        return f"{who} takes {v.top_discard} from the discard pile"
-    if kind is ActionKind.DISCARD:
-        return f"{who} discards {action.card}"
-    if kind is ActionKind.KNOCK:
-        assert action.card is not None
-        if _deadwood(v.mask & ~action.card.mask) == 0:
-            return f"{who} goes gin, discarding {action.card}"
-        return f"{who} knocks, discarding {action.card}"
-    return f"{who} declares big gin"
 
 
 def _sheet(g: GameState, names: tuple[str, str]) -> list[str]:
@@ -403,7 +381,7 @@ def _play(history: History, seats: Sequence[Player | None], names: tuple[str, st
             if seat is not None:
                 action: Action | History = seat.choose(v)
                 assert isinstance(action, Action)
-                write(f"  {_describe(names[state.turn], action, v)}")
+                write(f"  {move_in_words(names[state.turn], action, v)}")
             else:
                 _show_view(v, g, names, write)
                 action = _read_move(history, v, names, read, write)

@@ -20,12 +20,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ginrules.actions import Phase
+from ginrules.actions import Action, ActionKind, Phase
 from ginrules.cards import Card, format_cards
 from ginrules.errors import GinRulesError, _wrong_type
 from ginrules.game import GameState
 from ginrules.hand import HandState
 from ginrules.knocking import EndKind, HandResult
+from ginrules.masks import _deadwood
 from ginrules.melds import Arrangement, arrange
 from ginrules.players.views import View, _not_a_view
 from ginrules.rulesets import RuleSet, closest_preset
@@ -40,6 +41,7 @@ __all__ = [
     "hand_state_repr",
     "hand_state_text",
     "hands_in_words",
+    "move_in_words",
     "rules_name",
     "rules_repr",
     "sheet_text",
@@ -57,6 +59,49 @@ def hands_in_words(count: int) -> str:
     if type(count) is not int:
         raise _wrong_type("hands_in_words", "a count (an int)", count)
     return f"{count} hand{'' if count == 1 else 's'}"
+
+
+def move_in_words(who: str, action: Action, view: View) -> str:
+    """``action`` as a person at the table sees it made by ``who``, from ``view`` (any
+    player's view just before the move): the card taken or thrown, and whether a knock
+    is gin. It names no card the view does not show.
+
+    >>> import ginrules
+    >>> from ginrules.players import view
+    >>> state = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
+    >>> move_in_words("the computer", Action.parse("take"), view(state, 1))
+    'the computer takes the upcard TS'
+    >>> move_in_words("you", Action.parse("draw stock"), view(state, 1))
+    'you draw from the stock'
+    """
+    if type(who) is not str:
+        raise _wrong_type("move_in_words", "who as a str", who)
+    if not isinstance(action, Action):
+        raise _wrong_type("move_in_words", "an Action", action)
+    if not isinstance(view, View):
+        raise _not_a_view("move_in_words", view)
+    verbs = _SECOND_PERSON if who == "you" else _THIRD_PERSON
+    kind = action.kind
+    if kind is ActionKind.TAKE:
+        return f"{who} {verbs[0]} the upcard {view.top_discard}"
+    if kind is ActionKind.PASS:
+        return f"{who} {verbs[1]}"
+    if kind is ActionKind.DRAW_STOCK:
+        return f"{who} {verbs[2]} from the stock"
+    if kind is ActionKind.DRAW_DISCARD:
+        return f"{who} {verbs[0]} {view.top_discard} from the discard pile"
+    if kind is ActionKind.DISCARD:
+        return f"{who} {verbs[3]} {action.card}"
+    if kind is ActionKind.KNOCK:
+        assert action.card is not None
+        if _deadwood(view.mask & ~action.card.mask) == 0:
+            return f"{who} {verbs[4]} gin, discarding {action.card}"
+        return f"{who} {verbs[5]}, discarding {action.card}"
+    return f"{who} {verbs[6]} big gin"
+
+
+_THIRD_PERSON = ("takes", "passes", "draws", "discards", "goes", "knocks", "declares")
+_SECOND_PERSON = ("take", "pass", "draw", "discard", "go", "knock", "declare")
 
 
 def rules_name(rules: RuleSet) -> str:

@@ -24,6 +24,7 @@ from ginrules.actions import Action, ActionKind, Phase
 from ginrules.cards import CARDS, Card
 from ginrules.errors import GinRulesError, WrongTypeError
 from ginrules.masks import _deadwood, _discard_deadwoods
+from ginrules.players._estimates import _meld_makers
 from ginrules.players.views import View, _not_a_view
 
 __all__ = ["BasicPlayer", "Hint", "Player", "RandomPlayer", "SimplePlayer"]
@@ -127,30 +128,115 @@ def _least_deadwood(view: View, kind: ActionKind,
     return cards[index], dead
 
 
-def _draw_if_it_melds(view: View, actions: tuple[Action, ...]) -> Action | None:
+def _in_a_meld(mask: int, card: Card) -> bool:
+    """Whether ``card`` is in some meld of the cards of ``mask`` with it, that is, makes
+    a set or a run of three with two of them: the EAAI baseline's test for a face-up card,
+    true even when no arrangement of the hand with that card leaves less deadwood.
+
+    >>> from ginrules import Card, cards_to_mask
+    >>> hand = cards_to_mask("5S 6S 7S 6H")
+    >>> _in_a_meld(hand, Card.parse("6D")), _makes_meld(hand, Card.parse("6D"))
+    (True, False)
+    """
+    return bool(_meld_makers(mask) >> card.index & 1)
+
+
+def _draw_if(view: View, actions: tuple[Action, ...],
+             wanted: Callable[[int, Card], bool]) -> Action | None:
     """The move of the simple and basic players before the discard: take the face-up card
-    only when it makes or extends a meld, else pass or draw from the stock; big gin
+    only when ``wanted(hand mask, card)``, else pass or draw from the stock; big gin
     whenever it can. ``None`` in the discard phase otherwise."""
     phase = view.phase
     if phase is Phase.OFFER:
-        return actions[0] if _makes_meld(view.mask, view.upcard) else actions[1]
+        return actions[0] if wanted(view.mask, view.upcard) else actions[1]
     if phase is Phase.DRAW:
         top = view.top_discard
-        if len(actions) == 2 and top is not None and _makes_meld(view.mask, top):
+        if len(actions) == 2 and top is not None and wanted(view.mask, top):
             return actions[1]
         return actions[0]
     return actions[-1] if actions[-1].kind is ActionKind.BIG_GIN else None
 
 
+def _draw_discard_pairs(view: View) -> set[int]:
+    """The (card drawn, card discarded) pairs of ``view``'s player's turns so far in the
+    hand, each as the mask of its one or two cards (unordered, as the EAAI baseline
+    records them). The card drawn is the stock card (:attr:`View.drawn_cards`, in order)
+    or the card taken from the discard pile (its :attr:`View.events` entry).
+
+    >>> import ginrules
+    >>> from ginrules import cards_from_mask
+    >>> from ginrules.players import view
+    >>> s = ginrules.deal(ginrules.rules("eaai"), seed=7, dealer=0)
+    >>> for action in ("take", "discard 7C", "draw stock", "discard JS", "draw stock",
+    ...                "discard KD"):  # player 1 takes TS, player 1 draws 3C
+    ...     s = ginrules.hand.apply(s, action)
+    >>> sorted(" ".join(map(str, cards_from_mask(m))) for m in _draw_discard_pairs(view(s, 1)))
+    ['3C KD', '7C TS']
+    """
+    me = view.player
+    stock = iter(view.drawn_cards)
+    drawn: Card | None = None
+    pairs: set[int] = set()
+    for event in view.events:
+        if event.player != me:
+            continue
+        kind = event.action.kind
+        if kind is ActionKind.DRAW_STOCK:
+            drawn = next(stock, None)
+        elif kind is ActionKind.TAKE or kind is ActionKind.DRAW_DISCARD:
+            drawn = event.card
+        elif (kind is ActionKind.DISCARD or kind is ActionKind.KNOCK) \
+                and event.card is not None and drawn is not None:
+            pairs.add(drawn.mask | event.card.mask)
+            drawn = None
+    return pairs
+
+
+def _baseline_discards(mask: int, drawn: Card | None, taken: Card | None,
+                       done: set[int]) -> list[int]:
+    """The EAAI baseline's candidate discards from the eleven cards of ``mask``: the
+    indices of the cards leaving the least deadwood among those that are neither
+    ``taken`` (the face-up card just taken) nor would repeat a (``drawn``, discarded)
+    pair of ``done`` (see :func:`_draw_discard_pairs`). Should the pair rule exclude every
+    card but ``taken`` (the Java player then fails), it is dropped for that discard.
+
+    >>> from ginrules import Card, cards_to_mask
+    >>> hand = cards_to_mask("2C 3C 4C 9D 9H 5S 6S 7S KC KD QS")
+    >>> _baseline_discards(hand, None, None, set())  # KC, KD, QS
+    [12, 25, 50]
+    >>> kd = Card.parse("KD")
+    >>> _baseline_discards(hand, kd, kd, {kd.mask | Card.parse("KC").mask})  # QS alone
+    [50]
+    """
+    taken_index = -1 if taken is None else taken.index
+    options = [(d, i) for i, d in _discard_deadwoods(mask) if i != taken_index]
+    if drawn is not None and done:
+        fresh = [(d, i) for d, i in options if (drawn.mask | 1 << i) not in done]
+        if fresh:
+            options = fresh
+    least = min(d for d, _ in options)
+    return [i for d, i in options if d == least]
+
+
+def _draw_if_it_melds(view: View, actions: tuple[Action, ...]) -> Action | None:
+    """The basic player's move before the discard: take the face-up card only when it
+    makes or extends a meld that lowers the deadwood (:func:`_draw_if`)."""
+    return _draw_if(view, actions, _makes_meld)
+
+
 @attrs.frozen
 class SimplePlayer:
-    """The baseline player of the AAAI/EAAI Gin Rummy challenge, the yardstick of game-AI
-    papers (its published policy, in ginrules' own code).
+    """The baseline player of the AAAI/EAAI Gin Rummy challenge (the Java framework's
+    ``SimpleGinRummyPlayer``), the yardstick of game-AI papers, in ginrules' own code.
 
-    It takes the face-up card only if it makes a meld, and otherwise draws from the stock;
-    it discards a random card among those that leave the least deadwood, never the
-    face-up card it has just taken; it knocks as soon as that discard allows (and takes
-    big gin or gin whenever it can). Reproducible from ``seed``.
+    It takes the face-up card (the first upcard when offered it, and the top discard)
+    whenever the card is in some meld of its hand with that card, even a meld that saves
+    no deadwood, and otherwise draws from the stock; it discards a card at random among
+    those that leave the least deadwood, never the face-up card it has just taken and
+    never a card that would repeat a (card drawn, card discarded) pair of its own turns
+    in this hand; it knocks as soon as that discard allows (and takes big gin or gin
+    whenever it can). Its random choices come from ``seed`` and the view (SplitMix64),
+    not from Java's ``Random``: the same seed does not make the Java player's choices.
 
     >>> import ginrules
     >>> from ginrules.players import view
@@ -164,13 +250,13 @@ class SimplePlayer:
     def choose(self, view: View) -> Action:
         """The simple player's action in ``view``."""
         actions = _need_turn(view)
-        drawn_or_big_gin = _draw_if_it_melds(view, actions)
+        drawn_or_big_gin = _draw_if(view, actions, _in_a_meld)
         if drawn_or_big_gin is not None:
             return drawn_or_big_gin
-        taken = -1 if view.taken is None else view.taken.index
-        options = [(d, i) for i, d in _discard_deadwoods(view.mask) if i != taken]
-        least = min(d for d, _ in options)
-        best = [i for d, i in options if d == least]
+        # a card drawn from the stock was never in the hand nor thrown, so no pair done
+        # holds it: only a card taken from the discard pile can repeat one
+        done = _draw_discard_pairs(view) if view.taken is not None else set()
+        best = _baseline_discards(view.mask, view.drawn, view.taken, done)
         index = best[below(_stream(self.seed, view), len(best))] if len(best) > 1 else best[0]
         for kind in (ActionKind.KNOCK, ActionKind.DISCARD):
             for action in actions:

@@ -65,9 +65,12 @@ _makers = functools.lru_cache(maxsize=1 << 18)(_meld_makers)
 
 @functools.lru_cache(maxsize=1 << 18)
 def _takes(hand: int, card: int) -> bool:
-    """Whether the baseline holding ``hand`` takes the card of index ``card``: it makes
-    or extends a meld (the simple player's own test, run only for a card that melds with
-    two of the hand's cards: any other stays deadwood)."""
+    """Whether the baseline holding ``hand`` takes the card of index ``card``, as the
+    filter models it: the card makes or extends a meld that lowers the deadwood (the
+    basic player's test, run only for a card that melds with two of the hand's cards:
+    any other stays deadwood). ``simple`` (the baseline exactly) also takes a card in a
+    meld that lowers no deadwood; the model does not, and weighs such a take as an act
+    the policy would not make."""
     return bool(_makers(hand) >> card & 1) and _makes_meld(hand, CARDS[card])
 
 

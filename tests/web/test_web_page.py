@@ -1,0 +1,339 @@
+"""The web page in a real browser: headless Chromium plays a whole game by clicking.
+
+It needs the built page (``python3 web/build.py``), Chromium and its driver
+(``apt-get install chromium chromium-driver``) and Selenium (``pip install selenium``);
+without them it is skipped with the reason, unless ``GINRULES_BROWSER_TEST=1`` (CI),
+where a missing piece is a failure. Screenshots go to ``GINRULES_SCREENSHOTS`` (a
+folder), or to pytest's temporary folder.
+"""
+
+from __future__ import annotations
+
+import base64
+import functools
+import http.server
+import json
+import os
+import re
+import shutil
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import ginrules
+from ginrules import records
+from ginrules.actions import Action, ActionKind
+
+DIST = Path(__file__).resolve().parents[2] / "web" / "dist"
+REQUIRED = os.environ.get("GINRULES_BROWSER_TEST") == "1"
+RULES, LEVEL, SEED = "short", "expert", 3
+
+
+def _missing(reason: str) -> None:
+    message = f"the browser test cannot run: {reason}"
+    if REQUIRED:
+        pytest.fail(message + " (GINRULES_BROWSER_TEST=1)")
+    pytest.skip(message)
+
+
+def _browser() -> tuple[str, str]:
+    chromium = next((found for name in ("chromium", "chromium-browser", "google-chrome")
+                     if (found := shutil.which(name))), None)
+    driver = shutil.which("chromedriver")
+    if chromium is None or driver is None:
+        _missing("no Chromium or no chromedriver (apt-get install chromium chromium-driver)")
+    assert chromium is not None and driver is not None
+    return chromium, driver
+
+
+class _Server(http.server.ThreadingHTTPServer):
+    requests: list[str]
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:  # quiet, but counted
+        assert isinstance(self.server, _Server)
+        self.server.requests.append(self.path)
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[_Server]:
+    if not (DIST / "index.html").is_file() or not (DIST / "pyodide").is_dir():
+        _missing(f"the page is not built in {DIST} (python3 web/build.py)")
+    handler = functools.partial(_Handler, directory=str(DIST))
+    httpd = _Server(("127.0.0.1", 0), handler)
+    httpd.requests = []
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield httpd
+    httpd.shutdown()
+    httpd.server_close()
+
+
+@pytest.fixture(scope="module")
+def downloads(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("downloads")
+
+
+@pytest.fixture(scope="module")
+def screens(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = os.environ.get("GINRULES_SCREENSHOTS")
+    path = Path(folder) if folder else tmp_path_factory.mktemp("screens")
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+@pytest.fixture(scope="module")
+def browser(server: _Server, downloads: Path, tmp_path_factory: pytest.TempPathFactory
+            ) -> Iterator[Any]:
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        _missing("Selenium is not installed (pip install selenium)")
+    chromium, driver_path = _browser()
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    profile = tmp_path_factory.mktemp("chromium-profile")
+    for argument in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                     "--no-first-run", "--disable-background-networking",
+                     "--disable-component-update", "--disable-sync",
+                     "--disable-dev-shm-usage", f"--user-data-dir={profile}",
+                     # no host but the page's own: a request elsewhere fails
+                     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"):
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
+    options.add_experimental_option("prefs", {"download.default_directory": str(downloads),
+                                              "download.prompt_for_download": False})
+    driver = webdriver.Chrome(service=Service(driver_path), options=options)
+    try:
+        driver.execute_cdp_cmd("Page.setDownloadBehavior",
+                               {"behavior": "allow", "downloadPath": str(downloads)})
+        yield driver
+    finally:
+        driver.quit()
+
+
+def _wait(driver: Any, script: str, timeout: float = 120, what: str = "") -> Any:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = driver.execute_script(script)
+        if value:
+            return value
+        time.sleep(0.05)
+    status = driver.execute_script(
+        "return document.getElementById('status').textContent + ' | ' + "
+        "document.getElementById('message').textContent")
+    raise AssertionError(f"timed out waiting for {what or script} (page: {status})")
+
+
+def _settled(driver: Any, renders: int) -> str:
+    """Wait until the page has rendered again and waits for you: 'turn' or 'result'."""
+    state: str = _wait(driver, f"""
+        const body = document.body;
+        if (Number(body.dataset.renders ?? 0) <= {renders} || body.dataset.busy === "true")
+            return null;
+        if (!document.getElementById("result").hidden) return "result";
+        const board = document.getElementById("table");
+        return !board.hidden && board.dataset.turn === "0" ? "turn" : null;""",
+        what="the page to wait for you")
+    return state
+
+
+def _renders(driver: Any) -> int:
+    return int(driver.execute_script("return Number(document.body.dataset.renders ?? 0)"))
+
+
+def _shot(driver: Any, path: Path, width: int) -> None:
+    driver.set_window_size(width, 900)
+    time.sleep(0.2)
+    shot = driver.execute_cdp_cmd("Page.captureScreenshot",
+                                  {"format": "png", "captureBeyondViewport": True})
+    path.write_bytes(base64.b64decode(shot["data"]))
+
+
+def _click(driver: Any, css: str) -> None:
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})",
+                          driver.find_element("css selector", css))
+    driver.find_element("css selector", css).click()
+
+
+def _do(driver: Any, action: str) -> None:
+    """Make a move the way a person does: the pointer, or a key."""
+    from selenium.webdriver.common.keys import Keys
+
+    body = driver.find_element("css selector", "body")
+    kind, _, card = action.partition(" ")
+    if action == "take":
+        body.send_keys("t")  # the keyboard
+    elif action == "pass":
+        _click(driver, '#actions [data-action="pass"]')
+    elif action == "draw stock":
+        _click(driver, "#stock")
+    elif action == "draw discard":
+        _click(driver, "#discard-pile")
+    elif kind == "discard":
+        _click(driver, f'#hand button.card[data-card="{card}"]')
+    elif kind == "knock":
+        _click(driver, "#knock")
+        _wait(driver, "return !document.getElementById('knocks').hidden", what="knock mode")
+        button = driver.find_element("css selector", f'#hand button.card[data-card="{card}"]')
+        button.send_keys(Keys.ENTER)  # a card by the keyboard
+    else:
+        _click(driver, f'#actions [data-action="{action}"]')
+
+
+_CARD = re.compile(r"(?<![A-Za-z0-9])([A2-9TJQK][CDHS])(?![A-Za-z0-9])")
+
+
+def _secret_cards(hand: ginrules.HandState, player: int) -> set[str]:
+    """The cards ``player`` held in a hand that were never face up: what the page may not
+    show the other player before the hand ends."""
+    state = ginrules.deal(hand.rules, deck=hand.deck, dealer=hand.dealer)
+    held = {str(card) for card in state.cards(player)}
+    public = {str(state.upcard)}
+    for who, action in hand.actions:
+        state = state.apply(action)
+        if who == player:
+            held |= {str(card) for card in state.cards(player)}
+        if action.kind in (ActionKind.DISCARD, ActionKind.KNOCK) and action.card is not None:
+            public.add(str(action.card))
+    return held - public
+
+
+def test_a_whole_game_in_the_browser(browser: Any, server: _Server, downloads: Path,
+                                     screens: Path) -> None:
+    driver = browser
+    origin = f"http://127.0.0.1:{server.server_address[1]}"
+    driver.get(f"{origin}/?rules={RULES}&level={LEVEL}&seed={SEED}&pace=0")
+    _wait(driver, "return document.body.dataset.ready === 'true'", timeout=180,
+          what="the engine and the first deal")
+    timings = driver.execute_script("return window.ginrulesTimings")
+    print(f"\nload time: engine {timings['navigationToEngine']:.0f} ms, first deal "
+          f"{timings['navigationToFirstDeal']:.0f} ms after navigation")
+    renders = 0
+    assert _settled(driver, renders - 1) == "turn"
+
+    # an illegal move is explained in the library's words
+    start = ginrules.new_game(ginrules.rules(RULES), seed=SEED)
+    assert start.hand is not None
+    if start.hand.turn == 1:  # the computer's first move, as the page's computer makes it
+        computer = ginrules.players.make_player(LEVEL, seed=SEED)
+        start = start.apply(computer.choose(start.view(1)))
+    assert start.hand is not None and start.hand.turn == 0
+    with pytest.raises(ginrules.GinRulesError) as why:
+        start.hand.check(Action.parse("draw stock"), player=0)
+    _click(driver, "#stock")
+    message = _wait(driver, "return document.getElementById('message').textContent",
+                    what="the explanation")
+    assert message == f"Not allowed: {why.value}."
+
+    _shot(driver, screens / "web-desktop-start.png", 1280)
+    _shot(driver, screens / "web-phone-start.png", 390)
+    driver.set_window_size(1280, 900)
+
+    snapshots: list[tuple[int, str]] = []  # (hand number, the document) before each move
+    hands_seen = 0
+    for _ in range(2000):
+        renders = _renders(driver)
+        state = driver.execute_script(
+            "return document.getElementById('result').hidden ? 'turn' : 'result'")
+        if state == "result":
+            hands_seen += 1
+            if driver.execute_script("return document.getElementById('final').dataset.final"):
+                break
+            driver.find_element("css selector", "body").send_keys("n")  # next hand, by key
+            _settled(driver, renders)
+            continue
+        hand = int(driver.execute_script("return document.getElementById('table').dataset.hand"))
+        snapshots.append((hand, driver.execute_script(
+            "return document.documentElement.outerHTML")))
+        driver.execute_script("delete document.getElementById('hint-box').dataset.action")
+        _click(driver, "#hint")
+        action = _wait(driver, "return document.getElementById('hint-box').dataset.action",
+                       what="the hint")
+        if hand == 1 and len(snapshots) == 3:
+            _shot(driver, screens / "web-desktop-hint.png", 1280)
+            driver.set_window_size(1280, 900)
+        _do(driver, action)
+        _settled(driver, renders)
+    else:
+        raise AssertionError("the game did not end in 2,000 moves")
+    _shot(driver, screens / "web-desktop-end.png", 1280)
+    _shot(driver, screens / "web-phone-end.png", 390)
+    driver.set_window_size(1280, 900)
+
+    # the record the page saves is valid, and its score sheet is the page's
+    for old in downloads.glob("*.json"):
+        old.unlink()
+    _click(driver, "#save")
+    saved = downloads / f"ginrules-game-{SEED}.json"
+    deadline = time.monotonic() + 30
+    while not saved.is_file() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert saved.is_file(), f"the page saved no {saved.name} in {downloads}"
+    text = saved.read_text("utf-8")
+    report = records.validate(text)
+    assert report.valid, str(report)
+    game = records.load(text).game
+    assert game is not None and game.is_over and len(game.finished) == hands_seen
+    rows = driver.execute_script("""return [...document.querySelectorAll('#sheet tbody tr')]
+        .map((tr) => [...tr.cells].map((td) => td.textContent))""")
+    totals = [0, 0]
+    expected = []
+    for row in game.sheet.rows:
+        if row.player is not None:
+            totals[row.player] += row.points
+        expected.append([str(row.number), str(totals[0]), str(totals[1])])
+    assert [[r[0], r[2], r[3]] for r in rows] == expected
+    final = driver.execute_script("return document.getElementById('final').dataset.final")
+    assert final == " ".join(map(str, game.sheet.final_totals()))
+    assert int(driver.execute_script(
+        "return document.getElementById('final').dataset.winner")) == game.winner
+
+    # no card of the computer's that was never face up was in the document before the
+    # hand ended (the page only ever has your view)
+    secrets = {number: _secret_cards(hand, 1) for number, hand in
+               enumerate(game.finished, 1)}
+    assert all(secrets.values())
+    for number, document in snapshots:
+        shown = set(_CARD.findall(document))
+        assert not shown & secrets[number], (number, shown & secrets[number])
+    assert len({number for number, _ in snapshots}) == hands_seen
+
+    # load: the saved record is read back (validated), a corrupt one refused with the
+    # validator's reason
+    upload = driver.find_element("css selector", "#load")
+    upload.send_keys(str(saved))
+    _wait(driver, "return document.getElementById('status').textContent.startsWith('Loaded')",
+          what="the loaded game")
+    data = json.loads(text)
+    data["hands"][0]["actions"][0] = "p0 discard 2C"
+    corrupt = downloads / "corrupt.json"
+    corrupt.write_text(json.dumps(data), "utf-8")
+    upload.send_keys(str(corrupt))
+    refused = _wait(driver, "return document.getElementById('message').textContent",
+                    what="the refusal")
+    problem = records.validate(data).problems[0]
+    assert refused.startswith("Cannot load corrupt.json: ") and problem.message in refused
+
+    # every request went to the page's own server (other hosts do not even resolve)
+    urls = []
+    for entry in driver.get_log("performance"):
+        event = json.loads(entry["message"])["message"]
+        if event.get("method") == "Network.requestWillBeSent":
+            urls.append(event["params"]["request"]["url"])
+    # (the browser's own chrome:// pages before the first navigation are not the page's)
+    network = [url for url in urls if url.startswith(("http:", "https:", "ws:", "wss:"))]
+    foreign = [url for url in network if not url.startswith(origin + "/")]
+    assert network and not foreign, foreign
+    served = set(server.requests)
+    for needed in ("/pyodide/pyodide.asm.wasm", "/pyodide/python_stdlib.zip",
+                   "/wheels/wheels.json", "/ginrules_bridge.py"):
+        assert any(path.startswith(needed) for path in served), (needed, sorted(served))
+    errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+    assert not errors, errors

@@ -1,0 +1,427 @@
+// The page: a whole game of Gin Rummy against a computer level, with ginrules.js as its
+// rules engine. You are player 0; the computer is player 1. The page only ever holds
+// your view of the hand in play (the engine keeps the game), so the computer's cards
+// reach the document only when a hand is over.
+// URL parameters (for links and tests): rules, level, seed, pace (ms before a computer move).
+
+import { loadGinrules } from "./ginrules.js";
+
+const YOU = 0;
+const COMPUTER = 1;
+const params = new URLSearchParams(location.search);
+const pace = Number(params.get("pace") ?? 400);
+const $ = (id) => document.getElementById(id);
+
+window.ginrulesTimings = { navigationToEngine: null, navigationToFirstDeal: null };
+
+let engine = null;
+let pictures = {};
+let game = null;          // the handle of the game in play
+let table = null;         // the engine's table for you
+let level = "expert";
+let shownHands = 0;       // the finished hands whose result you have seen
+let busy = false;         // the computer is moving
+let knockMode = false;
+let times = [];           // the seconds of each computer move of this game
+let dealSeed = 0;
+
+const names = () => ["you", `the computer (${level})`];
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function say(text) { $("status").textContent = text; }
+function explain(text) { $("message").textContent = text; }
+
+function cardButton(card, onClick, label) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "card";
+  button.dataset.card = card;
+  button.innerHTML = pictures[card];
+  button.setAttribute("aria-label", label);
+  button.addEventListener("click", onClick);
+  return button;
+}
+
+function back(count) {
+  const div = document.createElement("div");
+  div.className = "back";
+  div.textContent = count;
+  return div;
+}
+
+function describeYours(action) {
+  const [verb, ...rest] = action.split(" ");
+  const card = rest.join(" ");
+  switch (verb) {
+    case "take": return "you take the upcard";
+    case "pass": return "you pass";
+    case "draw": return card === "stock" ? "you draw from the stock" : "you take the top discard";
+    case "discard": return `you discard ${card}`;
+    case "knock": return `you knock, discarding ${card}`;
+    default: return `you ${action}`;
+  }
+}
+
+function log(text) {
+  const item = document.createElement("li");
+  item.textContent = text;
+  $("log").append(item);
+  $("log").scrollTop = $("log").scrollHeight;
+}
+
+function renderSheet() {
+  const body = $("sheet").tBodies[0];
+  body.replaceChildren();
+  for (const row of table.sheet.hands) {
+    const tr = document.createElement("tr");
+    tr.dataset.hand = row.hand;
+    const who = row.winner === null ? "nobody" : names()[row.winner];
+    const cells = [row.hand, row.kind === "dead" ? "dead hand" : `${row.kind}: ${who} +${row.points}`,
+                   row.totals[YOU], row.totals[COMPUTER]];
+    for (const value of cells) {
+      const td = document.createElement("td");
+      td.textContent = value;
+      tr.append(td);
+    }
+    body.append(tr);
+  }
+  $("sheet-them").textContent = `Computer (${level})`;
+  $("total-you").textContent = table.sheet.totals[YOU];
+  $("total-them").textContent = table.sheet.totals[COMPUTER];
+  const final = $("final");
+  if (table.is_over) {
+    const [a, b] = table.sheet.final_scores;
+    final.dataset.final = `${a} ${b}`;
+    final.dataset.winner = table.winner;
+    final.textContent = `Game over: ${table.winner === YOU ? "you win" : `the computer (${level}) wins`}; `
+      + `final scores with the bonuses: you ${a}, the computer ${b}.`;
+  } else {
+    delete final.dataset.final;
+    final.textContent = `Target ${table.target}; ${table.rules_name} rules.`;
+  }
+}
+
+function renderTiming() {
+  if (!times.length) { $("timing").textContent = `${level}: no move yet`; return; }
+  const last = times[times.length - 1];
+  const mean = times.reduce((a, b) => a + b, 0) / times.length;
+  const ms = (seconds) => `${(1000 * seconds).toFixed(seconds < 0.01 ? 1 : 0)} ms`;
+  $("timing").textContent = `${level}: last move ${ms(last)}, mean ${ms(mean)} `
+    + `over ${times.length} move${times.length === 1 ? "" : "s"}`;
+}
+
+function rendered() { // a counter the tests (and anyone curious) can watch
+  document.body.dataset.renders = String(Number(document.body.dataset.renders ?? 0) + 1);
+}
+
+function render() {
+  const v = table.view;
+  const board = $("table");
+  board.hidden = false;
+  board.dataset.phase = v.phase;
+  board.dataset.turn = v.turn;
+  board.dataset.legal = JSON.stringify(v.legal_actions);
+  board.dataset.hand = table.finished_hands + 1;
+  $("opponent-name").textContent = `The computer (${level}): ${v.opponent_count} cards`;
+  const theirs = $("opponent-cards");
+  theirs.replaceChildren();
+  for (const card of v.opponent_known) {
+    const div = document.createElement("div");
+    div.className = "card known";
+    div.dataset.card = card;
+    div.innerHTML = pictures[card];
+    theirs.append(div);
+  }
+  const hidden = v.opponent_count - v.opponent_known.length;
+  if (hidden > 0) theirs.append(back(`${hidden} unseen`));
+
+  $("stock").replaceChildren(back(`stock ${v.stock_size}`));
+  const top = v.discard_pile.length ? v.discard_pile[v.discard_pile.length - 1] : null;
+  const pile = $("discard-pile");
+  pile.innerHTML = top ? pictures[top] : "<span class=empty>empty</span>";
+  pile.dataset.card = top ?? "";
+  pile.setAttribute("aria-label", top ? `the discard pile, ${top} on top` : "the discard pile, empty");
+
+  const hand = $("hand");
+  hand.replaceChildren();
+  const arrangement = table.arrangement;
+  const groups = [...arrangement.melds, arrangement.deadwood_cards];
+  groups.forEach((group, index) => {
+    const div = document.createElement("div");
+    div.className = index < arrangement.melds.length ? "group meld" : "group deadwood";
+    for (const card of group) {
+      const drawn = v.drawn === card ? " (just drawn)" : "";
+      div.append(cardButton(card, () => cardClicked(card),
+                            `${knockMode ? "knock with" : "discard"} ${card}${drawn}`));
+      if (drawn) div.lastChild.classList.add("drawn");
+    }
+    if (group.length) hand.append(div);
+  });
+  $("deadwood").textContent = `deadwood ${arrangement.deadwood}`;
+  const mine = v.turn === YOU;
+  const what = { offer: "take or pass the upcard", draw: "draw", discard: "discard (or knock)" }[v.phase];
+  $("turn").textContent = mine ? `Your turn: ${what}.` : `The computer's turn: it is thinking…`;
+  say(`Hand ${table.finished_hands + 1}: ${mine ? `your turn to ${what}` : "the computer's turn"}. `
+      + `You ${table.sheet.totals[YOU]}, the computer ${table.sheet.totals[COMPUTER]}; target ${table.target}.`);
+  for (const button of document.querySelectorAll("#actions [data-action]")) {
+    button.classList.toggle("legal", mine && v.legal_actions.includes(button.dataset.action));
+  }
+  const knock = $("knock");
+  knock.classList.toggle("legal", mine && table.knocks.length > 0);
+  knock.setAttribute("aria-pressed", String(knockMode));
+  $("undo").classList.toggle("legal", table.can_undo);
+  renderKnocks();
+  renderSheet();
+  renderTiming();
+  firstDeal();
+  rendered();
+}
+
+function renderKnocks() {
+  const box = $("knocks");
+  box.replaceChildren();
+  box.hidden = !knockMode;
+  if (!knockMode) return;
+  if (!table.knocks.length) {
+    box.textContent = "No knock is legal now: click the Knock button again to leave knock mode, or click a card to see why.";
+    return;
+  }
+  const intro = document.createElement("p");
+  intro.textContent = "Knock: click the card to discard (face down), or a line below. Your melds after it:";
+  box.append(intro);
+  for (const knock of table.knocks) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.dataset.knock = knock.action;
+    const gin = knock.deadwood === 0 ? "gin" : `deadwood ${knock.deadwood}`;
+    button.textContent = `${knock.deadwood === 0 ? "gin" : "knock"} with ${knock.card}: ${knock.text} (${gin})`;
+    button.addEventListener("click", () => act(knock.action));
+    box.append(button);
+  }
+}
+
+function cardClicked(card) {
+  act(`${knockMode ? "knock" : "discard"} ${card}`);
+}
+
+async function act(action) {
+  if (busy || !game) return;
+  explain("");
+  try {
+    const next = await engine.apply(game, action, { player: YOU });
+    game = next.game;
+    knockMode = false;
+    $("hint-box").textContent = "";
+    log(describeYours(action));
+    await refresh();
+  } catch (error) {
+    explain(`Not allowed: ${error.message}.`);
+  }
+}
+
+async function refresh() {
+  table = await engine.table(game, YOU, { names: names() });
+  if (table.finished_hands > shownHands) {
+    showResult();
+    return;
+  }
+  render();
+  if (!table.is_over && table.view.turn === COMPUTER) await computerMove();
+}
+
+async function computerMove() {
+  busy = true;
+  document.body.dataset.busy = "true";
+  try {
+    await sleep(pace);
+    const move = await engine.choose(game, level, { seed: dealSeed, who: "the computer" });
+    times.push(move.seconds);
+    const next = await engine.apply(game, move.action, { player: COMPUTER });
+    game = next.game;
+    log(move.words);
+  } finally {
+    busy = false;
+    document.body.dataset.busy = "false";
+  }
+  await refresh();
+}
+
+function showResult() {
+  const result = table.last_result;
+  $("table").hidden = true;
+  $("log").replaceChildren();
+  $("hint-box").textContent = "";
+  knockMode = false;
+  const box = $("result");
+  box.hidden = false;
+  box.dataset.hand = result.hand;
+  $("result-title").textContent = `Hand ${result.hand}: ${result.kind === "dead" ? "a dead hand" : result.kind}`;
+  $("result-picture").innerHTML = result.picture;
+  $("result-words").textContent = result.words
+    + (result.layoffs && result.layoffs.length ? `; laid off: ${result.layoffs.join(", ")}` : "");
+  $("next-hand").hidden = table.is_over;
+  renderSheet();
+  say(table.is_over ? $("final").textContent
+                    : `Hand ${result.hand} is over: ${result.words}. Press Next hand (n) to go on.`);
+  if (!table.is_over) $("next-hand").focus();
+  rendered();
+}
+
+async function nextHand() {
+  if (!table || table.finished_hands === shownHands || table.is_over) return;
+  shownHands = table.finished_hands;
+  $("result").hidden = true;
+  $("result-picture").replaceChildren();
+  await refresh();
+}
+
+async function newGame(event) {
+  if (event) event.preventDefault();
+  if (busy) return;
+  explain("");
+  level = $("level").value;
+  const seedText = $("seed").value.trim();
+  const dealt = await engine.deal({ rules: $("rules").value, seed: seedText === "" ? null : Number(seedText),
+                                    players: names() });
+  game = dealt.game;
+  dealSeed = dealt.seed;
+  startGame(0);
+  await refresh();
+}
+
+function startGame(finished) {
+  shownHands = finished;
+  times = [];
+  knockMode = false;
+  $("log").replaceChildren();
+  $("result").hidden = true;
+  $("result-picture").replaceChildren();
+  $("hint-box").textContent = "";
+}
+
+async function hint() {
+  if (busy || !table || !table.view) return;
+  try {
+    const advice = await engine.hint(game, YOU);
+    const box = $("hint-box");
+    box.dataset.action = advice.action;
+    box.textContent = `Hint: ${advice.action} (${advice.reason}).`;
+  } catch (error) {
+    explain(`No hint: ${error.message}.`);
+  }
+}
+
+async function undo() {
+  if (busy || !game) return;
+  explain("");
+  try {
+    game = (await engine.undo(game, YOU)).game;
+    $("log").lastChild?.remove();
+    log("you take back your last move");
+    await refresh();
+  } catch (error) {
+    explain(`Not allowed: ${error.message}.`);
+  }
+}
+
+async function save() {
+  if (!game) return;
+  const text = await engine.dump(game);
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  link.download = `ginrules-game-${dealSeed}.json`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  say("The game is saved as a ginrules record (check it with: ginrules validate FILE).");
+}
+
+async function load(event) {
+  const file = event.target.files[0];
+  event.target.value = "";
+  if (!file || busy) return;
+  explain("");
+  try {
+    const loaded = await engine.load(await file.text());
+    const them = loaded.players[COMPUTER] ?? "";
+    const match = /\((\w+)\)/.exec(them);
+    if (match && [...$("level").options].some((o) => o.value === match[1])) {
+      level = match[1];
+      $("level").value = level;
+    }
+    game = loaded.game;
+    dealSeed = loaded.seed ?? 0;
+    const t = await engine.table(game, YOU, { names: names() });
+    startGame(t.finished_hands);
+    say(`Loaded ${file.name}: the record is valid.`);
+    await refresh();
+  } catch (error) {
+    explain(`Cannot load ${file.name}: ${error.message}`);
+  }
+}
+
+function toggleKnock() {
+  if (busy || !table || !table.view) return;
+  knockMode = !knockMode;
+  render();
+}
+
+function keys(event) {
+  if (event.target.matches("input, select, textarea") || event.ctrlKey || event.metaKey || event.altKey) return;
+  const moves = { t: "take", p: "pass", s: "draw stock", d: "draw discard", b: "big gin" };
+  if (moves[event.key]) act(moves[event.key]);
+  else if (event.key === "k") toggleKnock();
+  else if (event.key === "h") hint();
+  else if (event.key === "u") undo();
+  else if (event.key === "n") nextHand();
+  else return;
+  event.preventDefault();
+}
+
+async function main() {
+  try {
+    engine = await loadGinrules();
+  } catch (error) {
+    say(`The engine did not load: ${error.message}`);
+    return;
+  }
+  window.ginrulesTimings.navigationToEngine = performance.now();
+  const [info, cards] = await Promise.all([engine.info(), engine.cards()]);
+  pictures = cards;
+  $("version").textContent = info.version;
+  for (const preset of info.presets) {
+    $("rules").append(new Option(`${preset.name} (to ${preset.target}${preset.oklahoma ? ", Oklahoma" : ""}, knock ${preset.knock_limit})`, preset.name));
+  }
+  for (const item of info.levels) {
+    $("level").append(new Option(`${item.name}: ${item.description}`, item.name));
+  }
+  $("rules").value = params.get("rules") ?? "classic";
+  $("level").value = params.get("level") ?? "expert";
+  if (params.has("seed")) $("seed").value = params.get("seed");
+  $("setup").addEventListener("submit", newGame);
+  for (const button of document.querySelectorAll("#actions [data-action]")) {
+    button.addEventListener("click", () => act(button.dataset.action));
+  }
+  $("stock").addEventListener("click", () => act("draw stock"));
+  $("discard-pile").addEventListener("click", () => act(table && table.view && table.view.phase === "offer" ? "take" : "draw discard"));
+  $("knock").addEventListener("click", toggleKnock);
+  $("hint").addEventListener("click", hint);
+  $("undo").addEventListener("click", undo);
+  $("next-hand").addEventListener("click", nextHand);
+  $("save").addEventListener("click", save);
+  $("load").addEventListener("change", load);
+  document.addEventListener("keydown", keys);
+  for (const id of ["new-game", "save", "load"]) $(id).disabled = false;
+  await newGame();
+}
+
+function firstDeal() {
+  const timings = window.ginrulesTimings;
+  if (timings.navigationToFirstDeal !== null) return;
+  timings.navigationToFirstDeal = performance.now();
+  $("load-time").textContent = `The engine loaded in ${(timings.navigationToEngine / 1000).toFixed(1)} s; `
+    + `the first deal was on the table after ${(timings.navigationToFirstDeal / 1000).toFixed(1)} s.`;
+  document.body.dataset.ready = "true";
+}
+
+main();
