@@ -22,7 +22,7 @@ from ginrules.players import (
     view,
 )
 from ginrules.players import particles as pf
-from ginrules.players.computer import _makes_meld
+from ginrules.players.computer import _in_a_meld
 from ginrules.players.particles import read_hand
 from strategies import hand_states, played_states
 
@@ -44,10 +44,10 @@ def test_the_draw_chances_are_the_throw_chances_of_each_eleven(
 @settings(max_examples=300)
 @given(st.randoms(use_true_random=False))
 def test_takes_is_the_simple_players_own_test(rnd: random.Random) -> None:
-    cards = rnd.sample(range(52), 20)
+    cards = rnd.sample(range(52), 20)  # the baseline's face-up test, which simple makes
     hand = sum(1 << i for i in cards[:10])
     for c in cards[10:]:
-        assert pf._takes(hand, c) == _makes_meld(hand, CARDS[c])
+        assert pf._takes(hand, c) == _in_a_meld(hand, CARDS[c])
 
 
 def _discard_views(seed: int, particles: int, count: int) -> list[ginrules.players.View]:
@@ -103,7 +103,7 @@ def test_the_chances_and_the_danger_read_the_particles() -> None:
         assert reading.chance(c) == 0.0
         assert 0.0 <= reading.danger(c) <= 1.0
         by_hand = sum(w for h, w in zip(reading.hands, reading.weights, strict=True)
-                      if _makes_meld(h, c)) / reading.total
+                      if _in_a_meld(h, c)) / reading.total
         assert reading.danger(str(c)) == pytest.approx(by_hand)
 
 

@@ -45,7 +45,6 @@ from ginrules.cards import CARDS, Card
 from ginrules.errors import GinRulesError, WrongTypeError, _wrong_type
 from ginrules.masks import _best_discards, _deadwood, _discard_deadwoods
 from ginrules.players._estimates import _ALL, _POINTS, _indices, _meld_makers
-from ginrules.players.computer import _makes_meld
 from ginrules.players.views import Event, View, _not_a_view, _own_hands
 
 __all__ = ["HandReading", "read_hand"]
@@ -65,13 +64,10 @@ _makers = functools.lru_cache(maxsize=1 << 18)(_meld_makers)
 
 @functools.lru_cache(maxsize=1 << 18)
 def _takes(hand: int, card: int) -> bool:
-    """Whether the baseline holding ``hand`` takes the card of index ``card``, as the
-    filter models it: the card makes or extends a meld that lowers the deadwood (the
-    basic player's test, run only for a card that melds with two of the hand's cards:
-    any other stays deadwood). ``simple`` (the baseline exactly) also takes a card in a
-    meld that lowers no deadwood; the model does not, and weighs such a take as an act
-    the policy would not make."""
-    return bool(_makers(hand) >> card & 1) and _makes_meld(hand, CARDS[card])
+    """Whether the baseline holding ``hand`` takes the card of index ``card``: the card
+    is in some meld of the hand with it (it melds with two of the hand's cards), the test
+    of ``simple`` and of the EAAI baseline, even when that meld lowers no deadwood."""
+    return bool(_makers(hand) >> card & 1)
 
 
 def _throw_chance(hand: int, card: int, taken: int, knocked: bool, limit: int) -> float:
