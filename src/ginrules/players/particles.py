@@ -41,7 +41,7 @@ import attrs
 
 from ginrules._splitmix import check_seed
 from ginrules.actions import ActionKind
-from ginrules.cards import CARDS, Card
+from ginrules.cards import Card
 from ginrules.errors import GinRulesError, WrongTypeError, _wrong_type
 from ginrules.masks import _best_discards, _deadwood, _discard_deadwoods
 from ginrules.players._estimates import _ALL, _POINTS, _indices, _meld_makers
