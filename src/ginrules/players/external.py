@@ -171,6 +171,7 @@ class ExternalPlayer:
     _seat: int | None = attrs.field(default=None, init=False, repr=False)
     _hand: tuple[object, ...] | None = attrs.field(default=None, init=False, repr=False)
     _reported: int = attrs.field(default=0, init=False, repr=False)
+    _draws: int = attrs.field(default=0, init=False, repr=False)  # own stock draws reported
 
     @property
     def name(self) -> str:
@@ -205,15 +206,14 @@ class ExternalPlayer:
             if view.scores is not None:
                 request["scores"] = list(view.scores)
             program.ask(request, self.timeout)
-            self._hand, self._reported = hand, 0
-        draws = sum(1 for p, a in list(history)[:self._reported]
-                    if p == view.player and a.kind is ActionKind.DRAW_STOCK)
-        for who, done in list(history)[self._reported:]:
+            self._hand, self._reported, self._draws = hand, 0, 0
+        for index in range(self._reported, len(history)):  # only the new events
+            who, done = history[index]
             event: dict[str, Any] = {"op": "event", "game": "seat", "player": who,
                                      "action": str(done)}
             if who == view.player and done.kind is ActionKind.DRAW_STOCK:
-                event["card"] = str(view.drawn_cards[draws])
-                draws += 1
+                event["card"] = str(view.drawn_cards[self._draws])
+                self._draws += 1
             program.ask(event, self.timeout)
             self._reported += 1
         reply = program.ask({"op": "decide", "game": "seat"}, self.timeout)
