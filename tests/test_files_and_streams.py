@@ -12,6 +12,7 @@ import contextlib
 import io
 import json
 import os
+import re
 import resource
 import signal
 import stat
@@ -20,12 +21,13 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import ginrules
 from ginrules import records
-from ginrules._files import check_writable, open_regular, write_atomically
+from ginrules._files import _host, check_writable, open_regular, write_atomically
 from ginrules.cli import main
 
 DATA = Path(__file__).parent / "data" / "records"
@@ -256,10 +258,50 @@ def test_nothing_a_kill_leaves_behind_accumulates(tmp_path: Path) -> None:
         writer.wait()
     left = [p.name for p in tmp_path.iterdir()]  # each writer removed the one before's
     assert len(left) == 1 and left[0].endswith(".ginrules-tmp")
-    alive = tmp_path / f".b.json.{os.getpid()}-0123abcd.ginrules-tmp"  # this process's
+    host = _host()
+    alive = tmp_path / f".b.json.{host}.{os.getpid()}-0123abcd.ginrules-tmp"  # this process's
     alive.write_text("in progress", encoding="utf-8")
     write_atomically(tmp_path / "b.json", "{}")
     assert sorted(p.name for p in tmp_path.iterdir()) == [alive.name, "b.json"]
+
+
+def test_another_machines_write_in_progress_is_left_alone(tmp_path: Path) -> None:
+    # on a folder shared over NFS, a process id names a process of the machine that
+    # wrote the file: only this machine's dead writers' files are removed
+    dead = _dead_pid()
+    ours = tmp_path / f".a.json.{_host()}.{dead}-0123abcd.ginrules-tmp"
+    theirs = [tmp_path / f".a.json.{name}.{dead}-0123abcd.ginrules-tmp"
+              for name in ("another-host", _host() + "x", _host()[:-1] or "y")]
+    older = tmp_path / f".a.json.{dead}-0123abcd.ginrules-tmp"  # (no host: not ours to judge)
+    for path in [ours, *theirs, older]:
+        path.write_text("in progress", encoding="utf-8")
+    write_atomically(tmp_path / "a.json", "{}")
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        ["a.json", older.name, *(p.name for p in theirs)])
+
+
+def test_a_temporary_name_fits_255_bytes_with_any_host(monkeypatch: pytest.MonkeyPatch,
+                                                          tmp_path: Path) -> None:
+    seen: list[str] = []
+    real_open = os.open
+
+    def spy(path: str, *args: Any) -> int:
+        seen.append(os.path.basename(path))
+        return real_open(path, *args)
+
+    monkeypatch.setattr("ginrules._files._host", lambda: "h" * 63)
+    monkeypatch.setattr(os, "open", spy)
+    write_atomically(tmp_path / ("é" * 127), "{}")  # a name of 254 bytes
+    assert seen and all(len(os.fsencode(name)) <= 255 for name in seen)
+    assert re.fullmatch(rf"\.é+\.{'h' * 63}\.{os.getpid()}-[0-9a-f]{{8}}\.ginrules-tmp",
+                        seen[0])
+
+
+def _dead_pid() -> int:
+    """The id of a process that has ended (and been reaped)."""
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()
+    return child.pid
 
 
 def test_a_killed_junit_run_leaves_nothing_behind(tmp_path: Path) -> None:

@@ -44,7 +44,7 @@ def test_the_words_for_json_types() -> None:
 
 
 def test_a_file_is_written_through_a_temporary_file_beside_it(tmp_path: Path) -> None:
-    from ginrules._files import write_atomically
+    from ginrules._files import _host, write_atomically
 
     seen: list[str] = []
 
@@ -55,7 +55,7 @@ def test_a_file_is_written_through_a_temporary_file_beside_it(tmp_path: Path) ->
     target = tmp_path / "hand.txt"
     write_atomically(target, write)
     # while it was written, the only file was a hidden temporary one in the same folder
-    assert len(seen) == 1 and seen[0].startswith(f".hand.txt.{os.getpid()}-")
+    assert len(seen) == 1 and seen[0].startswith(f".hand.txt.{_host()}.{os.getpid()}-")
     assert seen[0].endswith(".ginrules-tmp")
     assert os.listdir(tmp_path) == ["hand.txt"]
     assert target.read_bytes() == "7\u2660 8\u2660 9\u2660\n".encode()
@@ -152,3 +152,20 @@ def test_a_long_text_that_is_no_path_is_named_by_its_start() -> None:
     assert caught.value.code == "unreadable"  # type: ignore[attr-defined]
     with pytest.raises(ginrules.GinRulesError, match=r"^cannot read no/such\.json: No such"):
         records.load("no/such.json")  # a short name is shown whole
+
+
+def test_no_test_depends_on_the_machines_load() -> None:
+    # the README's test command must pass on a busy machine: no profile has a wall-clock
+    # deadline or the too-slow health check, and no test sets a deadline of its own
+    import re
+    from pathlib import Path
+
+    from hypothesis import HealthCheck, settings
+
+    for name in ("default", "ci", "thorough", "mutation"):
+        profile = settings.get_profile(name)
+        assert profile.deadline is None, name
+        assert HealthCheck.too_slow in profile.suppress_health_check, name
+    for path in Path(__file__).parent.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"deadline=(?!None)\w", text), path

@@ -10,7 +10,9 @@ file is never replaced: standard output and error, a terminal, ``/dev/null``, a 
 a reader and an open file descriptor (``/dev/fd/N``) are written through, as a user who
 names them means; a folder, a socket, a block device, any other device and a FIFO that
 nobody reads are refused. A temporary file that a killed writer left behind is removed by
-the next write to the same folder.
+the next write to the same folder from the same machine: the temporary name carries the
+writer's host as well as its process id, so on a folder shared between machines (NFS) a
+write in progress on another machine is never taken for a dead one.
 
 Reading (:func:`open_regular`): only regular files are opened; a FIFO, a device or a
 socket is refused after a look at it, without blocking.
@@ -55,7 +57,20 @@ _TTY_MAJORS = frozenset({4, 5, *range(136, 144)})  # virtual consoles, /dev/tty,
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 _NOCTTY = getattr(os, "O_NOCTTY", 0)
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
-_TEMPORARY = ".ginrules-tmp"  # .NAME.PID-RANDOM.ginrules-tmp
+_TEMPORARY = ".ginrules-tmp"  # .NAME.HOST.PID-RANDOM.ginrules-tmp
+
+
+def _host() -> str:
+    """This machine's name as a temporary file's name carries it: its letters, digits
+    and hyphens, the rest written ``_`` (so never a dot), at most 63 characters.
+
+    >>> all(c.isalnum() or c in "-_" for c in _host()) and 0 < len(_host()) <= 63
+    True
+    """
+    uname = getattr(os, "uname", None)
+    name = uname().nodename if uname is not None else os.environ.get("COMPUTERNAME", "")
+    tag = "".join(c if c.isascii() and (c.isalnum() or c == "-") else "_" for c in name)
+    return tag[:63] or "_"
 
 
 def shown(path: str | os.PathLike[str]) -> str:
@@ -215,9 +230,9 @@ def _replace(target: str, old: os.stat_result | None, text: Content) -> None:
     folder = folder or "."
     _remove_left_behind(folder)
     # the temporary name fits a file system's 255 bytes whatever the target's length
-    stem = os.fsencode(base)[:200].decode("utf-8", "ignore")
-    temporary = os.path.join(folder, f".{stem}.{os.getpid()}-{os.urandom(4).hex()}"
-                             + _TEMPORARY)
+    tail = f".{_host()}.{os.getpid()}-{os.urandom(4).hex()}{_TEMPORARY}"
+    stem = os.fsencode(base)[:254 - len(tail)].decode("utf-8", "ignore")
+    temporary = os.path.join(folder, f".{stem}{tail}")
     # 0o666 less the umask, as any new file; a replaced file's mode is put back below
     fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _CLOEXEC, 0o666)
     try:
@@ -244,16 +259,19 @@ def _replace(target: str, old: os.stat_result | None, text: Content) -> None:
 
 
 def _remove_left_behind(folder: str) -> None:
-    """Remove the temporary files of writers that were killed before they finished
-    (their process is gone); a live writer's file is left alone."""
+    """Remove the temporary files of this machine's writers that were killed before they
+    finished (their process is gone); a live writer's file, and any other machine's, is
+    left alone."""
     try:
         entries = [entry.name for entry in os.scandir(folder)
                    if entry.name.endswith(_TEMPORARY)]
     except OSError:
         return
+    host = _host()
     for entry in entries:
-        pid = entry[:-len(_TEMPORARY)].rpartition(".")[2].partition("-")[0]
-        if not (pid.isdigit() and pid.isascii()):
+        rest, _, writer = entry[:-len(_TEMPORARY)].rpartition(".")
+        pid = writer.partition("-")[0]
+        if rest.rpartition(".")[2] != host or not (pid.isdigit() and pid.isascii()):
             continue
         try:
             os.kill(int(pid), 0)
