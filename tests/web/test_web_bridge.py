@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import ginrules
 from ginrules import records
@@ -185,3 +187,99 @@ def test_the_result_picture_names_the_knockers_row_first(knocker: int) -> None:
     assert last["knocker"] == knocker
     picture = last["picture"]
     assert picture.index(f">{names[knocker]}<") < picture.index(f">{names[1 - knocker]}<")
+
+
+# -- hostile calls: every call answers, and no game changes -----------------------------
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
+                                                              max_size=4),
+    max_leaves=12)
+_NAMES = ["game", "rules", "seed", "hollywood", "players", "action", "player", "names",
+          "level", "who", "record", "levels", "positions"]
+
+
+def _answer(engine: Any, method: object, arguments: object) -> dict[str, Any]:
+    text = engine.call(method, arguments)
+    answer = json.loads(text, parse_constant=lambda name: pytest.fail(f"{name} in {text}"))
+    assert isinstance(answer, dict) and len(answer) == 1 and ("ok" in answer or "error" in answer)
+    if "error" in answer:
+        error = answer["error"]
+        assert set(error) == {"type", "message"} and isinstance(error["message"], str)
+        assert error["type"] != "InternalError", error  # a refusal in the library's words
+        assert len(error["message"]) <= 2100
+    return answer
+
+
+def _engine_with_games() -> tuple[Any, str]:
+    engine = bridge.Engine()
+    game = call(engine, "deal", rules="short", seed=3, players=["you", "the computer"])["game"]
+    started = call(engine, "apply", game=game, action="pass")["game"]
+    return engine, json.dumps(engine.table(started, 0))
+
+
+@settings(max_examples=300)
+@given(method=st.sampled_from([*bridge.Engine()._methods, "nonsense"]),
+       arguments=st.dictionaries(st.sampled_from(_NAMES), _JSON | st.sampled_from(
+           ["g1", "g2", "short", "expert", "take", "pass", "draw stock", 0, 1, 10**300,
+            -1, 2, 10**20]), max_size=4))
+def test_every_call_with_any_json_arguments_answers(method: str,
+                                                     arguments: dict[str, Any]) -> None:
+    engine, before = _engine_with_games()
+    if method == "bench":  # (its work grows with its positions: bounded, but slow to test)
+        arguments.pop("positions", None)
+        arguments["levels"] = ["random"]
+    _answer(engine, method, json.dumps(arguments))
+    if method not in ("apply", "undo", "deal", "load", "release"):
+        assert list(engine._games) == ["g1", "g2"]
+    if "g2" in engine._games:
+        assert json.dumps(engine.table("g2", 0)) == before
+
+
+@settings(max_examples=300)
+@given(method=st.one_of(st.sampled_from([*bridge.Engine()._methods]), st.text(max_size=10),
+                        st.none(), st.integers()),
+       arguments=st.one_of(st.text(), st.binary().map(lambda b: b.decode("latin-1")),
+                           st.sampled_from(["\x00", "[" * 5000, "{" * 100_000, "1" * 5000,
+                                            '{"seed": ' + "9" * 5000 + "}", '{"seed": NaN}',
+                                            '{"seed": 1e999}', '{"a": 1, "a": 2}', "",
+                                            "[]", "null", '{"game": "g1"}' * 2])))
+def test_every_call_with_any_text_answers(method: Any, arguments: str) -> None:
+    engine, before = _engine_with_games()
+    _answer(engine, method, arguments)
+    assert json.dumps(engine.table("g2", 0)) == before
+
+
+def test_the_reported_hostile_calls_answer_with_errors() -> None:
+    engine = bridge.Engine()
+    for method, arguments, kind in [
+            ("validate", "\x00", "MessageError"),
+            ("deal", "[" * 100_000, "MessageError"),
+            ("deal", '{"seed": ' + "1" * 5000 + "}", "MessageError"),
+            ("deal", '{"seed": NaN}', "MessageError"),
+            ("bench", '{"positions": 0}', "WrongTypeError"),
+            ("bench", '{"positions": 1000000}', "WrongTypeError"),
+            ("bench", '{"levels": ["grandmaster"]}', "GinRulesError"),
+            ("table", '{"game": "g1", "player": 0, "names": ["only one"]}', "WrongTypeError"),
+            ("deal", '{"players": ["a", "b", "c"]}', "WrongTypeError"),
+            ("nonsense" * 100_000, "{}", "GinRulesError")]:
+        if method == "table":
+            engine.deal(rules="short", seed=1)
+        answer = _answer(engine, method, arguments)
+        assert answer["error"]["type"] == kind, (method, arguments[:40], answer)
+
+
+def test_a_failure_inside_a_method_is_an_internal_error_answer() -> None:
+    engine = bridge.Engine()
+
+    def broken() -> None:
+        raise RecursionError("maximum recursion depth exceeded")
+
+    engine._methods["info"] = broken
+    assert json.loads(engine.call("info", "{}")) == {"error": {
+        "type": "InternalError", "message": "info: RecursionError: maximum recursion depth "
+        "exceeded"}}
+    engine._methods["info"] = lambda: float("nan")  # a value that is not JSON
+    assert json.loads(engine.call("info", "{}"))["error"]["type"] == "MessageError"

@@ -19,6 +19,7 @@ never holds a hidden card, only the views of its seat. The same file runs in CPy
 
 from __future__ import annotations
 
+import inspect
 import json
 import random
 import time
@@ -27,6 +28,7 @@ from typing import Any
 
 import ginrules
 from ginrules import records, svg
+from ginrules._jsonlines import MessageError, dumps, loads
 from ginrules.actions import ActionKind
 from ginrules.cards import CARDS
 from ginrules.errors import GinRulesError, WrongTypeError
@@ -40,7 +42,11 @@ from ginrules.rulesets import PRESETS
 from ginrules.scoring import score_hand
 from ginrules.text import hand_result_text, move_in_words, rules_name
 
-__all__ = ["LEVELS", "Engine", "bench"]
+__all__ = ["LEVELS", "MAX_DEPTH", "Engine", "bench"]
+
+MAX_DEPTH = 64
+"""How deeply the arguments of a call may nest (the protocol's and a record's bound);
+deeper is an error answer, refused before it is parsed."""
 
 LEVELS = ("beginner", "intermediate", "advanced", "expert", "master", "random", "simple",
           "basic")
@@ -57,6 +63,12 @@ _DESCRIPTIONS = {
     "simple": "the EAAI challenge's baseline",
     "basic": "least deadwood, knocks at once",
 }
+
+
+_KEPT_PLAYERS = 32  # the computer players kept between moves, by (level, seed)
+
+MAX_POSITIONS = 1000
+"""The most positions :func:`bench` times (its work grows with them)."""
 
 
 class _Game:
@@ -124,6 +136,41 @@ def _sheet(game: GameState) -> dict[str, Any]:
             "text": str(game.sheet)}
 
 
+def _short(text: str, most: int = 80) -> str:
+    """``text`` as an error message shows it: cut to ``most`` characters.
+
+    >>> _short("x" * 100, 10)
+    'xxxxxxxxxx... (100 characters)'
+    """
+    return text if len(text) <= most else f"{text[:most]}... ({len(text):,} characters)"
+
+
+def _check(method: str, name: str, value: object, wanted: str,
+           test: Callable[[Any], bool]) -> None:
+    """Refuse an argument of the wrong kind with a :class:`WrongTypeError` that says what
+    to pass (JavaScript gives any value)."""
+    if not test(value):
+        raise WrongTypeError(f"{method}: {name} is {wanted}, not {_short(repr(value))}")
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_seat(value: object) -> bool:
+    return _is_int(value) and value in (0, 1)
+
+
+def _are_names(value: object) -> bool:
+    """Two players' names (short strings)."""
+    return (isinstance(value, list) and len(value) == 2
+            and all(isinstance(name, str) and len(name) <= 100 for name in value))
+
+
+def _error_answer(kind: str, message: str) -> str:
+    return json.dumps({"error": {"type": kind, "message": _short(message, 2000)}})
+
+
 class Engine:
     """The games of one page, by handle, and the computer players; JSON in, JSON out
     through :meth:`call`, or the methods themselves from Python.
@@ -151,27 +198,39 @@ class Engine:
 
     def call(self, method: str, arguments: str) -> str:
         """Call ``method`` with the keyword arguments of the JSON object ``arguments``;
-        the answer as JSON text: ``{"ok": value}`` or ``{"error": {...}}``.
+        the answer as JSON text: ``{"ok": value}`` or ``{"error": {...}}``. Never raises,
+        whatever it is given: text that is not strict JSON, or nests deeper than
+        :data:`MAX_DEPTH`, arguments a method does not take, and any failure inside a
+        method are error answers (a failure that is not the library's own refusal has
+        the type ``InternalError``), and no game changes.
 
         >>> Engine().call("deal", '{"rules": "grand"}')  # doctest: +ELLIPSIS
         '{"error": {"type": "RuleSetError", "message": "unknown rule set \\'grand\\'...'
+        >>> Engine().call("validate", "\\x00")  # doctest: +ELLIPSIS
+        '{"error": {"type": "MessageError", "message": "the arguments are not valid JSON: ...'
         """
         try:
-            function = self._methods.get(method)
+            function = self._methods.get(method) if isinstance(method, str) else None
             if function is None:
-                raise GinRulesError(f"the engine has no method {method!r}; it has "
+                raise GinRulesError(f"the engine has no method {_short(repr(method))}; it has "
                                     + ", ".join(sorted(self._methods)))
-            kwargs = json.loads(arguments)
+            try:
+                kwargs = loads(arguments, MAX_DEPTH)
+            except MessageError as error:
+                raise MessageError(f"the arguments are {error}".replace(
+                    "are not valid JSON: not valid JSON", "are not valid JSON")) from None
             if not isinstance(kwargs, dict):
                 raise WrongTypeError("the arguments are a JSON object")
-            value = function(**kwargs)
+            try:
+                bound = inspect.signature(function).bind(**kwargs)
+            except TypeError as error:  # arguments that the method does not take
+                raise WrongTypeError(f"{method}: {_short(str(error), 300)}") from None
+            return dumps({"ok": function(*bound.args, **bound.kwargs)})
         except GinRulesError as error:
-            return json.dumps({"error": {"type": type(error).__name__,
-                                         "message": str(error)}})
-        except TypeError as error:  # arguments that the method does not take
-            return json.dumps({"error": {"type": "WrongTypeError",
-                                         "message": f"{method}: {error}"}})
-        return json.dumps({"ok": value})
+            return _error_answer(type(error).__name__, str(error))
+        except Exception as error:  # a bug, or a bound of the machine: an answer all the same
+            return _error_answer("InternalError", f"{method if isinstance(method, str) else '?'}"
+                                 f": {type(error).__name__}: {error}")
 
     def _keep(self, game: _Game) -> str:
         self._count += 1
@@ -213,6 +272,10 @@ class Engine:
         random one if none): ``{"game": handle, "seed": seed}``."""
         if not isinstance(rules, str):
             raise WrongTypeError(f"rules is a preset's name, one of {', '.join(PRESETS)}")
+        _check("deal", "seed", seed, "an int or null", lambda x: x is None or _is_int(x))
+        _check("deal", "hollywood", hollywood, "true or false", lambda x: isinstance(x, bool))
+        _check("deal", "players", players, "two names (strings)",
+               lambda x: x is None or _are_names(x))
         if seed is None:
             seed = random.SystemRandom().getrandbits(52)  # exact as a JavaScript number
         start = ginrules.new_game(ginrules.rules(rules), seed=seed, hollywood=hollywood)
@@ -228,23 +291,28 @@ class Engine:
         handle; the handle given still names the game before (undo is keeping it)."""
         if not isinstance(action, str):
             raise WrongTypeError("action is text, like 'draw stock' or 'discard 7H'")
+        _check("apply", "player", player, "0, 1 or null", lambda x: x is None or _is_seat(x))
         kept = self._game(game)
         return self._then(kept, kept.history.apply(action, player=player))
 
     def undo(self, game: str, player: int) -> dict[str, Any]:
         """The game without ``player``'s last move, as the table's rules allow
         (:class:`ginrules.history.History`): a new handle."""
+        _check("undo", "player", player, "0 or 1", _is_seat)
         kept = self._game(game)
         return self._then(kept, kept.history.undo(player))
 
     def view(self, game: str, player: int) -> dict[str, Any]:
         """What ``player`` sees of the hand in play (:meth:`ginrules.View.to_dict`)."""
+        _check("view", "player", player, "0 or 1", _is_seat)
         return self._game(game).history.state.view(player).to_dict()
 
     def table(self, game: str, player: int, names: list[str] | None = None
               ) -> dict[str, Any]:
         """Everything a page shows ``player``: the view, the hand arranged, the knocks
         with their melds, the score sheet, the last finished hand, whether undo may."""
+        _check("table", "player", player, "0 or 1", _is_seat)
+        _check("table", "names", names, "two names (strings)", lambda x: x is None or _are_names(x))
         kept = self._game(game)
         state = kept.history.state
         labels = list(names) if names is not None else kept.players
@@ -275,8 +343,10 @@ class Engine:
         key = (level, seed)
         if key not in self._players:
             if not isinstance(level, str) or level not in PLAYERS:
-                raise GinRulesError(f"unknown level {level!r}; the levels are "
+                raise GinRulesError(f"unknown level {_short(repr(level))}; the levels are "
                                     + ", ".join(LEVELS))
+            if len(self._players) >= _KEPT_PLAYERS:  # the oldest goes: the cache is bounded
+                del self._players[next(iter(self._players))]
             self._players[key] = make_player(level, seed=seed)
         return self._players[key]
 
@@ -284,6 +354,8 @@ class Engine:
                ) -> dict[str, Any]:
         """The move of the computer player ``level`` for the player to move, from that
         player's view alone: the action, the move in words, and the seconds it took."""
+        _check("choose", "seed", seed, "an int", _is_int)
+        _check("choose", "who", who, "a name (a string)", lambda x: isinstance(x, str))
         state = self._game(game).history.state
         if state.hand is None:
             raise GinRulesError("no hand is in play: "
@@ -298,6 +370,7 @@ class Engine:
 
     def hint(self, game: str, player: int) -> dict[str, Any]:
         """The hint for ``player`` (:func:`ginrules.hint`): an action and its reason."""
+        _check("hint", "player", player, "0 or 1", _is_seat)
         advice = ginrules.hint(self._game(game).history.state.view(player))
         return {"action": str(advice.action), "reason": advice.reason}
 
@@ -356,7 +429,21 @@ def bench(levels: list[str] | None = None, positions: int = 60, seed: int = 1
     >>> result = bench(["basic"], positions=3)
     >>> result["levels"][0]["level"], result["levels"][0]["moves"]
     ('basic', 3)
+    >>> bench(positions=0)
+    Traceback (most recent call last):
+    ...
+    ginrules.errors.WrongTypeError: bench: positions is an int from 1 to 1000, not 0
     """
+    _check("bench", "positions", positions, f"an int from 1 to {MAX_POSITIONS}",
+           lambda x: _is_int(x) and 1 <= x <= MAX_POSITIONS)
+    _check("bench", "seed", seed, "an int", _is_int)
+    _check("bench", "levels", levels, "a list of levels (strings) or null",
+           lambda x: x is None or (isinstance(x, list) and len(x) <= len(PLAYERS)
+                                   and all(isinstance(level, str) for level in x)))
+    for level in levels or ():
+        if level not in PLAYERS:
+            raise GinRulesError(f"bench: unknown level {_short(repr(level))}; the levels are "
+                                + ", ".join(LEVELS))
     basic = make_player("basic", seed=seed)
     views: list[View] = []
     game = ginrules.new_game(ginrules.rules("classic"), seed=seed)
