@@ -248,7 +248,7 @@ def test_the_command_answers_each_line_and_ends_at_the_end_of_input() -> None:
     for reply in replies:
         VALIDATOR.validate(reply)
     assert [r["ok"] for r in replies] == [True, False, True, False]
-    assert replies[1]["error"] == f"the line is longer than {MAX_LINE} bytes"
+    assert replies[1]["error"] == f"the line is refused: it is longer than {MAX_LINE} bytes"
     assert [r["id"] for r in replies] == [1, None, 2, 3]
 
 
