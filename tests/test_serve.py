@@ -424,6 +424,13 @@ def test_any_failure_of_a_request_is_an_error_reply(dealt: tuple[Client, HandSta
         reply = checked(server, server.handle({"id": 4, "op": "decide", "game": "g"}), before)
         assert reply["kind"] == "InternalError" and reply["id"] == 4, reply
         assert reply["error"].startswith(type(error).__name__) and len(reply["error"]) <= 1000
+    class OddError(ginrules.IllegalActionError):
+        pass
+
+    server.seats["g"].decider = Fails(OddError("odd"))  # a kind not in the enum: its base's
+    before = games(server)
+    reply = checked(server, server.handle({"id": 5, "op": "decide", "game": "g"}), before)
+    assert (reply["kind"], reply["error"]) == ("IllegalActionError", "odd")
     server.seats["g"].decider = Fails(KeyboardInterrupt())
     with pytest.raises(KeyboardInterrupt):  # Ctrl-C is no failure of a request
         server.handle({"op": "decide", "game": "g"})

@@ -420,18 +420,20 @@ def _reply_line(reply: dict[str, Any]) -> str:
 
 
 def _lines(stream: IO[bytes]) -> Any:
-    """Each line of ``stream`` (without its end), or ``None`` for a line over
-    :data:`MAX_LINE` bytes, which is skipped without being held in memory."""
+    """Each line of ``stream`` (without its end, ``\\n`` or ``\\r\\n``), or ``None`` for a
+    line over :data:`MAX_LINE` bytes, which is skipped without being held in memory."""
     while True:
-        line = stream.readline(MAX_LINE + 1)
+        line = stream.readline(MAX_LINE + 2)
         if not line:
             return
-        if len(line) > MAX_LINE and not line.endswith(b"\n"):
+        content = line.rstrip(b"\r\n")
+        if len(content) > MAX_LINE or (len(line) == MAX_LINE + 2
+                                       and not line.endswith(b"\n")):
             while line and not line.endswith(b"\n"):  # skip the rest of the line
-                line = stream.readline(MAX_LINE + 1)
+                line = stream.readline(MAX_LINE + 2)
             yield None
             continue
-        yield line.rstrip(b"\r\n")
+        yield content
 
 
 def serve(stdin: IO[bytes], stdout: IO[str], server: Server) -> int:
