@@ -20,7 +20,6 @@ False
 from __future__ import annotations
 
 import os
-import signal
 import sys
 
 __all__: list[str] = []
@@ -57,6 +56,8 @@ def release() -> None:
 
     >>> release()  # nothing taken in this process: nothing changes
     """
+    import signal
+
     if signal.getsignal(signal.SIGINT) is _quit:
         signal.signal(signal.SIGINT, signal.default_int_handler)
     if signal.getsignal(signal.SIGTERM) is _quit:
@@ -64,7 +65,11 @@ def release() -> None:
 
 
 def _take() -> None:
+    # (signal is imported only by the command: a script that imports ginrules for the
+    # deadwood of a hand loads no more than it did)
     if _is_the_command(list(sys.argv), list(getattr(sys, "orig_argv", []))):
+        import signal
+
         try:
             signal.signal(signal.SIGINT, _quit)
             signal.signal(signal.SIGTERM, _quit)
