@@ -730,3 +730,26 @@ def test_a_signal_while_the_server_is_answering(signum: int, code: int) -> None:
     err = process.stderr.read() if process.stderr else b""
     assert process.returncode == code, err
     assert b"Traceback" not in err and err.strip() == b"ginrules serve: interrupted"
+
+
+@posix_only
+@pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="needs /proc")
+def test_a_signal_the_parent_ignores_stays_ignored() -> None:
+    """``ginrules serve &`` in a script runs with Ctrl-C ignored: the command must not
+    take it back while it starts, nor after."""
+    def ignore() -> None:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+
+    process = subprocess.Popen([sys.executable, "-m", "ginrules", "serve"],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, preexec_fn=ignore)
+    assert process.stdin is not None
+    process.stdin.write(b'{"id": "ready", "op": "hello"}\n')
+    process.stdin.flush()
+    assert json.loads(read_line(process.stdout))["id"] == "ready"
+    with open(f"/proc/{process.pid}/status") as handle:
+        mask = int(next(line for line in handle if line.startswith("SigIgn:")).split()[1], 16)
+    assert mask & (1 << (signal.SIGINT - 1))
+    process.stdin.close()
+    assert process.wait(timeout=120) == 0

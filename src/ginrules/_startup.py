@@ -4,7 +4,8 @@ runs, so that a signal that comes while the command is still importing ends it q
 with a traceback.
 
 Only the command itself is concerned (the ``ginrules`` script, ``python -m ginrules``):
-a program that imports ginrules keeps its signals exactly as they were.
+a program that imports ginrules keeps its signals exactly as they were. And only a signal
+left to Python's default is taken: one the command's parent ignores stays ignored.
 
 >>> import signal
 >>> signal.getsignal(signal.SIGINT) is not _quit  # this process is not the command
@@ -25,6 +26,7 @@ import sys
 __all__: list[str] = []
 
 _SCRIPTS = ("ginrules", "ginrules.exe", "ginrules-script.py", "ginrules-script.pyw")
+_TAKEN: dict[int, object] = {}  # the signals taken, and their handlers before
 
 
 def _is_the_command(argv: list[str], orig_argv: list[str]) -> bool:
@@ -51,17 +53,20 @@ def _quit(signum: int, frame: object) -> None:
 
 
 def release() -> None:
-    """Hand the signals back (Ctrl-C to Python's KeyboardInterrupt) if they were taken
-    while the command started; :func:`ginrules.cli.main` calls it when it takes over.
+    """Hand the signals back as they were (Ctrl-C to Python's KeyboardInterrupt) if they
+    were taken while the command started; :func:`ginrules.cli.main` calls it when it takes
+    over.
 
     >>> release()  # nothing taken in this process: nothing changes
     """
+    if not _TAKEN:
+        return
     import signal
 
-    if signal.getsignal(signal.SIGINT) is _quit:
-        signal.signal(signal.SIGINT, signal.default_int_handler)
-    if signal.getsignal(signal.SIGTERM) is _quit:
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    for signum, before in list(_TAKEN.items()):
+        if signal.getsignal(signum) is _quit:
+            signal.signal(signum, before)  # type: ignore[arg-type]
+        del _TAKEN[signum]
 
 
 def _take() -> None:
@@ -70,11 +75,14 @@ def _take() -> None:
     if _is_the_command(list(sys.argv), list(getattr(sys, "orig_argv", []))):
         import signal
 
-        try:
-            signal.signal(signal.SIGINT, _quit)
-            signal.signal(signal.SIGTERM, _quit)
-        except (ValueError, OSError):  # (not the main thread, or no such signal)
-            pass
+        for signum, default in ((signal.SIGINT, signal.default_int_handler),
+                                (signal.SIGTERM, signal.SIG_DFL)):
+            try:
+                if signal.getsignal(signum) is default:  # (not one the parent ignores)
+                    _TAKEN[signum] = default
+                    signal.signal(signum, _quit)
+            except (ValueError, OSError):  # (not the main thread, or no such signal)
+                _TAKEN.pop(signum, None)
 
 
 _take()
