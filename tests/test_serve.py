@@ -706,7 +706,7 @@ def test_a_signal_while_the_server_is_answering(signum: int, code: int) -> None:
               "upcard": str(s.upcard)}]
     busy = b"".join(json.dumps(r).encode() + b"\n" for r in setup) + (
         b'{"op": "decide", "game": "g"}\n{"op": "hint", "game": "g", "budget": 100}\n'
-        b'{"op": "view", "game": "g"}\n') * 200000
+        b'{"op": "view", "game": "g"}\n') * 50000
     stdin = process.stdin
 
     def write() -> None:
