@@ -164,7 +164,7 @@ def test_importing_the_library_imports_no_optional_peer() -> None:
 # all (test_nothing_below_the_adapters_imports_them).
 LAYERS = [
     ("ginrules.errors", "ginrules._splitmix", "ginrules._version", "ginrules._chunked",
-     "ginrules._files"),
+     "ginrules._files", "ginrules._jsonlines", "ginrules._startup"),
     ("ginrules.cards", "ginrules._wire"),
     ("ginrules.masks",),
     ("ginrules.melds",),
@@ -370,7 +370,8 @@ def test_a_deadwood_script_imports_only_what_it_needs() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout.splitlines()
-    assert out[0].split(",") == ["ginrules", "ginrules._splitmix", "ginrules._version",
+    assert out[0].split(",") == ["ginrules", "ginrules._splitmix", "ginrules._startup",
+                                 "ginrules._version",
                                  "ginrules.cards", "ginrules.errors", "ginrules.masks",
                                  "ginrules.melds"]
     assert out[1] == "True True"

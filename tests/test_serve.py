@@ -16,7 +16,7 @@ import pytest
 
 import ginrules
 from ginrules import ActionKind, HandState
-from ginrules.cli.serve import MAX_LINE, Server
+from ginrules.cli.serve import KINDS, MAX_DEPTH, MAX_GAMES, MAX_LINE, Server, serve
 from ginrules.players import make_player, view
 
 SCHEMA = json.loads((resources.files("ginrules.cli") / "protocol.schema.json").read_text())
@@ -248,7 +248,7 @@ def test_the_command_answers_each_line_and_ends_at_the_end_of_input() -> None:
     for reply in replies:
         VALIDATOR.validate(reply)
     assert [r["ok"] for r in replies] == [True, False, True, False]
-    assert replies[1]["error"] == f"the line is longer than {MAX_LINE} bytes"
+    assert replies[1]["error"] == f"the line is refused: it is longer than {MAX_LINE} bytes"
     assert [r["id"] for r in replies] == [1, None, 2, 3]
 
 
@@ -272,3 +272,484 @@ def test_a_reader_that_goes_away_ends_the_server_quietly() -> None:
     _, err = process.communicate(timeout=60)
     assert process.returncode == 0
     assert b"Traceback" not in err and err == b""
+
+
+# -- hostile input: every line one strict-JSON reply, the games unchanged ----------------
+
+
+def strict(line: str) -> Any:
+    """``line`` read as strict JSON (NaN, Infinity refused)."""
+    def refuse(name: str) -> Any:
+        raise ValueError(f"{name} in a reply")
+    return json.loads(line, parse_constant=refuse)
+
+
+def games(server: Server) -> dict[str, tuple[Any, ...]]:
+    return {name: (s.player, s.level, s.seed, s.rules, s.decider, id(s.info))
+            for name, s in server.seats.items()}
+
+
+def checked(server: Server, reply: dict[str, Any], before: dict[str, Any]) -> dict[str, Any]:
+    """``reply`` checked: strict JSON of the schema, an error of a known kind that
+    changed no game."""
+    again = strict(json.dumps(reply))
+    assert again == reply
+    VALIDATOR.validate(reply)
+    if not reply["ok"]:
+        assert reply["kind"] in KINDS
+        assert games(server) == before
+    return reply
+
+
+def a_dealt_server(**kwargs: Any) -> tuple[Server, HandState]:
+    server = Server(level="basic", **kwargs)
+    s = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
+    for seat in (0, 1):
+        server.handle({"op": "open", "game": f"s{seat}", "player": seat, "seed": seat})
+        server.handle({"op": "deal", "game": f"s{seat}", "dealer": 0,
+                       "cards": [str(c) for c in s.cards(seat)], "upcard": str(s.upcard)})
+    return server, s
+
+
+def test_a_line_nested_60000_deep_is_refused_and_the_server_goes_on() -> None:
+    server, _ = a_dealt_server()
+    before = games(server)
+    for line in ("[" * 60000, "{\"a\":" * 13000, "[" * 65 + "]" * 65):
+        reply = checked(server, server.handle_line(line), before)
+        assert reply["kind"] == "ProtocolError" and "levels deep, more than 64" in reply["error"]
+    deepest = "[" * MAX_DEPTH + "]" * MAX_DEPTH  # at the bound: read (and not an object)
+    assert "a request is a JSON object" in server.handle_line(deepest)["error"]
+    assert server.handle_line(b'{"id": 9, "op": "view", "game": "s1"}')["ok"]
+    done = run_serve(b"[" * 60000 + b'\n{"id": 2, "op": "hello"}\n')
+    assert done.returncode == 0 and done.stderr == b""
+    replies = [strict(line) for line in done.stdout.decode().splitlines()]
+    assert [(r["id"], r["ok"]) for r in replies] == [(None, False), (2, True)]
+    assert replies[1]["max_depth"] == MAX_DEPTH
+
+
+def test_an_unterminated_string_of_escaped_quotes_is_read_in_linear_time() -> None:
+    import time
+    line = '"' + '\\"' * (MAX_LINE // 2 - 1)
+    start = time.monotonic()
+    assert Server().handle_line(line)["kind"] == "ProtocolError"
+    assert time.monotonic() - start < 5  # (it took some 20 s when it was quadratic)
+
+
+def test_a_line_of_max_line_bytes_is_read_and_one_more_is_refused() -> None:
+    import io
+
+    def line(size: int) -> bytes:
+        head = b'{"id": 1, "op": "hello", "pad": "'
+        return head + b"x" * (size - len(head) - 2) + b'"}'
+
+    assert len(line(MAX_LINE)) == MAX_LINE
+    assert Server().handle_line(line(MAX_LINE))["ok"]
+    over = Server().handle_line(line(MAX_LINE + 1))
+    assert over["id"] is None and over["error"].endswith(f"longer than {MAX_LINE} bytes")
+    unicode = '{"id": 1, "op": "hello", "pad": "' + "é" * MAX_LINE + '"}'
+    assert not Server().handle_line(unicode)["ok"]  # counted in bytes, not characters
+    out = io.StringIO()
+    data = (line(MAX_LINE) + b"\n" + line(MAX_LINE + 1) + b"\n" + line(MAX_LINE)
+            + b"\r\n" + line(MAX_LINE + 1))  # (the last one without its newline)
+    assert serve(io.BytesIO(data), out, Server()) == 0
+    replies = [strict(r) for r in out.getvalue().splitlines()]
+    assert [(r["id"], r["ok"]) for r in replies] == [(1, True), (None, False), (1, True),
+                                                     (None, False)]
+
+
+@pytest.mark.parametrize("text", ["NaN", "Infinity", "-Infinity", "1e400", "-1e999"])
+def test_a_non_finite_id_is_refused_never_echoed(text: str) -> None:
+    server = Server()
+    reply = server.handle_line(f'{{"id": {text}, "op": "hello"}}')
+    assert reply["id"] is None and reply["kind"] == "ProtocolError"
+    strict(json.dumps(reply))
+    done = run_serve(f'{{"id": {text}, "op": "hello"}}\n{{"id": 1, "op": "hello"}}\n'.encode())
+    replies = [strict(line) for line in done.stdout.decode().splitlines()]
+    assert [r["id"] for r in replies] == [None, 1] and done.returncode == 0
+
+
+@pytest.mark.parametrize("ident", [float("nan"), float("inf"), 1.5, 2**53, -(2**53), 10**4000,
+                                   True, [1], {"a": 1}, [[[[1]]]], {1, 2}, object()])
+def test_an_id_that_could_break_the_reply_is_refused(ident: object) -> None:
+    server, _ = a_dealt_server()
+    reply = checked(server, server.handle({"id": ident, "op": "hello"}), games(server))
+    assert reply["id"] is None and reply["kind"] == "ProtocolError"
+    assert reply["error"].startswith('"id" must be a string, an integer of at most 2**53 - 1')
+
+
+@pytest.mark.parametrize("ident", [None, "", "x" * 1000, "\ud800", 0, 2**53 - 1, -(2**53 - 1)])
+def test_an_id_is_echoed(ident: object) -> None:
+    reply = Server().handle({"id": ident, "op": "hello"})
+    assert reply["ok"] and reply["id"] == ident
+    VALIDATOR.validate(strict(json.dumps(reply)))
+
+
+def test_the_cap_on_open_games() -> None:
+    client = Client(max_games=2)
+    assert client("hello")["max_games"] == 2
+    client("open", game="a", player=0)
+    client("open", game="b", player=0)
+    client("open", game="a", player=1)  # re-opening replaces: still two
+    client.refused("open", "TooManyGamesError", "2 games are open, the most", game="c",
+                   player=0)
+    assert sorted(client.server.seats) == ["a", "b"] and client.server.seats["a"].player == 1
+    client("close", game="a")
+    client("open", game="c", player=0)
+    client.refused("open", "TooManyGamesError", "close one first", game="d", player=0)
+    assert Server().max_games == MAX_GAMES == 1000
+    for bad in (0, -1):
+        with pytest.raises(ginrules.GinRulesError, match="max_games"):
+            Server(max_games=bad)
+    with pytest.raises(ginrules.WrongTypeError):
+        Server(max_games=2.0)  # type: ignore[arg-type]
+    done = run_serve(b'{"op": "hello"}\n', "--max-games", "0")
+    assert done.returncode == 2 and b"--max-games: '0' is not a count >= 1" in done.stderr
+
+
+def test_any_failure_of_a_request_is_an_error_reply(dealt: tuple[Client, HandState],
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    client, _ = dealt
+    server = client.server
+
+    class Fails:
+        def __init__(self, error: BaseException) -> None:
+            self.error = error
+
+        def choose(self, view: object) -> Any:
+            raise self.error
+
+    for error in (RecursionError("deep"), MemoryError(), ValueError("x\ny" * 600)):
+        server.seats["g"].decider = Fails(error)
+        before = games(server)
+        reply = checked(server, server.handle({"id": 4, "op": "decide", "game": "g"}), before)
+        assert reply["kind"] == "InternalError" and reply["id"] == 4, reply
+        assert reply["error"].startswith(type(error).__name__) and len(reply["error"]) <= 1000
+    class OddError(ginrules.IllegalActionError):
+        pass
+
+    server.seats["g"].decider = Fails(OddError("odd"))  # a kind not in the enum: its base's
+    before = games(server)
+    reply = checked(server, server.handle({"id": 5, "op": "decide", "game": "g"}), before)
+    assert (reply["kind"], reply["error"]) == ("IllegalActionError", "odd")
+    server.seats["g"].decider = Fails(KeyboardInterrupt())
+    with pytest.raises(KeyboardInterrupt):  # Ctrl-C is no failure of a request
+        server.handle({"op": "decide", "game": "g"})
+    monkeypatch.setattr(server, "_hello", lambda request: {"max_line": float("nan")})
+    server._ops["hello"] = server._hello
+    before = games(server)
+    reply = checked(server, server.handle({"id": "h", "op": "hello"}), before)
+    assert reply["kind"] == "InternalError" and reply["id"] == "h"
+    assert "not JSON" in reply["error"]
+
+
+def test_the_schema_lists_the_kinds() -> None:
+    assert SCHEMA["$defs"]["kind"]["enum"] == list(KINDS)
+    from ginrules import errors
+    assert {c.__name__ for c in vars(errors).values() if isinstance(c, type)
+            and issubclass(c, errors.GinRulesError)} - {"InvalidRecordError"} <= set(KINDS)
+
+
+def test_the_server_answers_after_each_bad_line() -> None:
+    import io
+    bad = [b"[" * 60000, b'{"id": NaN}', b"\xff\xfe", b"{", b"[]", b'"op"', b"null",
+           b'{"id": 1.5, "op": "hello"}', b'{"op": "open", "game": "g", "player": 7}',
+           b'{"op": "event", "game": "nope", "player": 0, "action": "pass"}',
+           b"x" * (MAX_LINE + 5)]
+    data = b"".join(line + b'\n{"id": %d, "op": "hello"}\n' % n for n, line in enumerate(bad))
+    out = io.StringIO()
+    serve(io.BytesIO(data), out, Server())
+    replies = [strict(line) for line in out.getvalue().splitlines()]
+    assert len(replies) == 2 * len(bad)
+    for n in range(len(bad)):
+        VALIDATOR.validate(replies[2 * n])
+        assert not replies[2 * n]["ok"] and replies[2 * n]["id"] is None
+        assert replies[2 * n + 1]["ok"] and replies[2 * n + 1]["id"] == n
+
+
+# -- fuzz: arbitrary values and lines, and mutations of a real game's requests ------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+FUZZ = settings(max_examples=150, deadline=None,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+scalars = (st.none() | st.booleans() | st.integers() | st.integers(-2**60, 2**60)
+           | st.floats() | st.text(max_size=20)
+           | st.sampled_from(["hello", "open", "deal", "event", "decide", "hint", "melds",
+                              "reveal", "view", "close", "s0", "s1", "g", "pass", "take",
+                              "draw stock", "2C", "KS", "classic", "basic"]))
+values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4)
+                      | st.dictionaries(st.text(max_size=8) | st.sampled_from(
+                          ["id", "op", "game", "player", "cards", "card", "action", "melds",
+                           "dealer", "upcard", "rules", "level", "seed", "budget"]),
+                          inner, max_size=5), max_leaves=20)
+FIELDS = ["id", "op", "game", "player", "dealer", "cards", "upcard", "card", "action",
+          "melds", "knocker_melds", "rules", "level", "seed", "budget", "scores"]
+
+
+def real_requests() -> list[dict[str, Any]]:
+    """Every request of a real hand played through the protocol (basic seats)."""
+    client = Client()
+    sent: list[dict[str, Any]] = []
+    handle = client.server.handle
+
+    def recording(request: Any) -> dict[str, Any]:
+        sent.append(json.loads(json.dumps(request)))
+        return handle(request)
+
+    client.server.handle = recording  # type: ignore[method-assign]
+    state = ginrules.deal(ginrules.rules("classic"), seed=3, dealer=1)
+    play_hand_through(client, state, "basic", 1)
+    return sent
+
+
+REAL = real_requests()
+
+
+@st.composite
+def mutated(draw: st.DrawFn) -> Any:
+    """A real request, mutated as a careless or hostile client would."""
+    request: Any = dict(draw(st.sampled_from(REAL)))
+    for _ in range(draw(st.integers(1, 3))):
+        how = draw(st.integers(0, 5))
+        key = draw(st.sampled_from(FIELDS))
+        if how == 0 and isinstance(request, dict):
+            request.pop(draw(st.sampled_from(sorted(request) or ["op"])), None)
+        elif how == 1 and isinstance(request, dict):
+            request[key] = draw(values)
+        elif how == 2 and isinstance(request, dict):
+            request[key] = draw(st.sampled_from([float("nan"), float("inf"), 2**53, -1,
+                                                 10**30, "", [], {}, [[["2C"]]] * 3]))
+        elif how == 3:
+            request = [request] if draw(st.booleans()) else {"op": request}
+        elif how == 4 and isinstance(request, dict) and request:
+            other = draw(st.sampled_from(REAL))
+            request[key] = other.get(key, draw(scalars))
+        elif how == 5 and isinstance(request, dict):
+            request["game"] = draw(st.sampled_from(["s0", "s1", "nope", ""]))
+    return request
+
+
+def fuzz_server() -> Server:
+    """A server with the two seats of the real hand just dealt (and room for one more
+    game), so that some mutated events are still legal."""
+    server = Server(level="basic", max_games=3)
+    for request in REAL[:4]:  # (open s0, deal s0, open s1, deal s1)
+        assert server.handle(request)["ok"]
+    return server
+
+
+@FUZZ
+@given(request=values | mutated())
+def test_fuzz_handle(request: Any) -> None:
+    server = fuzz_server()
+    before = games(server)
+    checked(server, server.handle(request), before)
+
+
+def as_line(request: Any) -> str:
+    return json.dumps(request)  # (NaN written as NaN: the server must refuse it)
+
+
+@FUZZ
+@given(line=st.binary(max_size=200) | st.text(max_size=200)
+       | mutated().map(as_line) | values.map(as_line)
+       | st.tuples(mutated().map(as_line), st.integers(0, 300), st.binary(max_size=5)).map(
+           lambda t: t[0].encode()[:t[1]] + t[2] + t[0].encode()[t[1]:]))
+def test_fuzz_handle_line(line: str | bytes) -> None:
+    server = fuzz_server()
+    before = games(server)
+    checked(server, server.handle_line(line), before)
+
+
+@FUZZ
+@given(lines=st.lists(st.binary(max_size=60) | mutated().map(lambda r: as_line(r).encode())
+                      | st.sampled_from([b"[" * 70, b"[" * 60000, b"x" * (MAX_LINE + 1),
+                                         b"\r", b"  ", b'{"id": NaN, "op": "hello"}']),
+                      max_size=12))
+def test_fuzz_serve(lines: list[bytes]) -> None:
+    import io
+    server = fuzz_server()
+    data = b"\n".join(line.replace(b"\n", b"") for line in lines)
+    expected = [line for line in data.split(b"\n") if line.rstrip(b"\r\n").strip()]
+    out = io.StringIO()
+    assert serve(io.BytesIO(data), out, server) == 0
+    replies = out.getvalue().split("\n")
+    assert replies[-1] == ""
+    assert len(replies) - 1 == len(expected)
+    for reply in replies[:-1]:
+        VALIDATOR.validate(strict(reply))
+
+
+# -- signals: Ctrl-C and SIGTERM at any moment end the command quietly --------------------
+
+import os  # noqa: E402
+import queue  # noqa: E402
+import signal  # noqa: E402
+import threading  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+posix_only = pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
+SIGNALS = [(signal.SIGINT, 130), (signal.SIGTERM, 143)]
+
+# A sitecustomize that stops the import of ginrules in its middle (at ginrules.hand, which
+# the package imports among its first modules) and says so, until a signal comes: the test
+# knows the command is importing without any timing assumption.
+BLOCKER = '''
+import importlib.abc, os, sys, time
+class _Block(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name == "ginrules.hand":
+            os.write(2, b"importing\\n")
+            time.sleep(600)
+        return None
+sys.meta_path.insert(0, _Block())
+'''
+SCRIPT = '''import re
+import sys
+from ginrules.cli import main
+if __name__ == "__main__":
+    sys.argv[0] = re.sub(r"(-script\\.pyw|\\.exe)?$", "", sys.argv[0])
+    sys.exit(main())
+'''  # (what pip writes for the console script ginrules = "ginrules.cli:main")
+
+
+def read_line(stream: Any, timeout: float = 120) -> bytes:
+    """The next line of ``stream``, waited for up to ``timeout`` s (generous: a loaded
+    machine is slow, and nothing here depends on speed)."""
+    got: queue.Queue[bytes] = queue.Queue()
+    threading.Thread(target=lambda: got.put(stream.readline()), daemon=True).start()
+    return got.get(timeout=timeout)
+
+
+def src_path() -> str:
+    return str(Path(ginrules.__file__).parent.parent)
+
+
+def ended_quietly(process: subprocess.Popen[bytes], code: int, err: bytes = b"") -> None:
+    _, rest = process.communicate(timeout=120)
+    err += rest
+    assert process.returncode == code, (process.returncode, err)
+    assert b"Traceback" not in err and b"Error" not in err, err
+    assert len([line for line in err.splitlines() if line.strip()]) <= 1, err
+
+
+@posix_only
+@pytest.mark.parametrize(("signum", "code"), SIGNALS)
+@pytest.mark.parametrize("how", ["-m", "script"])
+def test_a_signal_while_the_command_imports(tmp_path: Path, signum: int, code: int,
+                                            how: str) -> None:
+    (tmp_path / "sitecustomize.py").write_text(BLOCKER)
+    (tmp_path / "ginrules").write_text(SCRIPT)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), src_path()])}
+    command = ([sys.executable, "-m", "ginrules", "serve"] if how == "-m"
+               else [sys.executable, str(tmp_path / "ginrules"), "serve"])
+    process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, env=env)
+    assert read_line(process.stderr) == b"importing\n"
+    process.send_signal(signum)
+    ended_quietly(process, code)
+
+
+def test_importing_ginrules_leaves_the_signals_alone(tmp_path: Path) -> None:
+    check = ("import signal, ginrules.cli; "
+             "print(signal.getsignal(signal.SIGINT) is signal.default_int_handler, "
+             "signal.getsignal(signal.SIGTERM) == signal.SIG_DFL)")
+    done = subprocess.run([sys.executable, "-c", check], capture_output=True, check=True,
+                          timeout=120)
+    assert done.stdout == b"True True\n"
+    (tmp_path / "tool.py").write_text(check)  # a program with a name of its own
+    done = subprocess.run([sys.executable, str(tmp_path / "tool.py")], capture_output=True,
+                          check=True, timeout=120)
+    assert done.stdout == b"True True\n"
+
+
+def start_serve(*args: str) -> subprocess.Popen[bytes]:
+    """``ginrules serve``, seen to be ready: it answered a hello."""
+    process = subprocess.Popen([sys.executable, "-m", "ginrules", "serve", *args],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE)
+    assert process.stdin is not None
+    process.stdin.write(b'{"id": "ready", "op": "hello"}\n')
+    process.stdin.flush()
+    assert json.loads(read_line(process.stdout))["id"] == "ready"
+    return process
+
+
+@posix_only
+@pytest.mark.parametrize(("signum", "code"), SIGNALS)
+def test_a_signal_while_the_server_waits_for_a_request(signum: int, code: int) -> None:
+    process = start_serve()
+    process.send_signal(signum)
+    ended_quietly(process, code)
+
+
+def cpu_ticks(pid: int) -> int:
+    with open(f"/proc/{pid}/stat") as handle:
+        fields = handle.read().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])  # utime + stime
+
+
+@posix_only
+@pytest.mark.skipif(not os.path.exists("/proc/self/stat"), reason="needs /proc")
+@pytest.mark.parametrize(("signum", "code"), SIGNALS)
+def test_a_signal_while_the_server_is_answering(signum: int, code: int) -> None:
+    """Requests keep the server busy (a writer thread never lets it wait); once its CPU
+    time shows it working, it is in the middle of a request nearly always, and in any case
+    it must end the same way."""
+    process = start_serve("--level", "master")
+    assert process.stdin is not None and process.stdout is not None
+    s = ginrules.deal(ginrules.rules("classic"), seed=5, dealer=0)
+    setup = [{"op": "open", "game": "g", "player": 1},
+             {"op": "deal", "game": "g", "dealer": 0, "cards": [str(c) for c in s.cards(1)],
+              "upcard": str(s.upcard)}]
+    busy = b"".join(json.dumps(r).encode() + b"\n" for r in setup) + (
+        b'{"op": "decide", "game": "g"}\n{"op": "hint", "game": "g", "budget": 100}\n'
+        b'{"op": "view", "game": "g"}\n') * 50000
+    stdin = process.stdin
+
+    def write() -> None:
+        try:
+            stdin.write(busy)
+            stdin.close()
+        except (BrokenPipeError, ValueError, OSError):
+            pass
+
+    threading.Thread(target=write, daemon=True).start()
+    threading.Thread(target=process.stdout.read, daemon=True).start()  # (drain the replies)
+    start = cpu_ticks(process.pid)
+    tick = os.sysconf("SC_CLK_TCK")
+    import time
+    deadline = time.monotonic() + 120
+    while cpu_ticks(process.pid) - start < tick // 2:  # half a second of work
+        assert time.monotonic() < deadline and process.poll() is None
+        time.sleep(0.05)
+    process.send_signal(signum)
+    process.wait(timeout=120)
+    err = process.stderr.read() if process.stderr else b""
+    assert process.returncode == code, err
+    assert b"Traceback" not in err and err.strip() == b"ginrules serve: interrupted"
+
+
+@posix_only
+@pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="needs /proc")
+def test_a_signal_the_parent_ignores_stays_ignored() -> None:
+    """``ginrules serve &`` in a script runs with Ctrl-C ignored: the command must not
+    take it back while it starts, nor after."""
+    def ignore() -> None:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+
+    process = subprocess.Popen([sys.executable, "-m", "ginrules", "serve"],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, preexec_fn=ignore)
+    assert process.stdin is not None
+    process.stdin.write(b'{"id": "ready", "op": "hello"}\n')
+    process.stdin.flush()
+    assert json.loads(read_line(process.stdout))["id"] == "ready"
+    with open(f"/proc/{process.pid}/status") as handle:
+        mask = int(next(line for line in handle if line.startswith("SigIgn:")).split()[1], 16)
+    assert mask & (1 << (signal.SIGINT - 1))
+    process.stdin.close()
+    assert process.wait(timeout=120) == 0

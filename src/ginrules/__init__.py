@@ -52,6 +52,9 @@ function from a state to the next one, the same as the state's :meth:`~HandState
 ('defender', 35, True)
 """
 
+# first: the ginrules command ends quietly on Ctrl-C even while it is still importing
+# (nothing changes for a program that imports ginrules)
+from ginrules import _startup as _startup  # noqa: I001
 import importlib as _importlib
 import sys as _sys
 import types as _types

@@ -40,8 +40,11 @@ class MessageError(GinRulesError):
     """
 
 
-# a JSON string (its escapes included), and the brackets that remain once strings are gone
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+# a JSON string (its escapes included), or an unterminated one to the end of the text
+# (which always matches, so no quote is ever scanned twice: linear, where a string that
+# had to be closed would rescan the rest of the text from every quote of an unterminated
+# one); and the brackets that remain once strings are gone
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\\?\Z)', re.DOTALL)
 _BRACKETS = re.compile(r"[\[\]{}]")
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
@@ -54,6 +57,11 @@ def nesting(text: str) -> int:
     3
     >>> nesting("7")
     0
+
+    The brackets of an unterminated string do not count (it is no JSON anyway):
+
+    >>> nesting('["[[[')
+    1
     """
     brackets = _BRACKETS.findall(_STRING.sub("", text))
     return max(accumulate(map(_STEP.__getitem__, brackets)), default=0)

@@ -15,6 +15,7 @@ import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from ginrules._startup import release
 from ginrules._version import __version__
 from ginrules.errors import GinRulesError, _wrong_type
 
@@ -80,18 +81,23 @@ def main(argv: Sequence[str] | None = None) -> int:
                              or not all(isinstance(word, str) for word in argv)):
         raise _wrong_type("main", "the command's words as a list of strings, like "
                           "['deadwood', '7H 8H 9H'] (or None for sys.argv)", argv)
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    previous = _stop_on_sigterm()
+    previous = None
+    name = "ginrules"
     try:
+        previous = _stop_on_sigterm()
+        release()  # Ctrl-C is a KeyboardInterrupt again (see ginrules._startup)
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        name = f"ginrules {args.command}"
         code: int = args.func(args)
     except GinRulesError as error:
-        print(f"ginrules {args.command}: error: {error}", file=sys.stderr)
+        print(f"{name}: error: {error}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:  # Ctrl-C, or SIGTERM (see _stop_on_sigterm)
-        print(f"\nginrules {args.command}: interrupted", file=sys.stderr)
-        _exit_now_if_workers_ran(130)
-        return 130
+    except KeyboardInterrupt as stop:  # Ctrl-C, or SIGTERM (see _stop_on_sigterm)
+        code = 143 if isinstance(stop, _Terminated) else 130
+        print(f"\n{name}: interrupted", file=sys.stderr)
+        _exit_now_if_workers_ran(code)
+        return code
     except BrokenPipeError:
         # the reader went away (``| head``): stop quietly, and keep Python from
         # complaining when it flushes stdout at exit
@@ -118,13 +124,22 @@ def _exit_now_if_workers_ran(code: int) -> None:
         os._exit(code)
 
 
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM, raised as Ctrl-C is (so that everything that stops on Ctrl-C stops on it),
+    and told apart at the end: exit code 143 (128 + 15), Ctrl-C's being 130.
+
+    >>> issubclass(_Terminated, KeyboardInterrupt)
+    True
+    """
+
+
 def _stop_on_sigterm() -> Any:
-    """Make SIGTERM stop the command as Ctrl-C does (workers stopped, one line, exit
-    130), when this runs in the main thread; returns the handler it replaced."""
+    """Make SIGTERM stop the command as Ctrl-C does (workers stopped, one line; exit
+    143), when this runs in the main thread; returns the handler it replaced."""
     if threading.current_thread() is not threading.main_thread():
         return None
 
     def stop(signum: int, frame: object) -> None:
-        raise KeyboardInterrupt
+        raise _Terminated
 
     return signal.signal(signal.SIGTERM, stop)

@@ -6,6 +6,10 @@ players from another program" has the protocol; ``protocol.schema.json`` beside 
 module is its schema). :class:`Server` answers one request; :func:`serve` runs it on
 streams.
 
+Every line gets exactly one reply, and every reply is strict JSON on one line: a request
+that is not one of the protocol, or whose handling fails in any way, is an error reply
+of one of the :data:`KINDS`, and the server's games are as they were.
+
 >>> server = Server()
 >>> server.handle({"id": 1, "op": "open", "game": "g", "player": 1, "seed": 3})
 {'id': 1, 'ok': True}
@@ -16,15 +20,16 @@ streams.
 from __future__ import annotations
 
 import argparse
-import json
+import sys
 from collections.abc import Callable
 from typing import IO, Any
 
 import attrs
 
+from ginrules._jsonlines import MessageError, dumps, loads
 from ginrules._version import __version__
 from ginrules.actions import ActionKind
-from ginrules.errors import GinRulesError
+from ginrules.errors import GinRulesError, _wrong_type
 from ginrules.players import PLAYERS, InformationSet, Player, hint, make_player
 from ginrules.rulesets import PRESETS, RuleSet, rules
 
@@ -34,7 +39,51 @@ PROTOCOL = 1
 """The version of the protocol this server speaks."""
 
 MAX_LINE = 65536
-"""The longest request line read, in bytes (a longer one is an error reply)."""
+"""The longest request line read, in bytes before its ``\n`` (a longer one is an error
+reply, and is skipped without being held in memory).
+
+>>> Server().handle_line(b'"' + b"x" * MAX_LINE + b'"')["error"]
+'the line is refused: it is longer than 65536 bytes'
+"""
+
+MAX_DEPTH = 64
+"""How deeply a request may nest lists and objects (a request of the protocol nests three
+levels; the bound is the records' :data:`ginrules.records.MAX_DEPTH`); a deeper line is
+an error reply, measured before it is parsed.
+
+>>> Server().handle_line("[" * 65 + "]" * 65)["error"]
+'the line is refused: the message nests 65 levels deep, more than 64'
+"""
+
+MAX_GAMES = 1000
+"""How many games a server holds open at most, unless told otherwise (``--max-games``,
+``Server(max_games=...)``); one more ``open`` is a ``TooManyGamesError`` reply.
+
+>>> Server().max_games
+1000
+"""
+
+MAX_ID = 2**53 - 1
+"""The largest integer ``id`` (in size): the largest integer every JSON reader holds
+exactly. An ``id`` is a string, such an integer, or null; anything else is refused with
+an error reply whose ``id`` is null.
+
+>>> Server().handle({"id": 2**53, "op": "hello"})["error"]
+'"id" must be a string, an integer of at most 2**53 - 1 in size, or null, not 9007199254740992'
+"""
+
+KINDS = ("ProtocolError", "TooManyGamesError", "InternalError", "GinRulesError",
+         "NotationError", "CardNotationError", "ActionNotationError", "InvalidMeldError",
+         "IllegalActionError", "RuleSetError", "WrongTypeError", "UnknownCardsError")
+"""The ``kind`` of an error reply, one of these (the schema's enum): ``ProtocolError``
+for a line that is not a request of the protocol or comes at the wrong moment,
+``TooManyGamesError`` for an ``open`` beyond :data:`MAX_GAMES`, ``InternalError`` for a
+failure of the server itself (a bug; the server goes on), and otherwise the library's
+error (its nearest class among these).
+
+>>> Server().handle({"op": "event", "game": "g"})["kind"] in KINDS
+True
+"""
 
 
 class ProtocolError(GinRulesError):
@@ -42,6 +91,18 @@ class ProtocolError(GinRulesError):
 
     >>> str(ProtocolError("unknown op 'deel'"))
     "unknown op 'deel'"
+    """
+
+
+class TooManyGamesError(ProtocolError):
+    """An ``open`` of a new game when the server holds its most (:data:`MAX_GAMES`, or
+    ``--max-games``): close one first.
+
+    >>> server = Server(max_games=1)
+    >>> server.handle({"op": "open", "game": "a", "player": 0})["ok"]
+    True
+    >>> server.handle({"op": "open", "game": "b", "player": 0})["kind"]
+    'TooManyGamesError'
     """
 
 
@@ -71,8 +132,33 @@ def _get(request: dict[str, Any], key: str, kind: type | tuple[type, ...], op: s
     if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
         names = " or ".join({str: "a string", int: "an int", float: "a number",
                              list: "a list", dict: "an object"}[k] for k in kinds)
-        raise ProtocolError(f'{op}: "{key}" must be {names}, not {json.dumps(value)}')
+        raise ProtocolError(f'{op}: "{key}" must be {names}, not {_shown(value)}')
     return value
+
+
+def _shown(value: object, limit: int = 60) -> str:
+    """``value`` as JSON for a message, cut to ``limit`` characters.
+
+    >>> _shown([1, "x" * 100])
+    '[1, "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'
+    >>> _shown({1, 2})
+    'a set'
+    """
+    try:
+        text = dumps(value)
+    except Exception:  # (not JSON: a value a Python caller gave)
+        return f"a {type(value).__name__}"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def _ident(request: dict[str, Any]) -> object:
+    """The request's ``id``, checked (see :data:`MAX_ID`)."""
+    ident = request.get("id")
+    if ident is None or isinstance(ident, str) or (
+            type(ident) is int and -MAX_ID <= ident <= MAX_ID):
+        return ident
+    raise ProtocolError('"id" must be a string, an integer of at most 2**53 - 1 in size, '
+                        f"or null, not {_shown(ident)}")
 
 
 def _player(request: dict[str, Any], key: str, op: str) -> int:
@@ -104,17 +190,25 @@ def _melds(request: dict[str, Any], key: str, op: str) -> list[list[str]] | None
 class Server:
     """The seats of one client and the answer to each request (:meth:`handle`).
 
-    ``level`` and ``rule_set`` are those of a seat opened without them.
+    ``level`` and ``rule_set`` are those of a seat opened without them; ``max_games`` is
+    how many games it holds open at most (:data:`MAX_GAMES`).
 
     >>> Server().handle({"op": "hello"})["protocol"]
     1
     """
 
-    def __init__(self, level: str = "expert", rule_set: str = "classic") -> None:
+    def __init__(self, level: str = "expert", rule_set: str = "classic",
+                 max_games: int = MAX_GAMES) -> None:
         make_player(level)  # an unknown level is refused at once
         rules(rule_set)
+        if type(max_games) is not int:
+            raise _wrong_type("Server", "max_games as an int >= 1", max_games)
+        if max_games < 1:
+            raise GinRulesError(f"max_games is the most games open at once, >= 1, not "
+                                f"{max_games}")
         self.level = level
         self.rule_set = rule_set
+        self.max_games = max_games
         self.seats: dict[str, _Seat] = {}
         self._ops: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
             "hello": self._hello, "open": self._open, "deal": self._deal,
@@ -124,15 +218,24 @@ class Server:
         }
 
     def handle_line(self, line: bytes | str) -> dict[str, Any]:
-        """The reply to one line of input (its JSON parsed here).
+        """The reply to one line of input (its JSON parsed here, strictly and within
+        :data:`MAX_LINE` and :data:`MAX_DEPTH`); never raises.
 
-        >>> Server().handle_line(b"{not json")["kind"]
-        'ProtocolError'
+        >>> Server().handle_line(b"{not json")["error"]
+        'the line is refused: not valid JSON: Expecting property name enclosed in double quotes: line 1 column 2 (char 1)'
+        >>> Server().handle_line('{"id": NaN, "op": "hello"}')
+        {'id': None, 'ok': False, 'error': 'the line is refused: NaN is not a JSON value', 'kind': 'ProtocolError'}
         """
         try:
-            request = json.loads(line)
-        except (ValueError, TypeError) as error:  # (bad UTF-8 is a ValueError)
-            return _error(None, ProtocolError(f"the line is not valid JSON: {error}"))
+            size = (len(line.encode("utf-8", "surrogatepass")) if isinstance(line, str)
+                    else len(line))
+            if size > MAX_LINE:
+                raise MessageError(f"it is longer than {MAX_LINE} bytes")
+            request = loads(line, MAX_DEPTH)
+        except MessageError as error:
+            return _error(None, ProtocolError(f"the line is refused: {error}"))
+        except Exception as error:  # (memory, say): the server goes on
+            return _internal(None, error)
         return self.handle(request)
 
     def handle(self, request: object) -> dict[str, Any]:
@@ -142,29 +245,32 @@ class Server:
         >>> Server().handle({"op": "fly"})["error"]
         "unknown op 'fly'; the ops are hello, open, deal, event, decide, hint, melds, reveal, view, close"
         """
-        if not isinstance(request, dict):
-            return _error(None, ProtocolError("a request is a JSON object, like "
-                                              '{"op": "hello"}'))
-        ident = request.get("id")
+        ident: object = None
         try:
+            if not isinstance(request, dict):
+                raise ProtocolError('a request is a JSON object, like {"op": "hello"}')
+            ident = _ident(request)
             op = request.get("op")
             if not isinstance(op, str) or op not in self._ops:
                 raise ProtocolError(
                     ('"op" is missing' if op is None else f"unknown op {op!r}")
                     + "; the ops are " + ", ".join(self._ops))
-            reply = self._ops[op](request)
+            reply = {"id": ident, "ok": True, **self._ops[op](request)}
+            dumps(reply)  # strict JSON, or an InternalError below
+        except MessageError as error:  # (the reply is not strict JSON: a bug)
+            return _internal(ident, error)
         except GinRulesError as error:
             return _error(ident, error)
-        except Exception as error:  # a bug: reported, and the server goes on
-            return {"id": ident, "ok": False, "kind": "InternalError",
-                    "error": f"{type(error).__name__}: {error}"}
-        return {"id": ident, "ok": True, **reply}
+        except Exception as error:  # a bug, RecursionError, MemoryError: the server goes on
+            return _internal(ident, error)
+        return reply
 
     # -- the ops -------------------------------------------------------------------------
 
     def _hello(self, request: dict[str, Any]) -> dict[str, Any]:
         return {"protocol": PROTOCOL, "ginrules": __version__, "levels": list(PLAYERS),
-                "rules": list(PRESETS), "max_line": MAX_LINE}
+                "rules": list(PRESETS), "max_line": MAX_LINE, "max_depth": MAX_DEPTH,
+                "max_games": self.max_games}
 
     def _seat(self, request: dict[str, Any], op: str) -> tuple[str, _Seat]:
         name: str = _get(request, "game", str, op)
@@ -181,6 +287,9 @@ class Server:
 
     def _open(self, request: dict[str, Any]) -> dict[str, Any]:
         name: str = _get(request, "game", str, "open")
+        if name not in self.seats and len(self.seats) >= self.max_games:
+            raise TooManyGamesError(f"open: {len(self.seats)} games are open, the most this "
+                                    "server holds (--max-games): close one first")
         player = _player(request, "player", "open")
         level: str = _get(request, "level", str, "open", self.level)
         if level not in PLAYERS:
@@ -207,7 +316,7 @@ class Server:
         if scores is not None:
             if len(scores) != 2 or not all(type(x) is int and x >= 0 for x in scores):
                 raise ProtocolError(f'deal: "scores" must be two ints >= 0 (the game '
-                                    f"totals), not {json.dumps(scores)}")
+                                    f"totals), not {_shown(scores)}")
             scores = tuple(scores)
         seat.info = InformationSet.start(seat.rules, seat.player, dealer, cards or [],
                                          upcard, scores)
@@ -258,9 +367,9 @@ class Server:
     def _reveal(self, request: dict[str, Any]) -> dict[str, Any]:
         _, seat, info = self._hand(request, "reveal")
         after = info.reveal(_strings(request, "cards", "reveal") or [])
-        seat.info = after
         result = after.view().result
         assert result is not None
+        seat.info = after
         return {"result": result.to_dict()}
 
     def _view(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -273,30 +382,64 @@ class Server:
         return {}
 
 
+def _one_line(text: str, limit: int = 1000) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
 def _error(ident: object, error: GinRulesError) -> dict[str, Any]:
-    text = " ".join(str(error).split())  # one line
-    return {"id": ident, "ok": False, "error": text, "kind": type(error).__name__}
+    """The error reply for ``error``: one line, its kind the nearest of :data:`KINDS`."""
+    kind = next(c.__name__ for c in type(error).__mro__
+                if c.__name__ in KINDS or c is GinRulesError)
+    try:
+        text = _one_line(str(error))
+    except Exception:
+        text = "(an error whose text could not be made)"
+    return {"id": ident, "ok": False, "error": text, "kind": kind}
+
+
+def _internal(ident: object, error: BaseException) -> dict[str, Any]:
+    """The error reply for a failure of the server itself (it goes on)."""
+    try:
+        text = _one_line(f"{type(error).__name__}: {error}")
+    except Exception:
+        text = type(error).__name__
+    return {"id": ident, "ok": False, "error": text, "kind": "InternalError"}
+
+
+_FALLBACK = ('{"id": null, "ok": false, "error": "the reply could not be written as JSON", '
+             '"kind": "InternalError"}')
+
+
+def _reply_line(reply: dict[str, Any]) -> str:
+    """``reply`` as one line of strict JSON (never anything else)."""
+    try:
+        return dumps(reply) + "\n"
+    except Exception:
+        return _FALLBACK + "\n"
 
 
 def _lines(stream: IO[bytes]) -> Any:
-    """Each line of ``stream`` (without its end), or ``None`` for a line over
-    :data:`MAX_LINE` bytes, which is skipped without being held in memory."""
+    """Each line of ``stream`` (without its end, ``\\n`` or ``\\r\\n``), or ``None`` for a
+    line over :data:`MAX_LINE` bytes, which is skipped without being held in memory."""
     while True:
-        line = stream.readline(MAX_LINE + 1)
+        line = stream.readline(MAX_LINE + 2)
         if not line:
             return
-        if len(line) > MAX_LINE and not line.endswith(b"\n"):
+        content = line.rstrip(b"\r\n")
+        if len(content) > MAX_LINE or (len(line) == MAX_LINE + 2
+                                       and not line.endswith(b"\n")):
             while line and not line.endswith(b"\n"):  # skip the rest of the line
-                line = stream.readline(MAX_LINE + 1)
+                line = stream.readline(MAX_LINE + 2)
             yield None
             continue
-        yield line.rstrip(b"\r\n")
+        yield content
 
 
 def serve(stdin: IO[bytes], stdout: IO[str], server: Server) -> int:
     """Answer every request of ``stdin`` on ``stdout`` until the end of the input; 0.
 
-    >>> import io
+    >>> import io, json
     >>> out = io.StringIO()
     >>> serve(io.BytesIO(b'{"id": 7, "op": "hello"}\\n[]\\n'), out, Server())
     0
@@ -305,21 +448,30 @@ def serve(stdin: IO[bytes], stdout: IO[str], server: Server) -> int:
     """
     for line in _lines(stdin):
         if line is None:
-            reply = _error(None, ProtocolError(f"the line is longer than {MAX_LINE} bytes"))
+            reply = _error(None, ProtocolError(f"the line is refused: it is longer than "
+                                               f"{MAX_LINE} bytes"))
         elif not line.strip():
             continue
         else:
             reply = server.handle_line(line)
-        stdout.write(json.dumps(reply) + "\n")
+        stdout.write(_reply_line(reply))
         stdout.flush()
     return 0
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
-    import sys
-
-    server = Server(args.level, args.rules)
+    server = Server(args.level, args.rules, args.max_games)
     return serve(sys.stdin.buffer, sys.stdout, server)
+
+
+def _at_least_one(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a count >= 1")
+    return value
 
 
 def add_parser(sub: Any) -> None:
@@ -339,4 +491,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--rules", default="classic", metavar="NAME",
                    help="the rules of a seat opened without them: " + ", ".join(PRESETS)
                    + " (default: classic)")
+    p.add_argument("--max-games", type=_at_least_one, default=MAX_GAMES, metavar="N",
+                   help="the most games open at once; one more 'open' is an error reply "
+                   f"(default: {MAX_GAMES})")
     p.set_defaults(func=_cmd_serve)
