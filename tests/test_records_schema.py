@@ -274,6 +274,12 @@ NAMED: dict[str, tuple[dict[str, Any], str | None]] = {
     "an outcome kind with a Kelvin sign": (
         _edited(HAND, lambda d: d["hands"][0]["outcome"].update(kind="\u212anock")),
         "bad-field"),
+    "an outcome kind with a final newline (Python's $ matches before it)": (
+        _edited(HAND, lambda d: d["hands"][0]["outcome"].update(kind="knock\n")),
+        "bad-field"),
+    "an action with a final newline": (
+        _edited(HAND, lambda d: d["hands"][0]["actions"].__setitem__(
+            0, d["hands"][0]["actions"][0] + "\n")), "bad-action"),
     "mixed-case action text": (_edited(HAND, lambda d: _set_action(d, "p1 dRaw stock CARD")),
                                None),
     "upper-case action text": (_edited(HAND, lambda d: _set_action(d, "P0 DRAW STOCK CARD")),
