@@ -863,12 +863,16 @@ def test_declared_deadwood_is_two_whole_numbers(deadwood: Any) -> None:
 
 def test_a_finished_game_need_not_declare_its_final_scores() -> None:
     assert problems(edit(GAME, lambda d: d.pop("final"))) == []
-    # declared, they are checked: not a list here (kept as its repr in the report); the
-    # game's are 59 hand points + 25 for the hand won + 100 for the game + 59 for the
-    # shutout = 243, against 0
-    found = _full(edit(GAME, lambda d: d.update(final={"a": 1})))
-    assert found == [("wrong-final", None, None, "the declared final scores {'a': 1} are "
-                      "wrong: they are 243-0 with the bonuses", [243, 0], "{'a': 1}")]
+    # declared, they are checked: the game's are 59 hand points + 25 for the hand won +
+    # 100 for the game + 59 for the shutout = 243, against 0
+    found = _full(edit(GAME, lambda d: d.update(final=[243, 1])))
+    assert found == [("wrong-final", None, None, "the declared final scores [243, 1] are "
+                      "wrong: they are 243-0 with the bonuses", [243, 0], [243, 1])]
+    # not two whole numbers (as the schema says): a bad field, not compared
+    for final in ({"a": 1}, [243, False], [243.0, 0], [243]):
+        assert _full(edit(GAME, lambda d, f=final: d.update(final=f))) == [
+            ("bad-field", None, None, "\"final\" must be two whole numbers (player 0's and "
+             "player 1's final scores)", None, None)]
 
 
 def test_a_declared_winner_of_nobody_is_reported_as_null() -> None:

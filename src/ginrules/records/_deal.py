@@ -12,7 +12,7 @@ from typing import Any
 from ginrules.actions import Action, ActionKind
 from ginrules.cards import _CARD_BY_TEXT, CARDS, Card, Deck, _is_deck, parse_card
 from ginrules.errors import CardNotationError
-from ginrules.records.format import UNKNOWN
+from ginrules.records.format import _DEAL_KEYS, UNKNOWN, _written_as
 
 
 class _DealChecks:
@@ -37,10 +37,15 @@ class _DealChecks:
         if isinstance(text, Card):
             return text
         try:
-            return parse_card(text)
+            card = parse_card(text)
         except CardNotationError as error:
             self.problem("bad-card", f"{where}: {error}", number)
             return None
+        if not _written_as("card", text):  # read, but not as the format writes a card
+            self.problem("bad-card", f"{where}: bad card {text!r}: a card is its rank and "
+                         "suit alone, like 7H, 10h or 7♥ (nothing before or after)", number)
+            return None
+        return card
 
     def cards(self, text: Any, number: int, where: str, *, unknown_ok: bool = False
               ) -> list[Card | str] | None:
@@ -108,6 +113,13 @@ class _DealChecks:
                 or len(spec["hands"]) != 2:
             self.problem("bad-deal", "\"deal\" must be {\"hands\": [player 0's cards, player 1's cards], "
                          "\"upcard\": CARD}", number)
+            return None, False
+        unknown = sorted((k for k in spec if not isinstance(k, str) or k not in _DEAL_KEYS),
+                         key=repr)
+        for key in unknown:
+            self.problem("unknown-field", f"deal: unknown field {key!r} (the fields are "
+                         f"{', '.join(sorted(_DEAL_KEYS))})", number)
+        if unknown:
             return None, False
         dealer_hands: list[list[Card | str]] = []
         ok = True

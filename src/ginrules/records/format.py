@@ -14,9 +14,11 @@ package (:func:`schema`).
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import os
+import re
 from collections.abc import Mapping
 from importlib import resources
 from json import decoder as json_decoder
@@ -60,6 +62,7 @@ _HAND_KEYS = frozenset({
     "dealer", "deck", "deal", "actions", "knocker_melds", "outcome", "totals", "source",
 })
 _OUTCOME_KEYS = frozenset({"kind", "knocker", "winner", "points", "deadwood"})
+_DEAL_KEYS = frozenset({"hands", "upcard"})
 _KINDS = {k.value: k for k in EndKind}
 
 
@@ -75,6 +78,25 @@ def schema() -> dict[str, Any]:
     text = resources.files("ginrules.records").joinpath("record.schema.json").read_text("utf-8")
     loaded: dict[str, Any] = json.loads(text)
     return loaded
+
+
+@functools.cache
+def _pattern(name: str) -> re.Pattern[str]:
+    """The pattern of the schema's definition ``name`` (``action``, ``card``,
+    ``endKind``): the validator holds a record's text to the very patterns the schema
+    states, so that the two never disagree on how a field is written.
+
+    >>> bool(_pattern("action").fullmatch("P1 Draw Stock 5c")), bool(_pattern("card").fullmatch(" 7H"))
+    (True, False)
+    """
+    found: str = schema()["$defs"][name]["pattern"]
+    return re.compile(found)
+
+
+def _written_as(name: str, text: object) -> bool:
+    """Whether ``text`` is a string written as the schema's pattern ``name`` says,
+    whole: ``fullmatch``, so that a final newline is not taken for the end."""
+    return isinstance(text, str) and _pattern(name).fullmatch(text) is not None
 
 
 # -- actions --------------------------------------------------------------------------

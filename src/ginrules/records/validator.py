@@ -35,7 +35,7 @@ import importlib
 import itertools
 import time
 from collections.abc import Generator, Iterable, Iterator, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 import attrs
 
@@ -69,6 +69,7 @@ from ginrules.records.format import (
     RecordLike,
     _name_of,
     _read,
+    _written_as,
     parse_action,
     player_text,
 )
@@ -447,7 +448,20 @@ class _Checker(_DealChecks, _ViewChecks):
             self.problem("bad-field", f"\"view\" must be 0 or 1 (the player whose view this is), not {view!r}")
             view = None
         source = data.get("source")
+        if source is not None and not isinstance(source, Mapping):
+            self.problem("bad-field", f"\"source\" must be an object, not {_type_name(source)}")
         self.explain = _explanations(source if isinstance(source, Mapping) else {})
+        final, winner = data.get("final"), data.get("winner")
+        if final is not None and not _is_pair(final):
+            self.problem("bad-field", "\"final\" must be two whole numbers (player 0's and "
+                         "player 1's final scores)")
+        if winner is not None and (type(winner) is not int or winner not in (0, 1)):
+            self.problem("bad-field", f"the game's \"winner\" must be 0, 1 or null, not {winner!r}")
+        if kind == "hand":
+            for key in ("final", "winner"):
+                if data.get(key) is not None:
+                    self.problem("bad-field", f"a record of kind 'hand' has no game {key!r}: "
+                                 "the hand's result is its \"outcome\"")
         hands = data.get("hands")
         if not isinstance(hands, list) or not hands:
             self.problem("bad-field", "\"hands\" must be a non-empty list of hands")
@@ -467,6 +481,10 @@ class _Checker(_DealChecks, _ViewChecks):
             self.problem("bad-rules", f"rules: a field's name must be a string, not {key!r}")
         for key in _unknown_keys(spec, _RULES_KEYS):
             self.problem("bad-rules", f"rules: unknown field {key!r} (use \"preset\" and \"overrides\")")
+        if "preset" not in spec:
+            self.problem("bad-rules", "rules: the \"preset\" is missing: {\"preset\": NAME, "
+                         "\"overrides\": {...}} (a preset's name alone is \"rules\": NAME)")
+            return None
         overrides = spec.get("overrides", {})
         if not isinstance(overrides, Mapping):
             self.problem("bad-rules", "rules: \"overrides\" must be an object of settings")
@@ -504,7 +522,7 @@ class _Checker(_DealChecks, _ViewChecks):
             self.hidden_named, self.determined, self.unreplayed_dealer = _NO_CARDS, False, None
             state, declared = self.check_hand(
                 entry, number, rules, expected_dealer if is_game else None, view,
-                allow_open=last and not complete)
+                allow_open=last and not complete, is_game=is_game)
             if state is not None and state.result is not None and self.filled \
                     and not self.determined and state.result.kind is not EndKind.DEAD:
                 # made-up cards stood in for the hidden player's: price the hand by its
@@ -541,12 +559,9 @@ class _Checker(_DealChecks, _ViewChecks):
                 except GinRulesError:  # pragma: no cover - guarded by over_at
                     break
             totals = entry.get("totals") if isinstance(entry, Mapping) else None
-            if totals is not None:
+            if _is_pair(totals):  # (another shape is reported with the hand)
                 got = sheet.games[0].totals
-                if (not isinstance(totals, list) or len(totals) != 2
-                        or not all(_is_whole(t) for t in totals)):
-                    self.problem("bad-field", "\"totals\" must be two whole numbers", number)
-                elif tuple(totals) != got:
+                if tuple(totals) != got:
                     self.problem("wrong-totals",
                         f"the running totals {totals[0]}-{totals[1]} do not add up: "
                         f"after this hand they are {got[0]}-{got[1]}", number,
@@ -568,14 +583,15 @@ class _Checker(_DealChecks, _ViewChecks):
                 f"the record stops before the game is over: the totals are {a}-{b} "
                 f"and the target is {rules.target}")
         final = data.get("final")
-        if final is not None and over_at is not None:
+        if _is_pair(final) and over_at is not None:  # (another shape is reported above)
             got_final = sheet.final_totals()
-            if not isinstance(final, list) or tuple(final) != got_final:
+            if tuple(final) != got_final:
                 self.problem("wrong-final", f"the declared final scores {final} are wrong: they are "
                              f"{got_final[0]}-{got_final[1]} with the bonuses",
                              expected=list(got_final), declared=_json_value(final))
         winner = data.get("winner", None)
-        if "winner" in data and over_at is not None and winner != sheet.winner:
+        if "winner" in data and over_at is not None and winner != sheet.winner \
+                and (winner is None or type(winner) is int):  # (another type: reported above)
             self.problem("wrong-game-winner", f"the declared game winner {winner!r} is wrong: player "
                          f"{sheet.winner} won", expected=sheet.winner,
                          declared=_json_value(winner))
@@ -599,7 +615,7 @@ class _Checker(_DealChecks, _ViewChecks):
 
     def check_hand(
         self, entry: Any, number: int, rules: RuleSet, expected_dealer: int | None,
-        view: int | None, *, allow_open: bool,
+        view: int | None, *, allow_open: bool, is_game: bool = True,
     ) -> tuple[HandState | None, HandScore | None]:
         if not isinstance(entry, Mapping):
             self.problem("bad-field", "a hand is a JSON object", number)
@@ -609,6 +625,16 @@ class _Checker(_DealChecks, _ViewChecks):
         for key in _unknown_keys(entry, _HAND_KEYS):
             self.problem("unknown-field", f"unknown field {key!r} in a hand (the fields are "
                          f"{', '.join(sorted(_HAND_KEYS))})", number)
+        source = entry.get("source")
+        if source is not None and not isinstance(source, Mapping):
+            self.problem("bad-field", f"a hand's \"source\" must be an object, not "
+                         f"{_type_name(source)}", number)
+        totals = entry.get("totals")
+        if totals is not None and not _is_pair(totals):
+            self.problem("bad-field", "\"totals\" must be two whole numbers", number)
+        elif totals is not None and not is_game:
+            self.problem("bad-field", "a record of kind 'hand' has no running \"totals\": "
+                         "the hand's result is its \"outcome\"", number)
         declared = self.declared_score(entry.get("outcome"), number)
         dealer = entry.get("dealer")
         if type(dealer) is not int or dealer not in (0, 1):
@@ -618,7 +644,7 @@ class _Checker(_DealChecks, _ViewChecks):
             self.problem("wrong-dealer", f"the dealer is player {dealer}, but the next dealer is player "
                          f"{expected_dealer} under these rules", number,
                          expected=expected_dealer, declared=dealer)
-        raw_actions = entry.get("actions", [])
+        raw_actions = entry.get("actions", [])  # none: a hand just dealt
         if not isinstance(raw_actions, list):
             self.problem("bad-field", "\"actions\" must be a list of actions like \"p0 discard 7H\"", number)
             raw_actions = []
@@ -628,6 +654,12 @@ class _Checker(_DealChecks, _ViewChecks):
                 item = parse_action(text)
             except NotationError as error:
                 self.problem("bad-action", str(error), number, index)
+                parsed.append(None)
+                continue
+            if not _written_as("action", text):  # read, but not as the format writes it
+                self.problem("bad-action", f"bad action {text!r}: write the player and the "
+                             "action's words separated by spaces, none before or after "
+                             "(like 'p0 discard 7H'; any case)", number, index)
                 parsed.append(None)
                 continue
             player, action, named = item
@@ -669,11 +701,15 @@ class _Checker(_DealChecks, _ViewChecks):
             self.problem("unknown-field", f"outcome: unknown field {key!r} (the fields are "
                          f"{', '.join(sorted(_OUTCOME_KEYS))})", number)
         kind = outcome.get("kind")
-        if kind is not None and (not isinstance(kind, str) or kind.lower() not in _KINDS):
+        if kind is not None and (not _written_as("endKind", kind) or kind.lower() not in _KINDS):
             self.problem("bad-field", f"outcome: unknown kind {kind!r}; the kinds are "
                          f"{', '.join(_KINDS)}", number)
         winner = outcome.get("winner")
         points = outcome.get("points", 0)
+        knocker = outcome.get("knocker")
+        if knocker is not None and (type(knocker) is not int or knocker not in (0, 1)):
+            self.problem("bad-field", f"outcome: the knocker must be 0, 1 or null, not {knocker!r}", number)
+            return None
         if winner is not None and (type(winner) is not int or winner not in (0, 1)):
             self.problem("bad-field", f"outcome: the winner must be 0, 1 or null, not {winner!r}", number)
             return None
@@ -698,6 +734,11 @@ class _Checker(_DealChecks, _ViewChecks):
             return None
         out = []
         for meld in raw:
+            cards = meld.replace(",", " ").split() if isinstance(meld, str) else meld
+            if not isinstance(cards, list) or not all(_written_as("card", c) for c in cards):
+                self.problem("bad-melds", f"knocker_melds: a meld is a string of cards or a "
+                             f"list of cards like \"7H\", not {_shown(meld)}", number)
+                return None
             try:
                 out.append(Meld.of(meld if isinstance(meld, str) else list(meld)))
             except (GinRulesError, TypeError) as error:
@@ -878,6 +919,17 @@ def _next_dealer_declared(dealer: int, declared: HandScore, rules: RuleSet) -> i
     if how is NextDealer.LOSER and declared.player is not None:
         return 1 - declared.player
     return dealer if how is NextDealer.SAME else 1 - dealer
+
+
+def _shown(value: object) -> str:
+    """A value in a message, cut short."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _is_pair(value: object) -> TypeGuard[list[int]]:
+    """Whether a JSON value is two whole numbers (a player's each)."""
+    return isinstance(value, list) and len(value) == 2 and all(_is_whole(v) for v in value)
 
 
 def _odd_keys(mapping: Mapping[Any, Any]) -> list[Any]:
