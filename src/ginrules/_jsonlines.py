@@ -40,8 +40,10 @@ class MessageError(GinRulesError):
     """
 
 
-# a JSON string (its escapes included), and the brackets that remain once strings are gone
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+# a JSON string (its escapes included; an unclosed one runs to the end, so that each
+# quote is scanned once: matching only closed strings takes quadratic time on a line of
+# unclosed ones), and the brackets that remain once strings are gone
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)
 _BRACKETS = re.compile(r"[\[\]{}]")
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
@@ -54,6 +56,8 @@ def nesting(text: str) -> int:
     3
     >>> nesting("7")
     0
+    >>> nesting('[[1, "[[[')  # an unclosed string runs to the end
+    2
     """
     brackets = _BRACKETS.findall(_STRING.sub("", text))
     return max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
