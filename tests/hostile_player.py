@@ -87,7 +87,7 @@ def main(mode: str, pidfile: str, replies: str = "") -> None:
         answer(b"y" * 10_000_000)
         time.sleep(300)
     elif mode == "unclosed-strings":  # a line of unclosed strings (slow to measure once)
-        answer(b'"' + b'\\"' * 21_000 + b"\n")
+        answer(b'"' + b'\\"' * 32_000 + b"\n")
         time.sleep(300)
     elif mode == "stderr-flood":  # 200 MB of error output, then its last words
         block = b"e" * 1_000_000 + b"\n"
