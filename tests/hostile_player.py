@@ -93,7 +93,7 @@ def main(mode: str, pidfile: str, replies: str = "") -> None:
         block = b"e" * 1_000_000 + b"\n"
         for _ in range(200):
             os.write(2, block)
-        os.write(2, b"the last words of the flood\n")
+        os.write(2, b"\0" * 1_000_000 + b"the last words of the flood\n")
         answer(b"not json\n")
         time.sleep(300)
     elif mode == "not-utf8":

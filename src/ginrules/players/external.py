@@ -84,10 +84,18 @@ def _excerpt(data: object) -> str:
     return f"{quote(text[:_EXCERPT])}... (cut: {size:,} {unit})"
 
 
-def _one_line(text: str) -> str:
-    """``text`` printable on one line, cut to :data:`_EXCERPT` characters."""
-    shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text[:_EXCERPT])
-    return shown + ("... (cut)" if len(text) > _EXCERPT else "")
+def _one_line(text: str, end: bool = False) -> str:
+    """``text`` printable on one line, cut to :data:`_EXCERPT` characters: its start, or
+    its ``end``.
+
+    >>> _one_line("a\\nb"), _one_line("x" * 300 + "yz", end=True)[-12:]
+    ('a\\\\nb', 'xxxxxxxxxxyz')
+    """
+    part = text[-_EXCERPT:] if end else text[:_EXCERPT]
+    shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in part)
+    if len(shown) <= _EXCERPT and len(part) == len(text):
+        return shown
+    return "(cut) ..." + shown[-_EXCERPT:] if end else shown[:_EXCERPT] + "... (cut)"
 
 
 class _Program:
@@ -229,7 +237,10 @@ class _Program:
 
     def stderr_tail(self) -> str:
         lines = self.tail.decode("utf-8", "replace").strip().splitlines()
-        return f"; its last error output: {_one_line(lines[-1].strip())}" if lines else ""
+        if not lines:
+            return ""
+        # (its end, if it is long: where the news is)
+        return f"; its last error output: {_one_line(lines[-1].strip(), end=True)}"
 
     def fail(self, why: str) -> GinRulesError:
         """The error naming the player and why; the program is ended."""
