@@ -5,13 +5,23 @@ program that errs, stops or hangs is an error naming the player, never a hang.""
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import json
+import os
+import re
 import shlex
+import signal
+import subprocess
 import sys
 import textwrap
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
 
 import ginrules
 from ginrules.cli import main
@@ -156,7 +166,8 @@ def test_a_program_that_stops_or_says_nonsense() -> None:
     with pytest.raises(GinRulesError, match=r"the program stopped before .*hello.*"
                        r"\(it exited with code 3\); its last error output: bye"):
         first_move(f"{PYTHON} -c 'import sys; sys.stderr.write(\"bye\\n\"); sys.exit(3)'")
-    with pytest.raises(GinRulesError, match="the answer to 'hello' is not JSON: b'hi'"):
+    with pytest.raises(GinRulesError, match="the answer to 'hello' is not a message of the protocol: "
+                       r"not valid JSON: .*; it was 'hi'$"):
         first_move(f"{PYTHON} -c 'print(\"hi\"); import time; time.sleep(5)'")
 
 
@@ -175,3 +186,264 @@ def test_bad_command_lines_and_timeouts() -> None:
     with pytest.raises(GinRulesError, match="player cmd:ginrules-no-such-program: cannot "
                        "start"):
         first_move("ginrules-no-such-program")
+
+
+# -- hostile programs: an error in one line, soon, and no process left -----------------
+#
+# tests/hostile_player.py misbehaves as its first argument says, and notes the process
+# ids of itself and of what it starts in a file; after the error, none of them may run,
+# nor anything else in the program's process group (its id is the program's).
+
+HOSTILE = shlex.quote(str(Path(__file__).with_name("hostile_player.py")))
+needs_proc = pytest.mark.skipif(not Path("/proc/self/stat").exists(),
+                                reason="the processes are looked at in /proc")
+
+
+def hostile(tmp_path: Path, mode: str, *more: str) -> tuple[str, Path]:
+    """The command line of the hostile program in ``mode``, and its file of ids."""
+    pids = tmp_path / f"{mode}.pids"
+    words = [HOSTILE, mode, shlex.quote(str(pids)), *map(shlex.quote, more)]
+    return f"{PYTHON} {' '.join(words)}", pids
+
+
+def noted(pids: Path) -> list[int]:
+    return [int(line) for line in pids.read_text().split()] if pids.exists() else []
+
+
+def running() -> dict[int, int]:
+    """The process group of each process that runs (zombies, which only wait to be
+    collected, are not counted)."""
+    groups = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue  # ended meanwhile
+        if fields[0] != "Z":
+            groups[int(stat.parent.name)] = int(fields[2])
+    return groups
+
+
+def left_running(pids: Path) -> list[int]:
+    """The noted processes, and those of the program's group, that still run, once they
+    have had 10 seconds to end (they end at once when things go right)."""
+    ids = noted(pids)
+    assert ids, "the program did not start"
+    deadline = time.monotonic() + 10
+    while True:
+        now = running()
+        left = sorted({p for p in ids if p in now} | {p for p, g in now.items()
+                                                       if g == ids[0]})
+        if not left or time.monotonic() > deadline:
+            return left
+        time.sleep(0.05)
+
+
+@pytest.fixture
+def reaper(tmp_path: Path) -> Iterator[None]:
+    """Whatever a failing test leaves running is killed after it."""
+    yield
+    for pids in tmp_path.glob("*.pids"):
+        for pid in noted(pids):
+            for kill in (os.killpg, os.kill):
+                with contextlib.suppress(OSError):
+                    kill(pid, signal.SIGKILL)
+
+
+HOSTILE_ERRORS = {
+    "close-stdout": r"the program closed its output before answering 'hello'",
+    "close-stdin": r"the program closed its input before answering 'hello'",
+    "exit-child-holds": r"the program stopped before answering 'hello' \(it exited with "
+                        r"code 0\)",
+    "grandchildren": r"the answer to 'hello' is not a message of the protocol: not valid "
+                     r"JSON: Expecting value: .*; it was 'not json'",
+    "deep": r"the answer to 'hello' is longer than 65,536 bytes: '\[\[\[+'\.\.\. \(cut\)",
+    "deep-short": r"the answer to 'hello' is not a message of the protocol: the message "
+                  r"nests 30000 levels deep, more than 64; it was '\[\[\[+'\.\.\. \(cut: "
+                  r"60,000 bytes\)",
+    "huge-line": r"the answer to 'hello' is longer than 65,536 bytes: "
+                 r"'\{\"ok\": true, \"x\": \"x+'\.\.\. \(cut\)",
+    "huge-no-newline": r"the answer to 'hello' is longer than 65,536 bytes: 'y+'\.\.\. "
+                       r"\(cut\)",
+    "unclosed-strings": r"""the answer to 'hello' is not a message of the protocol: not """
+                        r"""valid JSON: Unterminated string .*; it was '"(\\\\")+(\\\\)?'\.\.\. """
+                        r"""\(cut: 64,001 bytes\)""",
+    "stderr-flood": r"the answer to 'hello' is not a message of the protocol: .*; it was "
+                    r"'not json'; its last error output: \(cut\) \.\.\.[\\x0]+the last words of "
+                    r"the flood",
+    "not-utf8": r"the answer to 'hello' is not a message of the protocol: not UTF-8 text "
+                r"\(byte 1\); it was '\\\\xff\\\\xfe\{\"ok\": true, \"protocol\": 1\}'",
+    "nan": r"the answer to 'hello' is not a message of the protocol: NaN is not a JSON "
+           r"value; it was '\{\"ok\": true, \"protocol\": NaN\}'",
+}
+
+
+@needs_proc
+@pytest.mark.parametrize("mode", list(HOSTILE_ERRORS))
+def test_a_hostile_program_is_one_line_of_error_soon_and_leaves_nothing(
+        tmp_path: Path, reaper: None, mode: str) -> None:
+    command, pids = hostile(tmp_path, mode)
+    start, cpu = time.monotonic(), time.process_time()
+    with pytest.raises(GinRulesError) as caught:
+        first_move(command, timeout=30.0)
+    elapsed, cpu = time.monotonic() - start, time.process_time() - cpu
+    message = str(caught.value)
+    assert re.fullmatch(rf"player cmd:{re.escape(command)}: {HOSTILE_ERRORS[mode]}",
+                        message), message
+    assert "\n" not in message and len(message) < len(command) + 600
+    assert elapsed < 20, f"{elapsed:.1f} s: the program was waited for"
+    assert cpu < 5, f"{cpu:.1f} s of processor time"  # the line is read, not rescanned
+    assert left_running(pids) == []
+
+
+@needs_proc
+def test_a_program_that_floods_its_error_output_does_not_fill_memory(
+        tmp_path: Path, reaper: None) -> None:
+    # in a process of its own, whose largest size is what this measures
+    command, pids = hostile(tmp_path, "stderr-flood")
+    script = textwrap.dedent(f"""
+        import resource, ginrules
+        from ginrules.players.external import ExternalPlayer
+        state = ginrules.deal(ginrules.rules("classic"), seed=1, dealer=0)
+        try:
+            ExternalPlayer({command!r}, timeout=60).choose(state.view(1))
+        except ginrules.GinRulesError as error:
+            print(error)
+        print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
+        """)
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         timeout=120, check=True).stdout.splitlines()
+    assert out[0].endswith("the last words of the flood"), out
+    assert int(out[1]) < 120, f"{out[1]} MB for 200 MB of error output"
+    assert left_running(pids) == []
+
+
+@needs_proc
+@pytest.mark.parametrize("command", ["play", "simulate"])
+@pytest.mark.parametrize("mode", ["close-stdout", "close-stdin", "exit-child-holds",
+                                  "deep", "huge-no-newline", "not-utf8"])
+def test_the_commands_end_with_one_line_on_a_hostile_program(
+        tmp_path: Path, reaper: None, command: str, mode: str) -> None:
+    line, pids = hostile(tmp_path, mode)
+    args = ["--games", "2"] if command == "simulate" else []
+    start = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "ginrules", command, *args, "--players",
+                           f"basic,cmd:{line}"], capture_output=True, text=True,
+                          timeout=120)
+    assert time.monotonic() - start < 30
+    assert done.returncode == 2, done.stderr
+    assert re.fullmatch(rf"ginrules {command}: error: player cmd:{re.escape(line)}: "
+                        rf"{HOSTILE_ERRORS[mode]}\n", done.stderr), done.stderr
+    assert left_running(pids) == []
+
+
+@needs_proc
+@pytest.mark.parametrize("how", ["close", "drop"])
+def test_the_whole_process_group_ends_with_the_player(
+        tmp_path: Path, reaper: None, how: str) -> None:
+    command, pids = hostile(tmp_path, "good-with-grandchild")
+    player = ExternalPlayer(command)
+    state = ginrules.deal(ginrules.rules("classic"), seed=1, dealer=0)
+    assert player.choose(state.view(1)) == ginrules.Action.parse("pass")
+    assert len(noted(pids)) == 2 and set(noted(pids)) <= set(running())
+    if how == "close":
+        player.close()
+    else:
+        del player
+        gc.collect()
+    assert left_running(pids) == []
+
+
+@needs_proc
+def test_the_program_ends_at_the_interpreters_exit(tmp_path: Path, reaper: None) -> None:
+    command, pids = hostile(tmp_path, "good-with-grandchild")
+    script = textwrap.dedent(f"""
+        import ginrules
+        from ginrules.players.external import ExternalPlayer
+        PLAYER = ExternalPlayer({command!r})
+        state = ginrules.deal(ginrules.rules("classic"), seed=1, dealer=0)
+        print(PLAYER.choose(state.view(1)))
+        """)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=120)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "pass\n", "")
+    assert left_running(pids) == []
+
+
+@needs_proc
+def test_an_interruption_ends_the_program(tmp_path: Path, reaper: None) -> None:
+    command, pids = hostile(tmp_path, "silent-with-grandchild")
+    player = ExternalPlayer(command, timeout=30)
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 1.0)
+        with pytest.raises(KeyboardInterrupt):
+            first = ginrules.deal(ginrules.rules("classic"), seed=1, dealer=0)
+            player.choose(first.view(1))
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert left_running(pids) == []  # although the player is still here
+    assert player._program is None
+
+
+# replies that are protocol messages (of any content), JSON of any shape, or any bytes
+_json = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
+                     lambda inner: st.lists(inner, max_size=3)
+                     | st.dictionaries(st.text(max_size=8), inner, max_size=3),
+                     max_leaves=8)
+_message = st.fixed_dictionaries(
+    {"ok": st.sampled_from([True, True, True, False, 1, None])},
+    optional={"protocol": st.sampled_from([1, 1, 1, 2, "1", None]),
+              "action": st.sampled_from(["take", "pass", "draw stock", "knock 2C", "", "x"
+                                         * 300]) | st.text(max_size=20),
+              "error": st.text(max_size=300)})
+_reply = st.one_of(
+    _message.map(lambda m: json.dumps(m).encode() + b"\n"),
+    _json.map(lambda v: json.dumps(v).encode() + b"\n"),
+    st.binary(max_size=300),
+    st.binary(max_size=40).map(lambda b: b + b"\n"),
+)
+
+
+# the replies a program that plays would send to hello, open, deal and decide
+_GOOD = [b'{"ok": true, "protocol": 1}\n', b'{"ok": true}\n', b'{"ok": true}\n',
+         b'{"ok": true, "action": "pass"}\n']
+
+
+@st.composite
+def _replies(draw: st.DrawFn) -> list[bytes]:
+    """Each reply the one of a player that plays (most often) or any of :data:`_reply`."""
+    return [_GOOD[n] if n < len(_GOOD) and draw(st.sampled_from([True, True, False]))
+            else draw(_reply) for n in range(draw(st.integers(0, 5)))]
+
+
+@needs_proc
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(replies=_replies())
+def test_any_replies_are_a_legal_move_or_an_error_and_leave_nothing(
+        tmp_path_factory: pytest.TempPathFactory, replies: list[bytes]) -> None:
+    where = tmp_path_factory.mktemp("scripted")
+    script = where / "replies.json"
+    script.write_text(json.dumps([r.decode("latin-1") for r in replies]))
+    command, pids = hostile(where, "scripted", str(script))
+    player = ExternalPlayer(command, timeout=30)
+    state = ginrules.deal(ginrules.rules("classic"), seed=1, dealer=0)
+    try:
+        try:
+            assert player.choose(state.view(1)) in state.legal_actions()
+            event("a legal move")
+        except GinRulesError as error:
+            assert "\n" not in str(error) and str(error).startswith(f"player cmd:{command}")
+            event(str(error)[len(command) + 13:][:40])
+        player.close()
+        assert left_running(pids) == []
+    finally:
+        for pid in noted(pids):
+            with contextlib.suppress(OSError):
+                os.killpg(pid, signal.SIGKILL)

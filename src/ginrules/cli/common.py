@@ -40,17 +40,19 @@ def _player_names(text: str) -> list[str]:
     ['expert', 'basic']
     >>> _player_names("cmd:node bot.js --x=1,2,expert")
     ['cmd:node bot.js --x=1,2', 'expert']
+    >>> _player_names('cmd:bot --name "a, b" , basic')  # the command line kept as written
+    ['cmd:bot --name "a, b"', 'basic']
     """
-    parts = [part.strip() for part in text.split(",")]
     names: list[str] = []
-    for part in parts:
+    for raw in text.split(","):
+        part = raw.strip()
         continues = names and names[-1].startswith("cmd:") and not (
             part.lower() in PLAYERS or part.lower() == "human" or part.startswith("cmd:"))
         if continues:
-            names[-1] += "," + part
+            names[-1] += "," + raw
         else:
             names.append(part)
-    return names
+    return [name.rstrip() for name in names]
 
 
 def _add_rules_option(parser: argparse.ArgumentParser) -> None:

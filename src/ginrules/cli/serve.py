@@ -26,6 +26,7 @@ from typing import IO, Any
 
 import attrs
 
+from ginrules import _protocol
 from ginrules._jsonlines import MessageError, dumps, loads
 from ginrules._version import __version__
 from ginrules.actions import ActionKind
@@ -38,7 +39,7 @@ __all__: list[str] = []  # the command is ginrules.cli.main (Server: for tests a
 PROTOCOL = 1
 """The version of the protocol this server speaks."""
 
-MAX_LINE = 65536
+MAX_LINE = _protocol.MAX_LINE
 """The longest request line read, in bytes before its ``\n`` (a longer one is an error
 reply, and is skipped without being held in memory).
 
@@ -46,7 +47,7 @@ reply, and is skipped without being held in memory).
 'the line is refused: it is longer than 65536 bytes'
 """
 
-MAX_DEPTH = 64
+MAX_DEPTH = _protocol.MAX_DEPTH
 """How deeply a request may nest lists and objects (a request of the protocol nests three
 levels; the bound is the records' :data:`ginrules.records.MAX_DEPTH`); a deeper line is
 an error reply, measured before it is parsed.
