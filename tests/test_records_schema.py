@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 import ginrules
 from ginrules import game, records
 from strategies import record_games, record_hands
+from test_view_records import view_of
 
 jsonschema = pytest.importorskip("jsonschema")
 
@@ -69,19 +70,6 @@ def _has_fraction(node: Any) -> bool:
 
 
 # -- the records ----------------------------------------------------------------------
-
-
-def view_of(data: dict[str, Any], viewer: int) -> dict[str, Any]:
-    """A record of the hands as ``viewer``'s view (as tests/test_view_records.py makes
-    them): the other player's dealt cards and stock draws written ``??``."""
-    out = copy.deepcopy(data)
-    out["view"] = viewer
-    hidden = 1 - viewer
-    for entry in out["hands"]:
-        entry["deal"]["hands"][hidden] = " ".join(["??"] * 10)
-        entry["actions"] = [f"p{hidden} draw stock ??" if a.startswith(f"p{hidden} draw stock")
-                            else a for a in entry["actions"]]
-    return out
 
 
 forms = st.sampled_from(["deck", "hands"])
