@@ -157,7 +157,9 @@ def mutated(draw: st.DrawFn, base: dict[str, Any]) -> dict[str, Any]:
             paths = fields  # (an action one time in four)
         how = draw(st.sampled_from(["delete", "add", "add", "null", "replace", "case",
                                     "space"]))
-        value = st.one_of(LIKELY, values)
+        # (a copy: LIKELY's lists and objects are shared by every draw, and a mutant that
+        # changed one would change every later example, even nest it in itself)
+        value = st.one_of(LIKELY, values).map(copy.deepcopy)
         if how == "delete":
             keyed = [p for p in paths if p and isinstance(at(data, p[:-1]), dict)]
             if keyed:
