@@ -94,8 +94,11 @@ def test_the_levels_a_person_picks() -> None:
 def test_hint_uses_the_strongest_level_the_budget_allows() -> None:
     for state in played_states(2, "classic")[:30]:
         v = view(state, state.turn)
-        assert ginrules.hint(v) == ExpertPlayer().decide(v)
-        assert ginrules.hint(v, budget=0.04) == AdvancedPlayer().decide(v)
+        for budget, level, player in ((1.0, "expert", ExpertPlayer),
+                                      (0.04, "advanced", AdvancedPlayer)):
+            h, decided = ginrules.hint(v, budget=budget), player(opponent="any").decide(v)
+            assert (h.action, h.knock, h.level) == (decided.action, decided.knock, level)
+            assert h.reason == f"{decided.reason} (the {level} level's move)"
         quick = ginrules.hint(v, budget=0.0)
         assert quick.action == BasicPlayer().choose(v)
         assert quick.reason.startswith("the basic level")

@@ -364,7 +364,8 @@ def test_advanced_takes_gin() -> None:
     state = situation(hand, OTHER.replace("7S", "7C").replace("8H", "8C"), "5C", "TS",
                       actions=("pass", "pass", "draw stock"))
     assert choose(AdvancedPlayer(), state) == "knock KH"
-    assert ginrules.hint(view(state, 1)).reason == "gin: the ten cards left all meld"
+    assert ginrules.hint(view(state, 1)).reason == \
+        "gin: the ten cards left all meld (the expert level's move)"
 
 
 # -- determinism, protocol, adapter -------------------------------------------------------

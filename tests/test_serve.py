@@ -11,11 +11,12 @@ import sys
 from importlib import resources
 from typing import Any
 
+import attrs
 import jsonschema
 import pytest
 
 import ginrules
-from ginrules import ActionKind, HandState
+from ginrules import ActionKind, HandState, Phase
 from ginrules.cli.serve import KINDS, MAX_DEPTH, MAX_GAMES, MAX_LINE, Server, serve
 from ginrules.players import make_player, view
 
@@ -129,9 +130,49 @@ def test_hint_and_close() -> None:
     client("deal", game="g", dealer=0, cards=[str(c) for c in s.cards(1)],
            upcard=str(s.upcard))
     h = client("hint", game="g", budget=0.001)
-    assert h["action"] in ("take", "pass") and h["reason"]
+    assert h["action"] in ("take", "pass") and h["reason"] and h["level"] == "basic"
+    assert client("hint", game="g", level="advanced", opponent="simple")["level"] == "advanced"
+    client.refused("hint", "GinRulesError", "hint consults the level", game="g", level="sage")
+    client.refused("hint", "GinRulesError", "no knock model for 'human'", game="g",
+                   opponent="human")
+    client.refused("hint", "ProtocolError", 'hint: "level" must be a string', game="g",
+                   level=3)
     client("close", game="g")
     client.refused("view", "ProtocolError", 'there is no game g: send "open" first', game="g")
+
+
+def test_a_knock_hint_states_its_figures_as_the_library_does() -> None:
+    from ginrules.masks import _best_discards
+
+    client = Client(level="basic")
+    basic = ginrules.players.BasicPlayer()
+    for seed in range(40):
+        state = ginrules.deal(ginrules.rules("classic"), seed=seed, dealer=seed % 2)
+        for seat in (0, 1):
+            client("open", game=f"k{seed}-{seat}", player=seat, seed=5)
+            client("deal", game=f"k{seed}-{seat}", dealer=state.dealer,
+                   cards=[str(c) for c in state.cards(seat)], upcard=str(state.upcard))
+        while not state.is_over:
+            me = state.turn
+            if state.phase is Phase.DISCARD and \
+                    0 < _best_discards(state.masks[me])[0] <= state.knock_limit:
+                got = client("hint", game=f"k{seed}-{me}", opponent="advanced")
+                h = ginrules.hint(view(state, me), opponent="advanced", seed=5)
+                assert got["action"] == str(h.action) and got["reason"] == h.reason
+                assert h.knock is not None
+                assert got["knock"] == attrs.asdict(h.knock)
+                assert got["knock"]["opponent"] == "advanced"
+                return
+            action = basic.choose(view(state, me))
+            state = state.apply(action)
+            for seat in (0, 1):
+                event: dict[str, Any] = {"player": me, "action": str(action)}
+                if seat == me and action.kind is ActionKind.DRAW_STOCK:
+                    event["card"] = str(state.deck.cards[20 + state.stock_drawn])
+                client("event", game=f"k{seed}-{seat}", **event)
+        for seat in (0, 1):
+            client("close", game=f"k{seed}-{seat}")
+    raise AssertionError("no knock position in 40 hands")
 
 
 # -- errors: each answered, none changes anything --------------------------------------

@@ -364,6 +364,10 @@ def _instances() -> dict[type, Any]:
     out[ginrules.Layoff] = ginrules.Layoff(ex["card"], 0, ex["meld"])
     out[ginrules.BestDiscards] = ginrules.best_discards("7H 8H 9H 7C 7D 7S 2C 3C 4C AS KS")
     out[ginrules.Hint] = ginrules.hint(ex["view"], budget=0.01)
+    out[players.KnockEstimate] = players.KnockEstimate(6, 0.1, 3.0, 2.0, None, None, 48, "any")
+    from ginrules.players.knock_models import KnockModel
+
+    out[KnockModel] = KnockModel((0.0, 1.0, 0.0, 0.0, 0.0))
     out[players.Event] = players.Event(0, ex["action"], None)
     out[type(ex["state"].setup)] = ex["state"].setup
     sim = ex["simulation"]
@@ -449,6 +453,11 @@ BY_NAME: dict[str, Callable[[dict[str, Any]], Any]] = {
     "argv": lambda ex: ["deadwood", "7H 8H 9H"],
 }
 
+def _const(value: object) -> Callable[[dict[str, Any]], Any]:
+    """The function of the examples that gives ``value``."""
+    return lambda ex: value
+
+
 # Valid values of one callable's parameters: (qualname, parameter) -> a function of the
 # examples. Also the optional parameters whose default would be slow, or would read the
 # terminal.
@@ -462,6 +471,19 @@ OVERRIDES: dict[tuple[str, str], Callable[[dict[str, Any]], Any]] = {
     ("ginrules.terminal.play_in_terminal", "write"): lambda ex: (lambda text: None),
     ("ginrules.hint", "budget"): lambda ex: 0.01,
     ("ginrules.players.particles.read_hand", "particles"): lambda ex: 20,
+    **{("ginrules.players.KnockEstimate", name): _const(value) for name, value in (("deadwood", 6), ("undercut_risk", 0.1), ("knock_points", 3.0),
+                           ("play_on_points", 2.0), ("knock_wins_game", 0.5),
+                           ("play_on_wins_game", 0.4), ("samples", 48),
+                           ("opponent", "expert"))},
+    **{("ginrules.players.knock_models.undercut_risk", name): _const(value)
+       for name, value in (("opponent", "expert"), ("share", 0.1), ("deadwood", 6),
+                                   ("draws", 3), ("stock", 20))},
+    ("ginrules.players.knock_models.KnockModel", "risk"): _const((0.0, 1.0, 0.0, 0.0, 0.0)),
+    ("ginrules.players.knock_models.KnockModel", "knock"): _const((0.0, 1.0)),
+    ("ginrules.players.knock_models.KnockModel", "play_on"): _const((0.0, 1.0)),
+    ("ginrules.players.knock_models.KnockModel", "game"): _const((0.0, 1.0)),
+    ("ginrules.hint", "level"): lambda ex: "advanced",
+    ("ginrules.hint", "opponent"): lambda ex: "expert",
     ("ginrules.interop.episode.Episode.step", "action"): lambda ex: ex["episode"].view(
         ex["episode"].turn).legal_actions[0],
     ("ginrules.interop.rewards.Rewards.step", "action"): lambda ex: ex["rewards"].episode.view(

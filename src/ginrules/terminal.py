@@ -243,10 +243,27 @@ def _read_text(read: Callable[[str], str], prompt: str) -> str:
         raise _Stop(str(error), 2) from None
 
 
+def _model_of(seat: Player | None) -> str | None:
+    """The knock model of the opponent ``seat`` (see
+    :data:`~ginrules.players.knock_models.KNOCK_MODELS`): its level's, when it is a
+    computer level that has one, else ``None`` (a person, or another player).
+
+    >>> from ginrules.players import ExpertPlayer, RandomPlayer
+    >>> _model_of(ExpertPlayer()), _model_of(RandomPlayer()), _model_of(None)
+    ('expert', None, None)
+    """
+    from ginrules.players import PLAYERS
+    from ginrules.players.knock_models import KNOCK_MODELS
+
+    return next((name for name, kind in PLAYERS.items()
+                 if type(seat) is kind and name in KNOCK_MODELS), None)
+
+
 def _read_move(history: History, v: View, names: tuple[str, str],
-               read: Callable[[str], str], write: Callable[[str], None]
-               ) -> Action | History:
-    """A legal move of the person to play, or the history after an undo."""
+               read: Callable[[str], str], write: Callable[[str], None],
+               opponent: str | None = None) -> Action | History:
+    """A legal move of the person to play, or the history after an undo (a hint
+    weighs a knock against the level ``opponent`` plays at, see :func:`ginrules.hint`)."""
     while True:
         text = _read_text(read, "> ")
         if not text:
@@ -258,9 +275,10 @@ def _read_move(history: History, v: View, names: tuple[str, str],
             write(HELP)
             continue
         if lowered in ("hint", "?"):
-            suggested = hint(v)
+            suggested = hint(v, opponent=opponent)
             reason = suggested.reason.replace("the opponent", names[1 - v.player])
-            write(textwrap.fill(f"hint: {suggested.action}: {reason}", width=88,
+            write(textwrap.fill(f"hint from the {suggested.level} level: "
+                                f"{suggested.action}: {reason}", width=88,
                                 initial_indent="  ", subsequent_indent="        "))
             continue
         if lowered == "sheet":
@@ -384,7 +402,8 @@ def _play(history: History, seats: Sequence[Player | None], names: tuple[str, st
                 write(f"  {move_in_words(names[state.turn], action, v)}")
             else:
                 _show_view(v, g, names, write)
-                action = _read_move(history, v, names, read, write)
+                action = _read_move(history, v, names, read, write,
+                                    _model_of(seats[1 - state.turn]))
                 if isinstance(action, History):
                     history = action
                     write("  taken back")

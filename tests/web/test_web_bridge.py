@@ -153,6 +153,16 @@ def test_hint_cards_info_and_errors() -> None:
     turn = call(engine, "view", game=game, player=0)["turn"]
     advice = call(engine, "hint", game=game, player=turn)
     assert advice["action"] in call(engine, "legal_actions", game=game) and advice["reason"]
+    assert advice["level"] == "expert" and "knock" not in advice  # an offer: no knock
+    assert call(engine, "hint", game=game, player=turn, level="basic")["level"] == "basic"
+    for opponent in ("expert", "beginner", "random", None):  # random: no model, "any"
+        assert call(engine, "hint", game=game, player=turn, opponent=opponent)["level"] \
+            == "expert"
+    assert call(engine, "hint", game=game, player=turn, level="sage")["type"] == \
+        "GinRulesError"
+    assert call(engine, "hint", game=game, player=turn, level=3)["type"] == "WrongTypeError"
+    assert call(engine, "hint", game=game, player=turn, opponent=[])["type"] == \
+        "WrongTypeError"
     assert len(call(engine, "cards")) == 52
     info = call(engine, "info")
     assert [p["name"] for p in info["presets"]] == list(ginrules.PRESETS)

@@ -302,10 +302,10 @@ function startGame(finished) {
 async function hint() {
   if (busy || !table || !table.view) return;
   try {
-    const advice = await engine.hint(game, YOU);
+    const advice = await engine.hint(game, YOU, { opponent: level });
     const box = $("hint-box");
     box.dataset.action = advice.action;
-    box.textContent = `Hint: ${advice.action} (${advice.reason}).`;
+    box.textContent = `Hint from the ${advice.level} level: ${advice.action} (${advice.reason}).`;
   } catch (error) {
     explain(`No hint: ${error.message}.`);
   }

@@ -76,8 +76,11 @@ export class Engine {
   choose(game, level, { seed = 0, who = "the computer" } = {}) {
     return this.call("choose", { game, level, seed, who });
   }
-  /** A hint for player: {action, reason}. */
-  hint(game, player) { return this.call("hint", { game, player }); }
+  /** A hint for player: {action, reason, level, knock?}; options: level (the level to
+   *  consult) and opponent (the level the opponent plays at, for a knock's figures). */
+  hint(game, player, { level = null, opponent = null } = {}) {
+    return this.call("hint", { game, player, level, opponent });
+  }
   /** The game as a ginrules record (JSON text). */
   dump(game) { return this.call("dump", { game }); }
   /** A game from a record (text or object), replayed strictly: {game, players, rules, seed}. */

@@ -26,6 +26,8 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
+import attrs
+
 import ginrules
 from ginrules import records, svg
 from ginrules._jsonlines import MessageError, dumps, loads
@@ -37,6 +39,7 @@ from ginrules.history import History
 from ginrules.knocking import EndKind, HandResult
 from ginrules.melds import arrange
 from ginrules.players import PLAYERS, Player, make_player
+from ginrules.players.knock_models import KNOCK_MODELS
 from ginrules.players.views import View
 from ginrules.rulesets import PRESETS
 from ginrules.scoring import score_hand
@@ -368,11 +371,25 @@ class Engine:
         return {"action": str(action), "player": v.player, "words": move_in_words(who, action, v),
                 "seconds": seconds}
 
-    def hint(self, game: str, player: int) -> dict[str, Any]:
-        """The hint for ``player`` (:func:`ginrules.hint`): an action and its reason."""
+    def hint(self, game: str, player: int, level: str | None = None,
+             opponent: str | None = None) -> dict[str, Any]:
+        """The hint for ``player`` (:func:`ginrules.hint`): an action, its reason and the
+        level it comes from (``level``, unless the rules' own); a knock is weighed against
+        the level ``opponent`` plays at (a level with no knock model: ``any``), and its
+        figures come as ``knock``."""
         _check("hint", "player", player, "0 or 1", _is_seat)
-        advice = ginrules.hint(self._game(game).history.state.view(player))
-        return {"action": str(advice.action), "reason": advice.reason}
+        _check("hint", "level", level, "a level's name (a string) or null",
+               lambda x: x is None or isinstance(x, str))
+        _check("hint", "opponent", opponent, "the opponent's level (a string) or null",
+               lambda x: x is None or isinstance(x, str))
+        model = None if opponent is None else opponent if opponent in KNOCK_MODELS else "any"
+        advice = ginrules.hint(self._game(game).history.state.view(player), level=level,
+                               opponent=model)
+        reply: dict[str, Any] = {"action": str(advice.action), "reason": advice.reason,
+                                 "level": advice.level}
+        if advice.knock is not None:
+            reply["knock"] = attrs.asdict(advice.knock)
+        return reply
 
     def dump(self, game: str) -> str:
         """The game as a ginrules record (JSON text), the hand in play included."""

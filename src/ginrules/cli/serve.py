@@ -353,9 +353,15 @@ class Server:
     def _hint(self, request: dict[str, Any]) -> dict[str, Any]:
         _, seat, info = self._hand(request, "hint")
         budget = _get(request, "budget", (int, float), "hint", 1.0)
+        level = _get(request, "level", str, "hint", None)
+        opponent = _get(request, "opponent", str, "hint", None)
         self._turn(info, seat, "hint")
-        h = hint(info.view(), seed=seat.seed, budget=budget)
-        return {"action": str(h.action), "reason": h.reason}
+        h = hint(info.view(), level=level, opponent=opponent, seed=seat.seed, budget=budget)
+        reply: dict[str, Any] = {"action": str(h.action), "reason": h.reason,
+                                 "level": h.level}
+        if h.knock is not None:
+            reply["knock"] = attrs.asdict(h.knock)
+        return reply
 
     def _defend(self, request: dict[str, Any]) -> dict[str, Any]:
         _, _, info = self._hand(request, "melds")

@@ -42,7 +42,14 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ginrules.players.advanced import AdvancedPlayer, hint
-from ginrules.players.computer import BasicPlayer, Hint, Player, RandomPlayer, SimplePlayer
+from ginrules.players.computer import (
+    BasicPlayer,
+    Hint,
+    KnockEstimate,
+    Player,
+    RandomPlayer,
+    SimplePlayer,
+)
 from ginrules.players.determinize import inference_weights, sample_hidden, sample_weighted
 from ginrules.players.expert import ExpertPlayer
 from ginrules.players.master import MasterPlayer
@@ -61,6 +68,7 @@ __all__ = [
     "ExpertPlayer",
     "Hint",
     "InformationSet",
+    "KnockEstimate",
     "MasterPlayer",
     "Player",
     "RandomPlayer",

@@ -41,6 +41,7 @@ from ginrules.players._estimates import (
 )
 from ginrules.players.computer import (
     Hint,
+    KnockEstimate,
     _at_least,
     _high_first,
     _least_deadwood,
@@ -49,7 +50,8 @@ from ginrules.players.computer import (
     _stream,
 )
 from ginrules.players.determinize import _evidence, _opponent_masks, _weights
-from ginrules.players.lookahead import _defender_deadwood
+from ginrules.players.knock_models import KNOCK_MODELS, _model, _tilted, undercut_risk
+from ginrules.players.lookahead import Table, _defender_deadwood
 from ginrules.players.views import View, _not_a_view
 
 if TYPE_CHECKING:
@@ -143,6 +145,7 @@ class AdvancedPlayer:
     danger_weight: float = 4.0
     gin_wait: float = 0.5
     take_margin: float = 3.0
+    opponent: str | None = attrs.field(default=None, validator=_model)
     # whether its draws and discards read the inference weights (the advanced player
     # reads them only to knock; it draws by its cards and the unseen cards alone)
     _weighs: ClassVar[bool] = False
@@ -197,7 +200,8 @@ class AdvancedPlayer:
         plan = self._discard(view, memory, pool, self._stock(view, memory, pool), deadwoods)
         if waiting is None:
             return plan
-        return Hint(plan.action, f"{waiting}; among the discards, {_named(plan)}")
+        why, figures = waiting if isinstance(waiting, tuple) else (waiting, None)
+        return Hint(plan.action, f"{why}; among the discards, {_named(plan)}", knock=figures)
 
     def _recall(self, v: View, known: int, weigh: bool) -> _Memory:
         """What it remembers of the opponent when it is to discard (see :func:`_memory`)."""
@@ -254,8 +258,9 @@ class AdvancedPlayer:
         return hands
 
     def _knock(self, v: View, knock: tuple[Action, int], memory: _Memory,
-               pool: list[int]) -> Hint | str | None:
-        """The knock as a hint when it knocks; otherwise why it does not (or None)."""
+               pool: list[int]) -> Hint | str | tuple[str, KnockEstimate] | None:
+        """The knock as a hint when it knocks; otherwise why it does not (with the figures
+        it weighed, when it weighed any), or None."""
         action, dead = knock
         if dead == 0:
             return Hint(action, "gin: the ten cards left all meld")
@@ -278,6 +283,7 @@ class AdvancedPlayer:
         # of squares, to stop after the first half of the samples when they settle it
         total = total2 = gains = gains2 = 0.0
         undercut = opp_dead = n = 0
+        priced: list[tuple[int, float]] = []
         gin_bonus, undercut_bonus = rules.gin_bonus, rules.undercut_bonus
         on_tie = rules.undercut_on_tie
         only = chains[0] if len(chains) == 1 else None  # the usual case: one arrangement
@@ -298,6 +304,7 @@ class AdvancedPlayer:
                     points = 0
                 opp_dead += d
                 n += 1
+                priced.append((points, 1.0))
                 gain = points - gin_weight * (gin_bonus + d)
                 total += points
                 total2 += points * points
@@ -307,23 +314,31 @@ class AdvancedPlayer:
                 break
         ev = total / n
         risk = undercut / n
+        if self.opponent is not None:  # the undercut risk of the opponent's model
+            risk = undercut_risk(self.opponent, undercut / n, dead, memory.stock_draws,
+                                 v.stock_size)
+            tilted = _tilted(priced, risk, dead, Table.of(rules, v.knock_limit))
+            ev = KNOCK_MODELS[self.opponent]._points(
+                "knock", sum(p * w for p, w in tilted) / sum(w for _, w in tilted))
         wait = gin_weight * (rules.gin_bonus + opp_dead / n)
+        figures = KnockEstimate(dead, risk, ev, wait, None, None, n,
+                                self.opponent or "evidence")
         sampled = f"over {n} sampled hands of the opponent (undercut risk {risk:.0%})"
         outcome = (f"wins {ev:.0f} points on average" if ev > 0 else
                    f"loses {-ev:.0f} points on average" if ev < 0 else
                    "wins nothing on average")
         if ev >= wait and ev > 0:
             return Hint(action, f"knocking with {dead} deadwood {outcome} {sampled}; "
-                                f"waiting for gin is worth {wait:.0f}")
+                                f"waiting for gin is worth {wait:.0f}", knock=figures)
         if last_chance and ev > -rules.undercut_bonus / 2:
             return Hint(action, f"the hand dies otherwise: knocking with {dead} deadwood "
                                 f"{outcome} {sampled}, and at its last chance this level "
                                 f"knocks unless it expects to lose "
-                                f"{rules.undercut_bonus / 2:g} points or more")
+                                f"{rules.undercut_bonus / 2:g} points or more", knock=figures)
         if ev > 0:
             return (f"do not knock with {dead} deadwood yet: that {outcome} {sampled}, "
-                    f"waiting for gin is worth {wait:.0f}")
-        return f"do not knock with {dead} deadwood: that {outcome} {sampled}"
+                    f"waiting for gin is worth {wait:.0f}"), figures
+        return f"do not knock with {dead} deadwood: that {outcome} {sampled}", figures
 
     # -- discarding -------------------------------------------------------------------
 
@@ -491,25 +506,52 @@ def _discard_reason(index: int, parts: dict[int, tuple[int, float, float]],
 # 31 ms when it plays for the game, over 3,120 decisions of 30 games; the advanced
 # player's a few milliseconds, the basic player's well under one)
 _HINT_LEVELS = (("expert", 0.05), ("advanced", 0.03), ("basic", 0.0))
+_LEVELS = {"basic": "basic", "intermediate": "basic", "advanced": "advanced",
+           "expert": "expert", "master": "master"}
+# the rule sets whose source names the level of its hint: the Polish site's hint shows
+# the advanced level's move ("Podpowiedź podświetla ruch, który wykonałby komputer na
+# poziomie Zaawansowanym")
+_SOURCE_LEVELS = (("polish", "advanced"),)
 
 
-def hint(view: View, *, seed: int = 0, budget: float = 1.0) -> Hint:
-    """The move of the strongest computer level that decides within ``budget`` seconds
-    (the expert by default, see :class:`~ginrules.players.ExpertPlayer`), with a short
-    reason (the Polish site's hint button). With less than 50 ms it asks the advanced
-    player, with less than 30 ms the basic player (whose reason is its rule).
+def hint(view: View, *, level: str | None = None, opponent: str | None = None,
+         seed: int = 0, budget: float = 1.0) -> Hint:
+    """The move of a computer level, with a short reason that names the level (the hint
+    button of a game site).
+
+    ``level`` is the level to consult: ``basic``, ``advanced``, ``expert`` or
+    ``master``. Unless told, it is the level the rules' source names for its hint (the
+    Polish preset's: ``advanced``, as the Polish site's hint shows), else the strongest
+    level that decides within ``budget`` seconds: the expert, below 50 ms the advanced
+    player, below 30 ms the basic player (whose reason is its rule).
+
+    A knock (not gin) is weighed against ``opponent``, the level the opponent plays at
+    (a key of :data:`~ginrules.players.knock_models.KNOCK_MODELS`; unless told, ``any``,
+    a model of the levels together): the undercut risk and the points the hint states
+    come from that model, measured against outcomes (see the players page), and
+    :attr:`Hint.knock` holds them.
 
     >>> import ginrules
     >>> from ginrules.players import view
     >>> s = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
     >>> h = ginrules.hint(view(s, 1))
-    >>> str(h.action), h.reason
-    ('pass', 'TS would not lower your deadwood (63) whatever you discard; a stock card may lower it')
+    >>> str(h.action), h.level
+    ('pass', 'expert')
+    >>> print(h.reason)
+    TS would not lower your deadwood (63) whatever you discard; a stock card may lower it (the expert level's move)
     >>> print(ginrules.hint(view(s, 1), budget=0.001))
     pass: the basic level takes a card only when it makes or extends a meld, and TS does not
+    >>> ginrules.hint(view(ginrules.deal(ginrules.rules("polish"), seed=7), 1)).level
+    'advanced'
+    >>> ginrules.hint(view(s, 1), level="grandmaster")
+    Traceback (most recent call last):
+    ...
+    ginrules.errors.GinRulesError: hint consults the level basic, intermediate, advanced, expert or master, not 'grandmaster'
     """
     from ginrules.players.computer import BasicPlayer
     from ginrules.players.expert import ExpertPlayer
+    from ginrules.players.master import MasterPlayer
+    from ginrules.rulesets import rules as preset
 
     if type(view) is not View:
         raise _not_a_view("hint", view)
@@ -518,13 +560,25 @@ def hint(view: View, *, seed: int = 0, budget: float = 1.0) -> Hint:
         raise _wrong_type("hint", "a budget in seconds (an int or a float)", budget)
     if not budget >= 0:
         raise GinRulesError(f"the budget is a number of seconds >= 0, not {budget!r}")
-    level = next(name for name, cost in _HINT_LEVELS if budget >= cost)
-    if level == "expert":
-        return ExpertPlayer(seed=seed).decide(view)
-    if level == "advanced":
-        return AdvancedPlayer(seed=seed).decide(view)
-    action = BasicPlayer(seed=seed).choose(view)
-    return Hint(action, _basic_reason(view, action))
+    if level is not None:
+        if not isinstance(level, str):
+            raise _wrong_type("hint", "a level's name (a str)", level)
+        name = _LEVELS.get(level.strip().lower())
+        if name is None:
+            raise GinRulesError(f"hint consults the level {', '.join(list(_LEVELS)[:-1])} "
+                                f"or {list(_LEVELS)[-1]}, not {level!r}")
+    else:
+        name = next((lv for source, lv in _SOURCE_LEVELS if view.rules == preset(source)),
+                    None) or next(lv for lv, cost in _HINT_LEVELS if budget >= cost)
+    model = "any" if opponent is None else opponent
+    _model(None, None, model)
+    if name == "basic":
+        action = BasicPlayer(seed=seed).choose(view)
+        return Hint(action, _basic_reason(view, action), level=name)
+    kind: type[AdvancedPlayer] = {"advanced": AdvancedPlayer, "expert": ExpertPlayer,
+                                  "master": MasterPlayer}[name]
+    h = kind(seed=seed, opponent=model).decide(view)
+    return Hint(h.action, f"{h.reason} (the {name} level's move)", level=name, knock=h.knock)
 
 
 def _basic_reason(view: View, action: Action) -> str:

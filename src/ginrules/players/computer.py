@@ -27,7 +27,7 @@ from ginrules.masks import _deadwood, _discard_deadwoods
 from ginrules.players._estimates import _meld_makers
 from ginrules.players.views import View, _not_a_view
 
-__all__ = ["BasicPlayer", "Hint", "Player", "RandomPlayer", "SimplePlayer"]
+__all__ = ["BasicPlayer", "Hint", "KnockEstimate", "Player", "RandomPlayer", "SimplePlayer"]
 
 
 @runtime_checkable
@@ -300,16 +300,54 @@ class BasicPlayer:
 
 
 @attrs.frozen
+class KnockEstimate:
+    """The figures a level weighed a knock (not gin) by, as its hint states them.
+
+    ``deadwood`` is the knock's deadwood; ``undercut_risk`` the chance that the opponent
+    undercuts it; ``knock_points`` the points the knock is expected to score (negative
+    when the opponent scores them) and ``play_on_points`` those of playing on instead;
+    when the level plays for the game (the view has the game's scores),
+    ``knock_wins_game`` and ``play_on_wins_game`` are the chances of winning the game
+    each way (else ``None``). ``samples`` is the number of opponent hands weighed, and
+    ``opponent`` the model of the opponent the figures assume: ``"evidence"`` (the
+    hands sampled by the evidence of the opponent's play alone, see
+    :func:`~ginrules.players.determinize.inference_weights`) or a key of
+    :data:`~ginrules.players.knock_models.KNOCK_MODELS` (the risk that level's model
+    states, the hands weighed again to match it). The advanced level prices playing on
+    as the chance of drawing gin times its worth, the expert by playing the hand out.
+
+    >>> e = KnockEstimate(7, 0.25, 3.5, 1.0, None, None, 48, "expert")
+    >>> e.undercut_risk, e.opponent
+    (0.25, 'expert')
+    """
+
+    deadwood: int
+    undercut_risk: float
+    knock_points: float
+    play_on_points: float
+    knock_wins_game: float | None
+    play_on_wins_game: float | None
+    samples: int
+    opponent: str
+
+
+@attrs.frozen
 class Hint:
-    """A suggested action and a short reason, as :func:`hint` gives it.
+    """A suggested action and a short reason, as :func:`hint` gives it; ``level`` names
+    the computer level whose move it is (empty when none does), and ``knock`` holds the
+    figures a knock (not gin) was weighed by, when one was.
 
     >>> from ginrules import Action
     >>> str(Hint(Action.parse("draw stock"), "9C does not help"))
     'draw stock: 9C does not help'
+    >>> Hint(Action.parse("draw stock"), "9C does not help").knock is None
+    True
     """
 
     action: Action
     reason: str
+    level: str = ""
+    knock: KnockEstimate | None = None
 
     def __str__(self) -> str:
         return f"{self.action}: {self.reason}"

@@ -20,7 +20,8 @@ from ginrules.actions import Action
 from ginrules.masks import _deadwood
 from ginrules.players._estimates import _ALL, _knock_chains
 from ginrules.players.advanced import AdvancedPlayer, _Memory, _named, _read_weights
-from ginrules.players.computer import Hint, _at_least, _seed, _stream
+from ginrules.players.computer import Hint, KnockEstimate, _at_least, _seed, _stream
+from ginrules.players.knock_models import KNOCK_MODELS, _stated, _tilted, undercut_risk
 from ginrules.players.lookahead import Table, _deals, _play_out, _points
 from ginrules.players.odds import game_chance
 from ginrules.players.views import View
@@ -91,7 +92,7 @@ class ExpertPlayer(AdvancedPlayer):
         return self.decide(view).action
 
     def _knock(self, v: View, knock: tuple[Action, int], memory: _Memory,
-               pool: list[int]) -> Hint | str | None:
+               pool: list[int]) -> Hint | str | tuple[str, KnockEstimate] | None:
         action, dead = knock
         if dead > max(0, self.knock_at) and v.stock_size - 1 > v.rules.dead_hand_stock:
             return (f"do not knock with {dead} deadwood: this level knocks with "
@@ -112,62 +113,97 @@ class ExpertPlayer(AdvancedPlayer):
         table = Table.of(v.rules, v.knock_limit)
         mine = v.mask & ~action.card.mask
         kept = v.mask & ~kept_card.mask
-        hidden = max(0, v.opponent_count - memory.known.bit_count())
         rng = random.Random(next(_stream(self.seed ^ 0x4B4E, v)))
-        tested = memory.discarded != 0  # it has had a chance to knock
         plays_on = v.stock_size > table.dead_stock
         limits = (self.follow_limit, v.knock_limit)
         chains = _knock_chains(v, mine, action.card)
-        knock_total = on_total = soon_total = weight = 0.0
-        undercut = 0.0
-        draws = min(memory.stock_draws, self.improve)
         scores = v.scores if self.play_for_game else None
         value = None if scores is None else _game_value(scores[v.player],
                                                         scores[1 - v.player], v.rules.target)
+        judged, played, model = self._opponent_sample(v, memory, pool, rng)
+        # the knock, against every hand weighed
+        weight = undercut = knock_points = knock_game = 0.0
+        priced = [(_points(dead, chains, opp, table), w) for opp, w in judged]
+        if self.opponent is not None:  # the undercut risk of the opponent's model
+            share = sum(w for p, w in priced if p < 0) / sum(w for _, w in priced)
+            priced = _tilted(priced, undercut_risk(self.opponent, share, dead,
+                                                   memory.stock_draws, v.stock_size),
+                             dead, table)
+            model = self.opponent
+        for points, w in priced:
+            if points < 0:
+                undercut += w
+            knock_points += w * points
+            if value is not None:
+                knock_game += w * value(points)
+            weight += w
+        # playing on, over the hands played out: waiting for gin (and, playing for the
+        # game, the better of that and knocking as soon as it may: near the target a
+        # small win may be all it needs)
+        on_weight = on_points = on_game = soon_game = 0.0
+        for opp, stock, w in played:
+            on_weight += w
+            if not plays_on:
+                if value is not None:
+                    on_game += w * value(0)
+                    soon_game += w * value(0)
+                continue
+            waited = _play_out(kept, opp, list(stock) if value is not None else stock,
+                               kept_card.index, 1, limits, table)
+            on_points += w * waited
+            if value is not None:
+                on_game += w * value(waited)
+                soon_game += w * value(_play_out(kept, opp, stock, kept_card.index, 1,
+                                                 (v.knock_limit, v.knock_limit), table))
+        estimate = KnockEstimate(
+            dead, undercut / weight, knock_points / weight, on_points / on_weight,
+            None if value is None else knock_game / weight,
+            None if value is None else max(on_game, soon_game) / on_weight,
+            len(played), model)
+        if self.opponent is not None:  # the points and chances its model states
+            estimate = _stated(KNOCK_MODELS[self.opponent], estimate)
+        return self._knock_hint(action, plan, estimate)
+
+    def _knock_hint(self, action: Action, plan: Hint, e: KnockEstimate) -> Hint:
+        """The knock or the discard ``plan``, by the figures ``e``, with its reason."""
+        n, dead, risk = e.samples, e.deadwood, e.undercut_risk
+        if e.knock_wins_game is not None and e.play_on_wins_game is not None:
+            ev, on = e.knock_wins_game, e.play_on_wins_game
+            a, b = _apart(ev, on, "%")
+            if ev >= on:
+                return Hint(action, f"knocking with {dead} deadwood wins the game {a} of the "
+                                    f"time, playing on {b} (over {n} played-out deals; "
+                                    f"undercut risk {risk:.0%}){_tie(ev, on)}", knock=e)
+            return Hint(plan.action, f"play on rather than knock with {dead} deadwood: "
+                                     f"playing on wins the game {b} of the time, knocking "
+                                     f"{a} (over {n} played-out deals); among the discards, "
+                                     f"{_named(plan)}", knock=e)
+        ev, on = e.knock_points, e.play_on_points
+        a, b = _apart(ev, on, "")
+        if ev >= on + self.knock_margin:
+            return Hint(action, f"knocking with {dead} deadwood wins {a} points on average, "
+                                f"playing on {b} (over {n} played-out deals; undercut risk "
+                                f"{risk:.0%}){_tie(ev, on)}", knock=e)
+        return Hint(plan.action, f"play on rather than knock with {dead} deadwood: playing "
+                                 f"on wins {b} points on average, knocking {a} (over {n} "
+                                 f"played-out deals); among the discards, {_named(plan)}",
+                    knock=e)
+
+    def _opponent_sample(self, v: View, memory: _Memory, pool: list[int],
+                         rng: random.Random) -> tuple[list[tuple[int, float]],
+                                                      list[tuple[int, list[int], float]], str]:
+        """The opponent hands a knock is weighed against, ``(hand, weight)``; those played
+        out, ``(hand, stock, weight)``; and the name of the model they come from. From the
+        evidence (see the class's summary): the same ``playouts`` deals for both."""
+        hidden = max(0, v.opponent_count - memory.known.bit_count())
+        tested = memory.discarded != 0  # it has had a chance to knock
+        draws = min(memory.stock_draws, self.improve)
+        played = []
         for opp, stock in _deals(pool, hidden, memory.known & _ALL, _read_weights(v, memory),
                                 self.playouts, rng, draws):
             w = self.knock_evidence if tested and _deadwood(opp) <= v.knock_limit else 1.0
-            points = _points(dead, chains, opp, table)
-            if points < 0:
-                undercut += w
-            if value is not None:
-                # playing on: the better of waiting for gin (as for points) and knocking
-                # as soon as it may (near the target a small win may be all it needs)
-                if plays_on:
-                    on_total += w * value(_play_out(kept, opp, list(stock), kept_card.index,
-                                                   1, limits, table))
-                    soon_total += w * value(_play_out(kept, opp, stock, kept_card.index, 1,
-                                                     (v.knock_limit, v.knock_limit), table))
-                else:
-                    on_total += w * value(0)
-                    soon_total += w * value(0)
-                knock_total += w * value(points)
-            else:
-                knock_total += w * points
-                if plays_on:
-                    on_total += w * _play_out(kept, opp, stock, kept_card.index, 1, limits,
-                                             table)
-            weight += w
-        ev, on = knock_total / weight, on_total / weight
-        risk, n = undercut / weight, self.playouts
-        if value is not None:
-            on = max(on, soon_total / weight)
-            if ev >= on:
-                return Hint(action, f"knocking with {dead} deadwood wins the game {ev:.0%} "
-                                    f"of the time, playing on {on:.0%} (over {n} played-out "
-                                    f"deals; undercut risk {risk:.0%})")
-            return Hint(plan.action, f"play on rather than knock with {dead} deadwood: "
-                                     f"playing on wins the game {on:.0%} of the time, "
-                                     f"knocking {ev:.0%} (over {n} played-out deals); "
-                                     f"among the discards, {_named(plan)}")
-        if ev >= on + self.knock_margin:
-            return Hint(action, f"knocking with {dead} deadwood wins {ev:.0f} points on "
-                                f"average, playing on {on:.0f} (over {n} played-out deals; "
-                                f"undercut risk {risk:.0%})")
-        return Hint(plan.action, f"play on rather than knock with {dead} deadwood: playing "
-                                 f"on wins {on:.0f} points on average, knocking {ev:.0f} "
-                                 f"(over {n} played-out deals); among the discards, "
-                                 f"{_named(plan)}")
+            played.append((opp, stock, w))
+        return [(opp, w) for opp, _, w in played], played, "evidence"
 
     def _stock(self, v: View, memory: _Memory, pool: list[int]) -> list[float] | None:
         """Per card index, the chance an unseen card is in the stock rather than the
@@ -199,3 +235,25 @@ def _game_value(mine: int, theirs: int, target: int) -> Callable[[int], float]:
         return game_chance(mine, theirs - points, target)
 
     return value
+
+
+def _apart(first: float, second: float, unit: str) -> tuple[str, str]:
+    """Two figures written so that they differ when they do: whole points (or per
+    cents, ``unit="%"``), with one more decimal when that would write them alike.
+
+    >>> _apart(0.624, 0.619, "%"), _apart(3.2, 2.9, ""), _apart(0.5, 0.5, "%")
+    (('62.4%', '61.9%'), ('3.2', '2.9'), ('50%', '50%'))
+    """
+    for digits in (0, 1):
+        if unit == "%":
+            a, b = f"{first:.{digits}%}", f"{second:.{digits}%}"
+        else:
+            a, b = f"{first:.{digits}f}", f"{second:.{digits}f}"
+        if a != b or first == second:
+            return a, b
+    return a, b
+
+
+def _tie(knock: float, on: float) -> str:
+    """What a knock's reason adds when its figures tie with playing on's."""
+    return "; the two are equal, and a knock ends the hand now" if knock == on else ""

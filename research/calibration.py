@@ -1,0 +1,323 @@
+"""Are the figures a knock hint states true? Stated against observed, per bin.
+
+Run from the dev virtual environment::
+
+    python research/calibration.py                       # 400 games per opponent and rules
+    python research/calibration.py --opponents expert --rules eaai --games 100
+    python research/calibration.py --fit --seed 100      # fits ginrules.players.knock_models
+
+Games are played between a hinted player (seat 0: ``ExpertPlayer(opponent=O)``, the move
+``ginrules.hint(view, opponent=O)`` gives, played at every turn) and the opponent ``O``
+(seat 1), for each opponent of ``--opponents`` and rule set of ``--rules``. Wherever the
+hinted player weighs a knock (not gin), its figures are recorded with what came of them:
+
+* the **undercut risk**, against whether a knock there is undercut (the opponent's real
+  hand laid off against the knock, as the engine would: a knock is priced whether or not
+  the hint said to knock, so the table has a row for hinted knocks alone and one for all);
+* the **expected points of knocking**, against the points the knock scores there;
+* the **expected points of playing on**, against the points the hand gave where the hint
+  said to play on (and was followed);
+* the **chance of winning the game** by the move the hint chose, against the games won.
+
+Each table gives per bin of the stated figure the positions, the mean stated, the
+observed rate with its Wilson 95% interval (for the chances) or the observed mean with its
+standard error (for points), and a Brier score. The goal (issue 44): every bin's observed
+undercut rate within max(3 points, its 95% interval) of the mean stated, and expected
+points within 2 points of the observed mean.
+
+With ``--fit``, the models' points and game chances are set aside (each states the
+samples' own) and the script fits, per opponent and for all together (``any``), the
+:class:`~ginrules.players.knock_models.KnockModel` of every knock weighed (the risk on
+the share of the evidence's samples, ``ExpertPlayer(opponent=None)``), and prints them
+to paste into :mod:`ginrules.players.knock_models`. Fit and check on different seeds
+(``--seed``).
+
+This peeks at the game state (the opponent's real hand), which no player may do: it is a
+measurement, not a player. It reads private names of the players package
+(``advanced._least_deadwood``, ``_estimates._knock_chains``, ``lookahead._points``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import math
+import time
+from collections.abc import Iterable
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from _script import run
+
+import ginrules
+from ginrules.actions import ActionKind, Phase
+from ginrules.masks import _discard_deadwoods
+from ginrules.players import ExpertPlayer, knock_models, make_player
+from ginrules.players._estimates import _knock_chains
+from ginrules.players.advanced import _least_deadwood
+from ginrules.players.knock_models import KnockModel
+from ginrules.players.lookahead import Table, _points
+
+OPPONENTS = ("simple", "advanced", "expert")
+BINS = (0.0, 0.005, 0.05, 0.15, 0.30, 0.50, 1.000001)
+POINT_BINS = (-math.inf, -10.0, 0.0, 5.0, 10.0, 15.0, 20.0, math.inf)
+
+
+def _game(task: tuple[str, str, int, bool]) -> list[dict[str, Any]]:
+    """The knocks weighed by the hinted player in one game, with what came of them."""
+    rules_name, opponent, seed, fit = task
+    rules = ginrules.rules(rules_name)
+    hinted = ExpertPlayer(seed=seed, opponent=opponent)
+    evidence = ExpertPlayer(seed=seed)  # the samples' own figures, for the fit
+    other = make_player(opponent, seed=seed + 1)
+    game = ginrules.new_game(rules, seed=seed)
+    rows: list[dict[str, Any]] = []
+    in_hand: list[dict[str, Any]] = []
+    hands = len(game.finished)
+    while not game.is_over:
+        hand = game.hand
+        assert hand is not None
+        v = game.view(hand.turn)
+        if hand.turn == 1:
+            game = game.apply(other.choose(v))
+        else:
+            h = hinted.decide(v)
+            if hand.phase is Phase.DISCARD and h.knock is not None:
+                row = _row(v, h, hand.masks[1], rules_name, opponent, seed)
+                if fit:
+                    sampled = evidence.decide(v).knock
+                    assert sampled is not None
+                    row["share"] = sampled.undercut_risk
+                in_hand.append(row)
+            game = game.apply(h.action)
+        if len(game.finished) != hands:  # the hand is over: what it gave seat 0
+            hands = len(game.finished)
+            result = game.finished[-1].result
+            assert result is not None
+            score = ginrules.score_hand(result, rules)
+            points = 0 if score.player is None else (
+                score.points if score.player == 0 else -score.points)
+            for row in in_hand:
+                row["hand_points"] = points
+            rows += in_hand
+            in_hand = []
+    for row in rows:
+        row["won_game"] = game.winner == 0
+    return rows
+
+
+def _row(v: Any, h: Any, opponent_hand: int, rules_name: str, opponent: str,
+         seed: int) -> dict[str, Any]:
+    e = h.knock
+    knock = _least_deadwood(v, ActionKind.KNOCK, _discard_deadwoods(v.mask))
+    assert knock is not None
+    action, dead = knock
+    chains = _knock_chains(v, v.mask & ~action.card.mask, action.card)
+    points = _points(dead, chains, opponent_hand, Table.of(v.rules, v.knock_limit))
+    draws = sum(1 for ev in v.events
+                if ev.player != v.player and ev.action.kind is ActionKind.DRAW_STOCK)
+    knocked = h.action.kind is ActionKind.KNOCK
+    chance = e.knock_wins_game if knocked else e.play_on_wins_game
+    return {"rules": rules_name, "opponent": opponent, "seed": seed, "knocks": knocked,
+            "risk": e.undercut_risk, "knock_points": e.knock_points,
+            "on_points": e.play_on_points, "game_chance": chance, "dead": dead,
+            "draws": draws, "stock": v.stock_size, "undercut": points < 0,
+            "points": points}
+
+
+def _wilson(k: int, n: int) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    z = 1.959964
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return c - h, c + h
+
+
+def chance_table(rows: list[dict[str, Any]], stated: str, observed: str,
+                 title: str) -> bool:
+    """Print the stated chance against the observed rate per bin; whether every bin is
+    within max(3 points, its Wilson interval) of its mean stated."""
+    rows = [r for r in rows if r[stated] is not None]
+    print(f"{title}: {len(rows)} positions")
+    if not rows:
+        return True
+    print(f"  {'stated':>12s} {'n':>6s} {'mean':>7s} {'observed':>9s} {'95% CI':>15s}  ok")
+    ok = True
+    for lo, hi in itertools.pairwise(BINS):
+        sel = [r for r in rows if lo <= r[stated] < hi]
+        if not sel:
+            continue
+        n = len(sel)
+        k = sum(bool(r[observed]) for r in sel)
+        mean = sum(r[stated] for r in sel) / n
+        low, high = _wilson(k, n)
+        good = low - 0.03 <= mean <= high + 0.03 or abs(k / n - mean) <= 0.03
+        ok &= good
+        print(f"  {lo:5.1%}-{min(hi, 1):6.1%} {n:6d} {mean:7.1%} {k / n:9.1%} "
+              f"{low:7.1%}-{high:6.1%}  {'yes' if good else 'NO'}")
+    brier = sum((r[stated] - bool(r[observed])) ** 2 for r in rows) / len(rows)
+    print(f"  Brier score {brier:.4f}")
+    return ok
+
+
+def points_table(rows: list[dict[str, Any]], stated: str, observed: str,
+                 title: str) -> bool:
+    """Print the stated expected points against the observed mean per bin; whether every
+    bin's mean is within 2 points (or two standard errors) of the mean stated."""
+    print(f"{title}: {len(rows)} positions")
+    if not rows:
+        return True
+    print(f"  {'stated':>14s} {'n':>6s} {'mean':>7s} {'observed':>9s} {'s.e.':>6s}  ok")
+    ok = True
+    for lo, hi in itertools.pairwise(POINT_BINS):
+        sel = [r for r in rows if lo <= r[stated] < hi]
+        if not sel:
+            continue
+        n = len(sel)
+        mean = sum(r[stated] for r in sel) / n
+        seen = [r[observed] for r in sel]
+        m = sum(seen) / n
+        se = math.sqrt(sum((x - m) ** 2 for x in seen) / max(1, n - 1) / n)
+        good = abs(m - mean) <= max(2.0, 2 * se)
+        ok &= good
+        print(f"  {lo:6.0f}-{hi:<6.0f} {n:6d} {mean:7.1f} {m:9.1f} {se:6.1f}  "
+              f"{'yes' if good else 'NO'}")
+    overall = sum(r[observed] for r in rows) / len(rows)
+    stated_mean = sum(r[stated] for r in rows) / len(rows)
+    print(f"  all: stated {stated_mean:.1f}, observed {overall:.1f}")
+    return ok
+
+
+def _logistic(xs: list[tuple[float, ...]], ys: list[float]) -> tuple[float, ...]:
+    """The coefficients of a logistic regression of ``ys`` on ``xs`` (Newton's method)."""
+    k = len(xs[0])
+    w = [0.0] * k
+    for _ in range(30):
+        grad = [0.0] * k
+        hess = [[1e-6 * (i == j) for j in range(k)] for i in range(k)]
+        for x, y in zip(xs, ys, strict=True):
+            z = sum(a * b for a, b in zip(w, x, strict=True))
+            p = 1 / (1 + math.exp(-max(-700.0, min(700.0, z))))
+            for i in range(k):
+                grad[i] += (y - p) * x[i]
+                for j in range(k):
+                    hess[i][j] += p * (1 - p) * x[i] * x[j]
+        step = _solve(hess, grad)
+        w = [a + b for a, b in zip(w, step, strict=True)]
+        if max(abs(s) for s in step) < 1e-9:
+            break
+    return tuple(w)
+
+
+def _line(xs: list[float], ys: list[float]) -> tuple[float, float]:
+    """``(a, b)`` of the least-squares line ``y = a + b x``."""
+    n = len(xs)
+    mx, my = sum(xs) / n, sum(ys) / n
+    sxx = sum((x - mx) ** 2 for x in xs)
+    b = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / sxx if sxx else 0.0
+    return my - b * mx, b
+
+
+def _logit(p: float) -> float:
+    p = min(0.995, max(0.005, p))
+    return math.log(p / (1 - p))
+
+
+def fit(rows: list[dict[str, Any]]) -> str:
+    """The :class:`~ginrules.players.knock_models.KnockModel` of ``rows``, as Python
+    text: the undercut risk by a logistic regression on the evidence's share and the
+    hand's facts; the points of knocking (every knock weighed, priced against the real
+    hand) and of playing on (where the hint said so: the hand's points) by least
+    squares on the samples' figures; the game chance of the move chosen by a logistic
+    regression on the logit of the samples' (the game not decided)."""
+    risk = _logistic([(1.0, _logit(r["share"]), r["dead"] / 10, r["draws"] / 10,
+                       r["stock"] / 30) for r in rows],
+                     [1.0 if r["undercut"] else 0.0 for r in rows])
+    knock = _line([r["knock_points"] for r in rows], [r["points"] for r in rows])
+    on_rows = [r for r in rows if not r["knocks"]]
+    on = _line([r["on_points"] for r in on_rows], [r["hand_points"] for r in on_rows])
+    games = [r for r in rows if r["game_chance"] is not None and 0 < r["game_chance"] < 1]
+    game = _logistic([(1.0, _logit(r["game_chance"])) for r in games],
+                     [1.0 if r["won_game"] else 0.0 for r in games])
+
+    def fixed(values: tuple[float, ...]) -> str:
+        return "(" + ", ".join(f"{v:.4f}" for v in values) + ")"
+
+    return (f"KnockModel({fixed(risk)}, knock={fixed(knock)}, play_on={fixed(on)}, "
+            f"game={fixed(game)})")
+
+
+def _solve(a: list[list[float]], b: list[float]) -> list[float]:
+    """``a x = b`` by Gaussian elimination with partial pivoting."""
+    n = len(b)
+    m = [[*row, b[i]] for i, row in enumerate(a)]
+    for c in range(n):
+        pivot = max(range(c, n), key=lambda r: abs(m[r][c]))
+        m[c], m[pivot] = m[pivot], m[c]
+        for r in range(n):
+            if r != c:
+                f = m[r][c] / m[c][c]
+                m[r] = [x - f * y for x, y in zip(m[r], m[c], strict=True)]
+    return [m[i][n] / m[i][i] for i in range(n)]
+
+
+def collect(tasks: Iterable[tuple[str, str, int, bool]], workers: int
+            ) -> list[dict[str, Any]]:
+    tasks = list(tasks)
+    if workers <= 1:
+        return [row for task in tasks for row in _game(task)]
+    with ProcessPoolExecutor(workers) as pool:
+        return [row for rows in pool.map(_game, tasks, chunksize=4) for row in rows]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--opponents", default=",".join(OPPONENTS),
+                        help="opponents, comma-separated (default: simple,advanced,expert)")
+    parser.add_argument("--rules", default="classic,eaai",
+                        help="rule sets, comma-separated (default: classic,eaai)")
+    parser.add_argument("--games", type=int, default=400,
+                        help="games per opponent and rule set (default: 400)")
+    parser.add_argument("--seed", type=int, default=0, help="the first game's seed")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--fit", action="store_true",
+                        help="fit the knock models instead (the hinted player reads the "
+                             "evidence)")
+    args = parser.parse_args()
+    opponents = args.opponents.split(",")
+    rules = args.rules.split(",")
+    if args.fit:  # the figures of the samples, each model's risk its own
+        for name, model in knock_models._MODELS.items():
+            knock_models._MODELS[name] = KnockModel(model.risk)
+    start = time.perf_counter()
+    all_rows: list[dict[str, Any]] = []
+    for opponent in opponents:
+        tasks = [(r, opponent, args.seed + g, args.fit) for r in rules
+                 for g in range(args.games)]
+        rows = collect(tasks, args.workers)
+        all_rows += rows
+        print(f"== against {opponent} ({', '.join(rules)} rules, {args.games} games each, "
+              f"seeds {args.seed}-{args.seed + args.games - 1}; "
+              f"{time.perf_counter() - start:.0f} s so far)")
+        if args.fit:
+            print(f"    {opponent!r}: {fit(rows)},"
+                  f"  # {len(rows)} knocks, {sum(r['undercut'] for r in rows)} undercut",
+                  flush=True)
+            continue
+        hinted = [r for r in rows if r["knocks"]]
+        on = [r for r in rows if not r["knocks"]]
+        chance_table(hinted, "risk", "undercut", "undercut risk, hinted knocks")
+        chance_table(rows, "risk", "undercut", "undercut risk, every knock weighed")
+        points_table(hinted, "knock_points", "points", "points of knocking, hinted knocks")
+        points_table(on, "on_points", "hand_points", "points of playing on, where hinted")
+        chance_table(rows, "game_chance", "won_game", "chance to win the game")
+        print()
+    if args.fit and len(opponents) > 1:
+        print(f"    'any': {fit(all_rows)},  # {len(all_rows)} knocks")
+
+
+if __name__ == "__main__":
+    run(main, "calibration.py")

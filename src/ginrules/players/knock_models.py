@@ -1,0 +1,216 @@
+"""The undercut risk of a knock against a stated opponent: a model measured against
+outcomes.
+
+Sampling the opponent's hand from the evidence of its play (the expert's inference
+weights, :func:`~ginrules.players.determinize.inference_weights`) gets the risk wrong in
+both directions: against ``simple``, which knocks as soon as it may, knocks were
+undercut far less often than the samples said, and against the levels that wait for gin
+far more often (at 1-4% stated, 20-30% undercut). The samples' share carries little of
+what decides an undercut; how long the opponent has played carries most of it. So when a
+level is told its opponent (``ExpertPlayer(opponent=...)``, ``hint(view,
+opponent=...)``), the risk it states is a logistic model of an undercut, fit for that
+opponent by ``python research/calibration.py --fit`` on knocks priced against the
+opponent's real hand:
+
+    logit(risk) = a + b * logit(share) + c * deadwood / 10 + d * draws / 10 + e * stock / 30
+
+where *share* is the samples' undercut share (kept within 0.5% and 99.5%), *deadwood* the
+knock's, *draws* the opponent's stock draws so far and *stock* the cards left in the
+stock. The samples are then weighed again so that their undercut share is the model's
+risk, and the knock's expected points and chance of winning the game follow from them.
+How well the figures hold against outcomes, per bin, is on the players page.
+
+>>> sorted(KNOCK_MODELS)
+['advanced', 'any', 'basic', 'beginner', 'expert', 'intermediate', 'master', 'simple']
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from ginrules.errors import GinRulesError, WrongTypeError
+
+if TYPE_CHECKING:
+    from ginrules.players.computer import KnockEstimate
+    from ginrules.players.lookahead import Table
+
+__all__ = ["KNOCK_MODELS", "KnockModel", "undercut_risk"]
+
+_Coefficients = tuple[float, float, float, float, float]
+_Line = tuple[float, float]
+
+
+@attrs.frozen
+class KnockModel:
+    """The model of one opponent: ``risk``, the coefficients ``(a, b, c, d, e)`` of the
+    undercut risk (see the module's summary); ``knock`` and ``play_on``, ``(a, b)`` of
+    the points a knock and playing on are stated to win, ``a + b * sampled``, where
+    *sampled* is their mean over the samples (weighed again for the risk); and ``game``,
+    ``(a, b)`` of the chance of winning the game, ``logit(stated) = a + b *
+    logit(sampled)``, where *sampled* is that chance by
+    :func:`~ginrules.players.odds.game_chance` (which takes both players alike).
+
+    >>> KnockModel((0.0, 1.0, 0.0, 0.0, 0.0), knock=(-1.0, 0.5)).knock
+    (-1.0, 0.5)
+    >>> KnockModel((0.0, 1.0), knock=(-1.0, 0.5))
+    Traceback (most recent call last):
+    ...
+    ginrules.errors.WrongTypeError: a KnockModel's risk is a tuple of 5 finite numbers, not (0.0, 1.0)
+    """
+
+    risk: _Coefficients = attrs.field(validator=lambda i, a, v: _numbers(a.name, v, 5))
+    knock: _Line = attrs.field(default=(0.0, 1.0),
+                               validator=lambda i, a, v: _numbers(a.name, v, 2))
+    play_on: _Line = attrs.field(default=(0.0, 1.0),
+                                 validator=lambda i, a, v: _numbers(a.name, v, 2))
+    game: _Line = attrs.field(default=(0.0, 1.0),
+                              validator=lambda i, a, v: _numbers(a.name, v, 2))
+
+    def _points(self, which: str, sampled: float) -> float:
+        """The points of ``which`` (``"knock"`` or ``"play_on"``) this model states when
+        the samples' mean is ``sampled``."""
+        a, b = self.knock if which == "knock" else self.play_on
+        return a + b * sampled
+
+    def _chance(self, sampled: float) -> float:
+        """The chance of winning the game this model states when the samples' is
+        ``sampled`` (1 and 0 stay as they are: the game is decided)."""
+        if sampled <= 0.0 or sampled >= 1.0:
+            return sampled
+        a, b = self.game
+        z = a + b * math.log(sampled / (1.0 - sampled))
+        return 1.0 / (1.0 + math.exp(-z)) if z > -700 else 0.0
+
+
+def _numbers(name: str, value: object, count: int) -> None:
+    """Refuse a model's ``name`` unless it is a tuple of ``count`` finite numbers."""
+    if not (isinstance(value, tuple) and len(value) == count and all(
+            isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+            for x in value)):
+        raise WrongTypeError(f"a KnockModel's {name} is a tuple of {count} finite numbers, "
+                             f"not {value!r}")
+
+
+# fit by `python research/calibration.py --fit --games 1000 --seed 100000 --opponents
+# simple,basic,advanced,expert`: 1000 games per opponent under each of the classic and
+# eaai rules, seeds 100000 to 100999, every knock the expert weighed priced against the
+# opponent's real hand
+_MODELS: dict[str, KnockModel] = {
+    "simple": KnockModel((0.1445, 0.172, 3.6913, -3.0441, -6.2116)),
+    "basic": KnockModel((3.3886, 0.2237, 3.7233, -5.1341, -8.9541)),
+    "advanced": KnockModel((6.2304, 0.1855, 1.9741, -3.5354, -9.7332)),
+    "expert": KnockModel((4.2909, 0.1838, 1.5177, -2.1686, -6.6913)),
+    "any": KnockModel((5.2165, 0.1863, 1.1992, -2.96, -8.3389)),
+}
+for _alias, _level in (("master", "expert"), ("beginner", "simple"),
+                       ("intermediate", "basic")):
+    _MODELS[_alias] = _MODELS[_level]
+
+KNOCK_MODELS: Mapping[str, KnockModel] = MappingProxyType(_MODELS)
+"""Per opponent, its :class:`KnockModel`: ``simple``, ``basic``, ``advanced`` and
+``expert`` each fit on games against that level (and ``beginner`` and ``intermediate``
+by their other names); ``master`` knocks as the expert does and takes its model; ``any``
+is fit on the four together, for an opponent that is none of them (a person)."""
+
+
+def undercut_risk(opponent: str, share: float, deadwood: int, draws: int,
+                  stock: int) -> float:
+    """The chance that a knock with ``deadwood`` is undercut by ``opponent`` (a key of
+    :data:`KNOCK_MODELS`), when the samples' undercut share is ``share``, the opponent
+    has drawn ``draws`` stock cards and ``stock`` cards are left (see the module's
+    summary).
+
+    >>> 0.0 < undercut_risk("expert", 0.05, 6, 4, 20) < 1.0
+    True
+    >>> undercut_risk("grandmaster", 0.05, 6, 4, 20)
+    Traceback (most recent call last):
+    ...
+    ginrules.errors.GinRulesError: no knock model for 'grandmaster'; the models are simple, basic, advanced, expert, any, master, beginner, intermediate
+    """
+    a, b, c, d, e = _model_of(opponent).risk
+    if isinstance(share, bool) or not isinstance(share, (int, float)):
+        raise WrongTypeError(f"undercut_risk takes the samples' undercut share as a number "
+                             f"from 0 to 1, not {share!r}")
+    if not 0 <= share <= 1:
+        raise GinRulesError(f"the samples' undercut share is from 0 to 1, not {share!r}")
+    for name, count in (("deadwood", deadwood), ("draws", draws), ("stock", stock)):
+        if type(count) is not int:
+            raise WrongTypeError(f"undercut_risk takes {name} as an int, not {count!r}")
+        if count < 0:
+            raise GinRulesError(f"{name} is at least 0, not {count}")
+    share = min(0.995, max(0.005, share))
+    z = a + b * math.log(share / (1.0 - share)) + c * deadwood / 10 + d * draws / 10 \
+        + e * stock / 30
+    return 1.0 / (1.0 + math.exp(-z)) if z > -700 else 0.0
+
+
+def _model_of(opponent: object) -> KnockModel:
+    if not isinstance(opponent, str):
+        raise WrongTypeError(f"an opponent's model is named by a string (one of "
+                             f"{', '.join(KNOCK_MODELS)}), not {opponent!r}")
+    try:
+        return KNOCK_MODELS[opponent]
+    except KeyError:
+        raise GinRulesError(f"no knock model for {opponent!r}; the models are "
+                            + ", ".join(KNOCK_MODELS)) from None
+
+
+def _model(instance: Any, attribute: Any, value: object) -> None:
+    """The attrs validator of a player's ``opponent``: ``None`` or a model's name."""
+    if value is not None:
+        _model_of(value)
+
+
+def _tilted(priced: list[tuple[int, float]], risk: float, dead: int,
+            table: Table) -> list[tuple[int, float]]:
+    """``priced`` weighed again so that the share of undercuts is ``risk``: the
+    undercuts' weights scaled by one factor and the others' by another. When no sample
+    (or every sample) is undercut, one is added with the weight that makes the share
+    ``risk``: an undercut by half the knock's deadwood (its points: the undercut bonus
+    and that half), or a knock that wins 1 point.
+
+    >>> from ginrules import rules
+    >>> from ginrules.players.lookahead import Table
+    >>> t = Table.of(rules("classic"), 10)
+    >>> _tilted([(-27, 1.0), (5, 3.0)], 0.5, 4, t)
+    [(-27, 2.0), (5, 2.0)]
+    >>> _tilted([(5, 1.0)], 0.2, 4, t)
+    [(5, 1.0), (-27, 0.25)]
+    """
+    total = sum(w for _, w in priced)
+    under = sum(w for p, w in priced if p < 0)
+    if total <= 0:
+        return priced
+    if 0 < under < total:
+        up, down = risk * total / under, (1.0 - risk) * total / (total - under)
+        return [(p, w * (up if p < 0 else down)) for p, w in priced]
+    if under == 0:
+        if risk >= 1.0:
+            return [(-(table.undercut_bonus + (dead + 1) // 2), total)]
+        return [*priced, (-(table.undercut_bonus + (dead + 1) // 2),
+                          total * risk / (1.0 - risk))]
+    if risk <= 0.0:
+        return [(1, total)]
+    return [*priced, (1, total * (1.0 - risk) / risk)]
+
+
+def _stated(model: KnockModel, sampled: KnockEstimate) -> KnockEstimate:
+    """The figures ``model`` states for those of the samples (the risk already its own).
+
+    >>> from ginrules.players import KnockEstimate
+    >>> m = KnockModel((0.0, 1.0, 0.0, 0.0, 0.0), knock=(-1.0, 0.5), play_on=(2.0, 1.0))
+    >>> e = _stated(m, KnockEstimate(5, 0.1, 10.0, 4.0, None, None, 48, "expert"))
+    >>> e.knock_points, e.play_on_points, e.knock_wins_game
+    (4.0, 6.0, None)
+    """
+    knock, on = sampled.knock_wins_game, sampled.play_on_wins_game
+    return attrs.evolve(
+        sampled, knock_points=model._points("knock", sampled.knock_points),
+        play_on_points=model._points("play_on", sampled.play_on_points),
+        knock_wins_game=None if knock is None else model._chance(knock),
+        play_on_wins_game=None if on is None else model._chance(on))

@@ -1,0 +1,240 @@
+"""The figures a hint states, each recomputed from its definition on a built position;
+the knock models; the level a hint comes from; and its words at a tie."""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any, ClassVar
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import ginrules
+from ginrules.actions import Action, ActionKind, Phase
+from ginrules.cards import cards_from_mask
+from ginrules.errors import GinRulesError, WrongTypeError
+from ginrules.hand import HandState
+from ginrules.masks import _best_discards
+from ginrules.players import AdvancedPlayer, ExpertPlayer, Hint, KnockEstimate, view
+from ginrules.players.knock_models import KNOCK_MODELS, _tilted, undercut_risk
+from ginrules.players.lookahead import Table, play_out
+
+
+def _knock_position(rules: str, seed: int) -> HandState:
+    """A state of a hand between two basic players where the player to discard may knock
+    with some deadwood (not gin)."""
+    players = [ginrules.players.BasicPlayer(), ginrules.players.BasicPlayer()]
+    for s in range(seed, seed + 200):
+        state = ginrules.deal(ginrules.rules(rules), seed=s, dealer=s % 2)
+        while not state.is_over:
+            if state.phase is Phase.DISCARD and state.stock_size > 6 and \
+                    0 < _best_discards(state.masks[state.turn])[0] <= state.knock_limit:
+                return state
+            state = state.apply(players[state.turn].choose(view(state, state.turn)))
+    raise AssertionError("no knock position")
+
+
+@attrs.frozen
+class _Fixed(ExpertPlayer):
+    """The expert weighing its knock against given opponent hands (``HANDS``), each with
+    the rest of the unseen cards as the stock, in their order."""
+
+    HANDS: ClassVar[list[int]] = []
+
+    def _opponent_sample(self, v: Any, memory: Any, pool: list[int], rng: random.Random
+                         ) -> tuple[list[tuple[int, float]], list[tuple[int, list[int], float]],
+                                    str]:
+        played = [(h, [i for i in pool if not h >> i & 1], 1.0) for h in self.HANDS]
+        return [(h, w) for h, _, w in played], played, "evidence"
+
+
+def _signed(knocker: int, defender: int, rules: str) -> int:
+    """The knock's points from the knocker's side, by the engine's showdown."""
+    _, score = ginrules.showdown(cards_from_mask(knocker), cards_from_mask(defender),
+                                 rules=rules)
+    return 0 if score.player is None else score.points if score.winner == "knocker" \
+        else -score.points
+
+
+@pytest.mark.parametrize("opponent", [None, "expert", "simple"])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_every_figure_of_a_knock_hint_is_its_definition(seed: int,
+                                                         opponent: str | None) -> None:
+    state = _knock_position("classic", seed)
+    v = view(state, state.turn)
+    truth = state.masks[1 - state.turn]
+    rng = random.Random(seed)
+    unseen = [i for i in range(52) if not (v.mask | truth) >> i & 1 and i not in
+              {c.index for c in v.discard_pile}]
+    hands = [truth]
+    for _ in range(5):  # other hands of ten from the cards the player has not seen
+        hands.append(sum(1 << i for i in rng.sample(unseen + [
+            i for i in range(52) if truth >> i & 1], 10)))
+    _Fixed.HANDS = hands
+    player = _Fixed(seed=seed, opponent=opponent, play_for_game=False)
+    h = player.decide(v)
+    e = h.knock
+    assert e is not None
+    knock = min((a for a in v.legal_actions if a.kind is ActionKind.KNOCK),
+                key=lambda a: ginrules.deadwood(cards_from_mask(v.mask & ~a.card.mask)))
+    mine = v.mask & ~knock.card.mask
+    assert e.deadwood == ginrules.deadwood(cards_from_mask(mine))
+    points = [_signed(mine, opp, "classic") for opp in hands]
+    share = sum(p < 0 for p in points) / len(points)
+    if opponent is None:
+        risk = share
+        mean = sum(points) / len(points)
+    else:
+        draws = sum(1 for ev in v.events if ev.player != v.player
+                    and ev.action.kind is ActionKind.DRAW_STOCK)
+        risk = undercut_risk(opponent, share, e.deadwood, draws, v.stock_size)
+        under = [p for p in points if p < 0]
+        over = [p for p in points if p >= 0]
+        if under and over:
+            mean = risk * sum(under) / len(under) + (1 - risk) * sum(over) / len(over)
+        elif over:
+            bonus = ginrules.rules("classic").undercut_bonus
+            mean = (1 - risk) * sum(over) / len(over) - risk * (bonus + (e.deadwood + 1) // 2)
+        else:
+            mean = risk * sum(under) / len(under) + (1 - risk) * 1
+    assert e.undercut_risk == pytest.approx(risk)
+    assert e.knock_points == pytest.approx(mean)
+    # playing on: each hand played out from the discard it would make, waiting for gin,
+    # the rest of the unseen cards the stock
+    pool = _pool(v)
+    memory = player._recall(v, ginrules.cards_to_mask(v.opponent_known), True)
+    plan = player._discard(v, memory, pool, player._stock(v, memory, pool))
+    if h.action.kind is ActionKind.DISCARD:
+        assert plan.action == h.action
+    kept_card = plan.action.card
+    assert kept_card is not None
+    table = Table.of(v.rules, v.knock_limit)
+    on = [play_out(v.mask & ~kept_card.mask, opp, [i for i in pool if not opp >> i & 1],
+                   kept_card.index, 1, (0, v.knock_limit), table) for opp in hands]
+    assert e.play_on_points == pytest.approx(sum(on) / len(on))
+    assert e.samples == len(hands)
+    assert e.opponent == (opponent or "evidence")
+    assert e.knock_wins_game is None and e.play_on_wins_game is None
+
+
+def _pool(v: Any) -> list[int]:
+    """The cards the player has not seen (the expert's pool), lowest first."""
+    seen = v.mask | ginrules.cards_to_mask(v.opponent_known)
+    for c in v.discard_pile:
+        seen |= c.mask
+    return [i for i in range(52) if not seen >> i & 1]
+
+
+@pytest.mark.parametrize("model", sorted(KNOCK_MODELS))
+def test_the_undercut_risk_is_the_logistic_model_of_its_coefficients(model: str) -> None:
+    a, b, c, d, e = KNOCK_MODELS[model].risk
+    for share, dead, draws, stock in ((0.0, 3, 0, 31), (0.2, 7, 5, 15), (1.0, 10, 12, 3)):
+        s = min(0.995, max(0.005, share))
+        z = a + b * math.log(s / (1 - s)) + c * dead / 10 + d * draws / 10 + e * stock / 30
+        assert undercut_risk(model, share, dead, draws, stock) == pytest.approx(
+            1 / (1 + math.exp(-z)))
+
+
+def test_a_knock_model_is_named_by_a_known_string() -> None:
+    with pytest.raises(GinRulesError, match="no knock model for 'human'"):
+        undercut_risk("human", 0.1, 5, 0, 20)
+    with pytest.raises(WrongTypeError):
+        undercut_risk(3, 0.1, 5, 0, 20)  # type: ignore[arg-type]
+    with pytest.raises(GinRulesError, match="no knock model"):
+        ExpertPlayer(opponent="grandmaster")
+
+
+_TABLE = Table.of(ginrules.rules("classic"), 10)
+
+
+@given(st.lists(st.tuples(st.integers(-60, 60), st.floats(0.01, 10)), min_size=1,
+                max_size=12),
+       st.floats(0.0, 1.0), st.integers(1, 10))
+def test_tilting_makes_the_undercut_share_the_risk_and_keeps_the_rest(
+        priced: list[tuple[int, float]], risk: float, dead: int) -> None:
+    tilted = _tilted(priced, risk, dead, _TABLE)
+    total = sum(w for _, w in tilted)
+    share = sum(w for p, w in tilted if p < 0) / total
+    assert share == pytest.approx(risk, abs=1e-9)
+    under = [w for p, w in priced if p < 0]
+    if under and len(under) < len(priced):
+        assert total == pytest.approx(sum(w for _, w in priced))
+        # within each side, the weights keep their proportions
+        for side in (True, False):
+            old = [(p, w) for p, w in priced if (p < 0) is side]
+            new = [(p, w) for p, w in tilted if (p < 0) is side]
+            if sum(w for _, w in new) > 1e-9:  # (a share near 0 leaves too few digits)
+                for (p0, w0), (p1, w1) in zip(old, new, strict=True):
+                    assert p0 == p1
+                    assert w1 / sum(w for _, w in new) == pytest.approx(
+                        w0 / sum(w for _, w in old))
+
+
+def _figures(knock: float, on: float) -> KnockEstimate:
+    return KnockEstimate(6, 0.1, knock, on, None, None, 48, "any")
+
+
+@pytest.mark.parametrize(("knock", "on", "knocks", "words"), [
+    (5.0, 3.0, True, "wins 5 points on average, playing on 3"),
+    (3.0, 3.0, True, "the two are equal, and a knock ends the hand now"),
+    (3.2, 2.9, True, "wins 3.2 points on average, playing on 2.9"),
+    (2.9, 3.2, False, "playing on wins 3.2 points on average, knocking 2.9"),
+])
+def test_a_knock_hint_says_why_where_playing_on_is_as_good(
+        knock: float, on: float, knocks: bool, words: str) -> None:
+    action, discard = Action.parse("knock 5H"), Hint(Action.parse("discard KS"), "it is high")
+    h = ExpertPlayer()._knock_hint(action, discard, _figures(knock, on))
+    assert (h.action == action) is knocks
+    assert words in h.reason
+    assert h.knock == _figures(knock, on)
+
+
+@pytest.mark.parametrize(("knock", "on", "knocks", "words"), [
+    (0.624, 0.619, True, "wins the game 62.4% of the time, playing on 61.9%"),
+    (0.5, 0.5, True, "the two are equal"),
+    (0.61, 0.62, False, "playing on wins the game 62% of the time, knocking 61%"),
+])
+def test_a_game_knock_hint_never_knocks_where_playing_on_wins_more(
+        knock: float, on: float, knocks: bool, words: str) -> None:
+    action, discard = Action.parse("knock 5H"), Hint(Action.parse("discard KS"), "it is high")
+    figures = KnockEstimate(6, 0.1, 0.0, 0.0, knock, on, 48, "any")
+    h = ExpertPlayer()._knock_hint(action, discard, figures)
+    assert (h.action == action) is knocks
+    assert words in h.reason
+
+
+def test_a_hint_names_its_level_and_the_polish_preset_asks_the_advanced_level() -> None:
+    for rules, level in (("classic", "expert"), ("polish", "advanced"), ("eaai", "expert")):
+        v = view(ginrules.deal(ginrules.rules(rules), seed=7, dealer=0), 1)
+        h = ginrules.hint(v)
+        assert h.level == level
+        assert h.reason.endswith(f"(the {level} level's move)")
+        assert h.action == {"expert": ExpertPlayer, "advanced": AdvancedPlayer}[level](
+            opponent="any").choose(v)
+    v = view(ginrules.deal(ginrules.rules("polish"), seed=7, dealer=0), 1)
+    assert ginrules.hint(v, level="expert").level == "expert"
+    assert ginrules.hint(v, level="Intermediate").level == "basic"
+    assert ginrules.hint(v, budget=0.0).level == "advanced"  # the source's level
+    assert ginrules.hint(view(ginrules.deal(ginrules.rules("classic"), seed=7), 1),
+                         budget=0.0).level == "basic"
+    with pytest.raises(GinRulesError, match="hint consults the level"):
+        ginrules.hint(v, level="grandmaster")
+    with pytest.raises(WrongTypeError):
+        ginrules.hint(v, level=3)  # type: ignore[arg-type]
+    with pytest.raises(GinRulesError, match="no knock model"):
+        ginrules.hint(v, level="basic", opponent="human")
+
+
+def test_a_knock_hint_states_the_figures_of_its_opponents_model() -> None:
+    state = _knock_position("eaai", 11)
+    v = view(state, state.turn)
+    for opponent in ("simple", "expert", None):
+        h = ginrules.hint(v, opponent=opponent)
+        assert h.knock is not None, h
+        assert h.knock.opponent == (opponent or "any")
+        assert 0.0 <= h.knock.undercut_risk <= 1.0
+        assert f"undercut risk {h.knock.undercut_risk:.0%}" in h.reason or \
+            "play on" in h.reason
