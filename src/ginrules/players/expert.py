@@ -31,7 +31,8 @@ __all__ = ["ExpertPlayer"]
 
 @attrs.frozen
 class ExpertPlayer(AdvancedPlayer):
-    """The expert computer player (stronger than the advanced level; the strongest level).
+    """The expert computer player (stronger than the advanced level; the master has not
+    measurably beaten it).
 
     It draws and discards as :class:`~ginrules.players.AdvancedPlayer` does, with its
     own weights, and with ``read_danger`` it prices the danger of a discard (the chance
