@@ -1,11 +1,14 @@
 """The names of 0.1.0 that moved in 0.2.0 still work, warn, and do what the new ones do
-(but ``ginrules.records.from_openspiel``, which says where it went)."""
+(but ``ginrules.records.from_openspiel``, which says where it went); the old path
+``ginrules.knock`` of a module that was never released is gone."""
 
 from __future__ import annotations
 
+import importlib
 import re
 import subprocess
 import sys
+import types
 
 import pytest
 
@@ -122,62 +125,42 @@ def test_rules_is_one_thing() -> None:
     assert ginrules.rules("classic") is ginrules.rulesets.rules("classic")
 
 
-# -- ginrules.knock: the verb, and the old path of the module ginrules.knocking ----------
+# -- ginrules.knock: the verb, and nothing else ------------------------------------------
+# The module ginrules.knock (the old path of ginrules.knocking, never in a release) is
+# gone, and with it the package's own module type that kept the verb in place: the
+# package is a plain module, and no submodule is named after a public name
+# (test_public_api.test_no_module_is_named_after_a_name_of_the_package).
 
-
-def test_the_old_knock_module_warns_and_gives_the_same_names(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    from ginrules import knocking
-
-    monkeypatch.delitem(sys.modules, "ginrules.knock", raising=False)  # imported anew
-    with pytest.warns(DeprecationWarning, match="import from ginrules.knocking") as caught:
-        from ginrules.knock import HandResult, lay_off, resolve_knock
-    assert (lay_off, resolve_knock, HandResult) == (
-        knocking.lay_off, knocking.resolve_knock, knocking.HandResult)
-    assert sys.modules["ginrules.knock"].__all__ == knocking.__all__
-    if not any(name.startswith("mutmut") for name in sys.modules):  # as above
-        assert caught[0].filename == __file__
-    assert ginrules.knock is hand.knock  # the import set nothing on the package
-
-
-# Each script runs in a fresh interpreter (a module is imported once per process), imports
-# the old module and uses the verb in one order or the other, then prints what it found.
-_ORDERS = {
-    "import, then the verb": "import ginrules.knock\nverb = ginrules.knock\n",
-    "the verb, then import": "import ginrules\nverb = ginrules.knock\nimport ginrules.knock\n",
-    "from-import, then the verb": ("from ginrules.knock import lay_off\nimport ginrules\n"
-                                   "verb = ginrules.knock\n"),
-    "the verb, then from-import": ("import ginrules\nverb = ginrules.knock\n"
-                                   "from ginrules.knock import lay_off\n"),
-    "import as": "import ginrules.knock as verb\nimport ginrules\n",
+# Each script runs in a fresh interpreter (a module is imported once per process).
+_GONE = {
+    "import": "import ginrules.knock\n",
+    "from-import": "from ginrules.knock import lay_off\n",
+    "import as": "import ginrules.knock as verb\n",
 }
-_REPORT = (
-    "import ginrules.hand, ginrules.knocking\n"
-    "state = ginrules.deal(ginrules.rules('classic'), seed=7, dealer=0).apply('take')\n"
-    "print(verb is ginrules.knock is ginrules.hand.knock, ginrules.knocking.__name__)\n"
-    "try:\n"
-    "    ginrules.knock(state, '7C')\n"
-    "except ginrules.IllegalActionError as error:\n"
-    "    print(error)\n"
-    "print('ginrules.knock' in sys.modules, 'knock' in ginrules.__all__)\n"
-    "print([(str(w.message), w.filename) for w in caught])\n"
-)
 
 
-@pytest.mark.parametrize("order", _ORDERS.values(), ids=list(_ORDERS))
-def test_importing_the_old_knock_module_never_hides_the_verb(order: str) -> None:
-    script = ("import sys, warnings\n"
-              "with warnings.catch_warnings(record=True) as caught:\n"
-              "    warnings.simplefilter('always')\n"
-              + "".join(f"    {line}\n" for line in order.splitlines())
-              + _REPORT)
-    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                         check=True).stdout.splitlines()
-    assert out[:3] == [
-        "True ginrules.knocking",
-        "cannot knock 7C: deadwood 66 is over the knock limit 10",
-        "True True",
-    ]
-    assert out[3] == repr([("the module ginrules.knock is deprecated since 0.2.0: import "
-                            "from ginrules.knocking (ginrules.knock is the verb, the "
-                            "hand's knock)", "<string>")])
+@pytest.mark.parametrize("statement", _GONE.values(), ids=list(_GONE))
+def test_the_old_knock_module_is_gone(statement: str) -> None:
+    script = ("import sys, types\n"
+              "try:\n"
+              f"    {statement}"
+              "except ModuleNotFoundError as error:\n"
+              "    print(type(error).__name__, error.name)\n"
+              "import ginrules, ginrules.hand, ginrules.knocking\n"
+              "from ginrules import knock\n"
+              "print(knock is ginrules.knock is ginrules.hand.knock,\n"
+              "      type(sys.modules['ginrules']) is types.ModuleType,\n"
+              "      'ginrules.knock' in sys.modules)\n")
+    out = subprocess.run([sys.executable, "-W", "error", "-c", script], capture_output=True,
+                         text=True, check=True).stdout.splitlines()
+    assert out == ["ModuleNotFoundError ginrules.knock", "True True False"]
+
+
+def test_the_package_is_a_plain_module_and_knock_is_the_verb() -> None:
+    assert type(sys.modules["ginrules"]) is types.ModuleType
+    assert ginrules.knock is hand.knock
+    assert ginrules.knocking.lay_off is ginrules.lay_off
+    with pytest.raises(ModuleNotFoundError) as caught:
+        importlib.import_module("ginrules.knock")
+    assert caught.value.name == "ginrules.knock"
+    assert ginrules.knock is hand.knock  # the failed import changed nothing

@@ -44,7 +44,7 @@ def _module_doctests() -> list[doctest.DocTest]:
                 module = importlib.import_module(name)
         except ImportError:  # an optional extra (numpy, pyspiel) that this run lacks
             continue
-        except DeprecationWarning:  # an old path kept for a while (ginrules.knock)
+        except DeprecationWarning:  # an old path kept for a while (none at present)
             continue
         found += [test for test in finder.find(module)
                   if test.examples and not _is_mutmut_copy(test.name)]

@@ -15,12 +15,9 @@ import pytest
 
 import ginrules
 
-# The old paths kept for a while: each warns when imported (tests/test_deprecations.py).
-DEPRECATED_MODULES = frozenset({"ginrules.knock"})
-
 MODULES = sorted(
     info.name for info in pkgutil.walk_packages(ginrules.__path__, "ginrules.")
-    if info.name != "ginrules.__main__" and info.name not in DEPRECATED_MODULES
+    if info.name != "ginrules.__main__"
 )
 
 # The verbs the library is known by: a hand's actions, and what is done with its cards.
@@ -126,7 +123,7 @@ def test_no_module_is_named_after_a_name_of_the_package() -> None:
     would hide it (``ginrules.rules`` is the function, so the module is ``rulesets``)."""
     clashes = {f"ginrules.{info.name}" for info in pkgutil.iter_modules(ginrules.__path__)
                if info.name in ginrules.__all__}
-    assert clashes == DEPRECATED_MODULES  # the old path, guarded (test_deprecations.py)
+    assert clashes == set()
 
 
 @pytest.mark.parametrize("module_name", MODULES)
@@ -170,7 +167,7 @@ LAYERS = [
     ("ginrules.melds",),
     ("ginrules.rulesets",),
     ("ginrules.actions",),
-    ("ginrules.knocking", "ginrules.knock"),  # (knock: its deprecated old path)
+    ("ginrules.knocking",),
     ("ginrules.hand",),
     ("ginrules.scoring",),
     ("ginrules.sheet",),
@@ -310,7 +307,7 @@ def _interop_imports(path: Path) -> list[str]:
 
 def _below_interop() -> list[Path]:
     """The source files of every module in a layer below ginrules.interop (also the
-    deprecated ones, and the private ones)."""
+    private ones)."""
     return [path for path in sorted(SOURCE.rglob("*.py"))
             if _layer(_module_name(path)) < _layer(INTEROP)]
 
@@ -322,7 +319,7 @@ def test_nothing_below_the_adapters_imports_them() -> None:
     checked = _below_interop()
     names = {_module_name(path) for path in checked}
     assert {"ginrules.cards", "ginrules.records", "ginrules.records.validator",
-            "ginrules.records._views", "ginrules.knock", "ginrules.players.views"} <= names
+            "ginrules.records._views", "ginrules.knocking", "ginrules.players.views"} <= names
     assert not names & {"ginrules", "ginrules.interop.openspiel", "ginrules.cli.validate",
                         "ginrules.simulate"}
     upward = {f"{_module_name(path)}, {where}" for path in checked

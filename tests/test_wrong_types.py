@@ -56,19 +56,12 @@ from ginrules import GinRulesError
 # -- finding the callables ------------------------------------------------------------
 
 
-# The old paths kept for a while (their names are the new modules' own): each warns when
-# imported, and is left out here.
-DEPRECATED_MODULES = frozenset({"ginrules.knock"})
-
-
 def public_modules() -> list[str]:
-    """Every module of ginrules whose dotted name has no part starting with ``_`` (but the
-    deprecated ones)."""
+    """Every module of ginrules whose dotted name has no part starting with ``_``."""
     names = ["ginrules", *sorted(
         info.name for info in pkgutil.walk_packages(ginrules.__path__, "ginrules."))]
     return [name for name in names
-            if not any(part.startswith("_") for part in name.split(".")[1:])
-            and name not in DEPRECATED_MODULES]
+            if not any(part.startswith("_") for part in name.split(".")[1:])]
 
 
 @dataclass(frozen=True)

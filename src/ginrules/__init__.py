@@ -56,8 +56,6 @@ function from a state to the next one, the same as the state's :meth:`~HandState
 # (nothing changes for a program that imports ginrules)
 from ginrules import _startup as _startup  # noqa: I001
 import importlib as _importlib
-import sys as _sys
-import types as _types
 import typing as _typing
 
 from ginrules._version import __version__
@@ -146,7 +144,8 @@ _LAZY = {
 _MODULE_OF = {name: module for module, names in _LAZY.items() for name in names}
 # No submodule is named after a name of __all__ (ginrules.rules is the function, the presets
 # are in ginrules.rulesets; ginrules.knock is the verb, the end of a hand by a knock is
-# ginrules.knocking). The deprecated module ginrules.knock is not listed: see _Package.
+# ginrules.knocking): the import system sets every submodule it imports on its package, and
+# one named after a public name would replace it (tests/test_public_api.py checks this).
 _SUBMODULES = frozenset({
     "actions", "cards", "cli", "errors", "game", "hand", "history", "interop", "knocking",
     "masks", "melds", "players", "records", "rulesets", "scoring", "sheet", "simulate", "svg",
@@ -243,22 +242,3 @@ __all__ = [
     "view",
 ]
 
-
-class _Package(_types.ModuleType):
-    """The class of the module ``ginrules``: no submodule hides a name of ``__all__``.
-
-    The import system sets every submodule it imports as an attribute of its package, after
-    running it. ``ginrules.knock``, the deprecated old path of :mod:`ginrules.knocking`,
-    would so replace the verb :func:`knock` with a module whenever it is imported (by
-    ``import ginrules.knock`` or ``from ginrules.knock import lay_off``): here a module
-    never replaces a public name, which stays what it was, or is loaded on first use.
-    """
-
-    def __setattr__(self, name: str, value: object) -> None:
-        if isinstance(value, _types.ModuleType) and name in _PUBLIC:
-            return
-        super().__setattr__(name, value)
-
-
-_PUBLIC = frozenset(__all__)
-_sys.modules[__name__].__class__ = _Package

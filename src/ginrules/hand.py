@@ -216,7 +216,7 @@ class HandState:
 
     def hand(self, player: int) -> tuple[Card, ...]:
         """Deprecated since 0.2.0: :meth:`cards` (a *hand* is the round, not the cards)."""
-        warnings.warn("HandState.hand(player) is deprecated: use HandState.cards(player)",
+        warnings.warn("HandState.hand(player) is deprecated since 0.2.0: use HandState.cards(player)",
                       DeprecationWarning, stacklevel=2)
         return self.cards(player)
 
@@ -482,7 +482,7 @@ def can_apply(state: HandState, action: Action | str) -> bool:
     ...     can_apply(deal(ginrules.rules("classic"), seed=7), "take")
     True
     """
-    warnings.warn("ginrules.hand.can_apply is deprecated: use is_legal (or state.is_legal)",
+    warnings.warn("ginrules.hand.can_apply is deprecated since 0.2.0: use is_legal (or state.is_legal)",
                   DeprecationWarning, stacklevel=2)
     return is_legal(state, action)
 

@@ -95,7 +95,7 @@ def play(game: GameState, players: Sequence[Player]) -> GameState:
     >>> g.is_over
     True
     """
-    warnings.warn("ginrules.players.play is deprecated: use ginrules.game.play",
+    warnings.warn("ginrules.players.play is deprecated since 0.2.0: use ginrules.game.play",
                   DeprecationWarning, stacklevel=2)
     from ginrules.game import play as play_game
 

@@ -261,7 +261,7 @@ class View:
     @property
     def hand(self) -> tuple[Card, ...]:
         """Deprecated since 0.2.0: :attr:`cards` (a *hand* is the round, not the cards)."""
-        warnings.warn("View.hand is deprecated: use View.cards", DeprecationWarning,
+        warnings.warn("View.hand is deprecated since 0.2.0: use View.cards", DeprecationWarning,
                       stacklevel=2)
         return self.cards
 

@@ -229,14 +229,19 @@ def dask_executor(address: str, timeout: float = DEFAULT_TIMEOUT) -> Iterator[Ex
         raise GinRulesError(
             "a Dask scheduler needs Dask's distributed package: "
             + _peer_hint("distributed", "dask")) from None
+    import asyncio  # (imported by distributed already)
+
+    # distributed raises asyncio's TimeoutError, which before Python 3.11 is not the
+    # built-in one (a cluster without workers was a traceback on 3.10)
+    timed_out = (OSError, TimeoutError, asyncio.TimeoutError)
     try:
         client = Client(address, timeout=timeout)
-    except (OSError, TimeoutError) as error:
+    except timed_out as error:
         raise GinRulesError(f"cannot reach the Dask scheduler at {address}: {error}") from None
     try:
         try:
             client.wait_for_workers(1, timeout=timeout)
-        except (OSError, TimeoutError):
+        except timed_out:
             raise GinRulesError(
                 f"the Dask scheduler at {address} has no worker (waited {timeout:g} s): "
                 f"start one (dask worker {address}), or give --timeout more seconds"
