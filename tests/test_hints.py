@@ -100,6 +100,8 @@ def test_every_figure_of_a_knock_hint_is_its_definition(seed: int,
             mean = (1 - risk) * sum(over) / len(over) - risk * (bonus + (e.deadwood + 1) // 2)
         else:
             mean = risk * sum(under) / len(under) + (1 - risk) * 1
+        a, b = KNOCK_MODELS[opponent].knock  # the model's line through the samples' mean
+        mean = a + b * mean
     assert e.undercut_risk == pytest.approx(risk)
     assert e.knock_points == pytest.approx(mean)
     # playing on: each hand played out from the discard it would make, waiting for gin,
@@ -114,7 +116,8 @@ def test_every_figure_of_a_knock_hint_is_its_definition(seed: int,
     table = Table.of(v.rules, v.knock_limit)
     on = [play_out(v.mask & ~kept_card.mask, opp, [i for i in pool if not opp >> i & 1],
                    kept_card.index, 1, (0, v.knock_limit), table) for opp in hands]
-    assert e.play_on_points == pytest.approx(sum(on) / len(on))
+    a, b = (0.0, 1.0) if opponent is None else KNOCK_MODELS[opponent].play_on
+    assert e.play_on_points == pytest.approx(a + b * sum(on) / len(on))
     assert e.samples == len(hands)
     assert e.opponent == (opponent or "evidence")
     assert e.knock_wins_game is None and e.play_on_wins_game is None
@@ -238,3 +241,46 @@ def test_a_knock_hint_states_the_figures_of_its_opponents_model() -> None:
         assert 0.0 <= h.knock.undercut_risk <= 1.0
         assert f"undercut risk {h.knock.undercut_risk:.0%}" in h.reason or \
             "play on" in h.reason
+
+
+@pytest.mark.parametrize("opponent", [None, "advanced"])
+def test_a_knock_hints_game_chance_is_its_definition(opponent: str | None) -> None:
+    from ginrules.players.odds import game_chance
+
+    state = _knock_position("eaai", 5)
+    scores = (62, 71)
+    v = view(state, state.turn, scores=scores)
+    truth = state.masks[1 - state.turn]
+    rng = random.Random(9)
+    pool = _pool(v)
+    hands = [truth] + [sum(1 << i for i in rng.sample(pool, 10)) for _ in range(4)]
+    _Fixed.HANDS = hands
+    e = _Fixed(seed=2, opponent=opponent).decide(v).knock
+    assert e is not None and e.knock_wins_game is not None
+    mine, theirs = scores[v.player], scores[1 - v.player]
+    knock = min((a for a in v.legal_actions if a.kind is ActionKind.KNOCK),
+                key=lambda a: ginrules.deadwood(cards_from_mask(v.mask & ~a.card.mask)))
+    points = [_signed(v.mask & ~knock.card.mask, opp, "eaai") for opp in hands]
+
+    def value(p: int) -> float:
+        return game_chance(mine + p, theirs, 100) if p >= 0 else game_chance(
+            mine, theirs - p, 100)
+
+    if opponent is None:
+        assert e.knock_wins_game == pytest.approx(sum(map(value, points)) / len(points))
+        return
+    share = sum(p < 0 for p in points) / len(points)
+    draws = sum(1 for ev in v.events if ev.player != v.player
+                and ev.action.kind is ActionKind.DRAW_STOCK)
+    risk = undercut_risk(opponent, share, e.deadwood, draws, v.stock_size)
+    under = [value(p) for p in points if p < 0]
+    over = [value(p) for p in points if p >= 0]
+    bonus = ginrules.rules("eaai").undercut_bonus
+    sampled = (risk * (sum(under) / len(under) if under else
+                       value(-(bonus + (e.deadwood + 1) // 2)))
+               + (1 - risk) * (sum(over) / len(over) if over else value(1)))
+    a, b = KNOCK_MODELS[opponent].game
+    if 0 < sampled < 1:
+        z = a + b * math.log(sampled / (1 - sampled))
+        sampled = 1 / (1 + math.exp(-z))
+    assert e.knock_wins_game == pytest.approx(sampled)

@@ -1,5 +1,4 @@
-"""The undercut risk of a knock against a stated opponent: a model measured against
-outcomes.
+"""What a knock is worth against a stated opponent: models measured against outcomes.
 
 Sampling the opponent's hand from the evidence of its play (the expert's inference
 weights, :func:`~ginrules.players.determinize.inference_weights`) gets the risk wrong in
@@ -17,8 +16,12 @@ opponent's real hand:
 where *share* is the samples' undercut share (kept within 0.5% and 99.5%), *deadwood* the
 knock's, *draws* the opponent's stock draws so far and *stock* the cards left in the
 stock. The samples are then weighed again so that their undercut share is the model's
-risk, and the knock's expected points and chance of winning the game follow from them.
-How well the figures hold against outcomes, per bin, is on the players page.
+risk. The points of knocking and of playing on, averaged over the samples so weighed,
+and the chance of winning the game that :func:`~ginrules.players.odds.game_chance`
+gives (as if both players were alike), are each mapped by a line fit the same way (the
+playouts assume an opponent that knocks as soon as it may, so against the levels that
+wait for gin playing on won far less than they said). How well the figures hold against
+outcomes, per bin, is on the players page.
 
 >>> sorted(KNOCK_MODELS)
 ['advanced', 'any', 'basic', 'beginner', 'expert', 'intermediate', 'master', 'simple']
@@ -96,16 +99,27 @@ def _numbers(name: str, value: object, count: int) -> None:
                              f"not {value!r}")
 
 
-# fit by `python research/calibration.py --fit --games 1000 --seed 100000 --opponents
-# simple,basic,advanced,expert`: 1000 games per opponent under each of the classic and
-# eaai rules, seeds 100000 to 100999, every knock the expert weighed priced against the
-# opponent's real hand
+# fit by `python research/calibration.py --fit --games 600 --seed 100000 --opponents
+# simple,basic,advanced,expert`: 600 games per opponent under each of the classic and
+# eaai rules (seeds 100000 to 100599) between the expert told its opponent and that
+# opponent, every knock the expert weighed priced against the opponent's real hand
 _MODELS: dict[str, KnockModel] = {
-    "simple": KnockModel((0.1445, 0.172, 3.6913, -3.0441, -6.2116)),
-    "basic": KnockModel((3.3886, 0.2237, 3.7233, -5.1341, -8.9541)),
-    "advanced": KnockModel((6.2304, 0.1855, 1.9741, -3.5354, -9.7332)),
-    "expert": KnockModel((4.2909, 0.1838, 1.5177, -2.1686, -6.6913)),
-    "any": KnockModel((5.2165, 0.1863, 1.1992, -2.96, -8.3389)),
+    # 11452 knocks, 452 undercut
+    "simple": KnockModel((0.8854, 0.3089, 3.1059, -3.3140, -5.8368), knock=(1.8590, 0.7447),
+                         play_on=(4.9290, 0.7977), game=(1.0883, 1.1455)),
+    # 11321 knocks, 488 undercut
+    "basic": KnockModel((4.1610, 0.3053, 3.4409, -5.5308, -9.2476), knock=(2.1080, 0.6786),
+                        play_on=(5.8479, 0.7157), game=(0.8113, 1.0075)),
+    # 22878 knocks, 7348 undercut
+    "advanced": KnockModel((6.5279, 0.2169, 1.8203, -3.7030, -9.7987),
+                           knock=(-3.3970, 0.8158), play_on=(-8.1283, 0.6931),
+                           game=(-0.1232, 0.6965)),
+    # 25402 knocks, 10025 undercut
+    "expert": KnockModel((5.0792, 0.1656, 1.4377, -2.6380, -7.4730), knock=(-4.4390, 0.7767),
+                         play_on=(-8.2960, 0.5181), game=(-0.5094, 0.9091)),
+    # the 71053 knocks above
+    "any": KnockModel((5.6991, 0.1968, 1.0678, -3.1806, -8.6179), knock=(-2.8138, 0.8806),
+                      play_on=(-6.0096, 0.7350), game=(0.0153, 0.8727)),
 }
 for _alias, _level in (("master", "expert"), ("beginner", "simple"),
                        ("intermediate", "basic")):
