@@ -20,7 +20,6 @@ import math
 import os
 import re
 from collections.abc import Mapping
-from importlib import resources
 from json import decoder as json_decoder
 from json import scanner as json_scanner
 from typing import Any, Union
@@ -75,9 +74,23 @@ def schema() -> dict[str, Any]:
     >>> schema()["properties"]["version"]["const"]
     1
     """
-    text = resources.files("ginrules.records").joinpath("record.schema.json").read_text("utf-8")
-    loaded: dict[str, Any] = json.loads(text)
+    loaded: dict[str, Any] = json.loads(_schema_text())
     return loaded
+
+
+@functools.cache
+def _schema_text() -> str:
+    """The text of the schema file, read once, by the loader of this module (as
+    :func:`pkgutil.get_data` does, so that a zipped install reads it too), not by
+    :mod:`importlib.resources`, whose imports (pathlib, tempfile, zipfile, urllib) would
+    weigh on the start of ``ginrules validate``."""
+    path = os.path.join(os.path.dirname(__file__), "record.schema.json")
+    get_data = getattr(getattr(__spec__, "loader", None), "get_data", None)
+    if get_data is None:  # pragma: no cover - a loader that reads no data: the file
+        with open(path, "rb") as file:
+            return file.read().decode("utf-8")
+    data: bytes = get_data(path)
+    return data.decode("utf-8")
 
 
 @functools.cache

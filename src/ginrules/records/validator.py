@@ -49,7 +49,6 @@ from ginrules.errors import (
     _type_name,
     _wrong_type,
 )
-from ginrules.game import GameState, next_dealer
 from ginrules.hand import HandState, apply, deal, knock
 from ginrules.knocking import EndKind, HandResult
 from ginrules.masks import _deadwood
@@ -77,10 +76,12 @@ from ginrules.records.report import MAX_PROBLEMS, Problem, Report
 from ginrules.rulesets import NextDealer, RuleSet
 from ginrules.rulesets import rules as preset_rules
 from ginrules.scoring import HandScore, score_hand
-from ginrules.sheet import ScoreSheet
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
+
+    from ginrules.game import GameState
+    from ginrules.sheet import ScoreSheet
 
 __all__ = ["Explanations", "register_explanations", "validate", "validate_many"]
 
@@ -502,8 +503,15 @@ class _Checker(_DealChecks, _ViewChecks):
     def check_game(self, hands: list[Any], rules: RuleSet, is_game: bool, complete: bool,
                    hollywood: bool, view: int | None, data: Mapping[str, Any]) -> None:
         # the sheet is extended by each priced hand (ScoreSheet.add, as a game does):
-        # checking a hand costs the same however many came before
-        sheet = ScoreSheet.empty(hollywood=hollywood)
+        # checking a hand costs the same however many came before. Only a game has a
+        # sheet and a next dealer: the game's modules are imported for a game record
+        # alone (``ginrules validate`` of single hands starts without them).
+        sheet: ScoreSheet
+        if is_game:
+            from ginrules.game import GameState, next_dealer
+            from ginrules.sheet import ScoreSheet
+
+            sheet = ScoreSheet.empty(hollywood=hollywood)
         priced: HandResult | HandScore | None = None
         over_at: int | None = None
         expected_dealer: int | None = None
@@ -538,7 +546,7 @@ class _Checker(_DealChecks, _ViewChecks):
                 self.keep(state)
                 result = state.result
                 priced = result
-                expected_dealer = next_dealer(result, rules)
+                expected_dealer = next_dealer(result, rules) if is_game else None
             elif state is not None:  # the last hand, still being played
                 self.keep(state)
                 in_progress = True
