@@ -3,9 +3,9 @@
 * ginrules' PettingZoo AEC environment as users make it, ``env()`` (in PettingZoo's
   order-enforcing wrapper), and ``raw_env()`` without the wrapper
   (``ginrules.interop.pettingzoo_env``);
-* ginrules' Gymnasium environment against the ``random`` player (``gymnasium.make`` of
-  its id where the adapter registers one, else ``make_env``): a step is one agent step,
-  the opponent's moves inside it;
+* ginrules' Gymnasium environment against the ``random`` player, and with its default
+  opponent (``basic``) (``gymnasium.make`` of its id where the adapter registers one, else
+  ``make_env``): a step is one agent step, the opponent's moves inside it;
 * ginrules' OpenSpiel game (``ginrules.interop.openspiel_game``, pure Python) stepped
   as OpenSpiel's C++ game is below;
 * ginrules' episode engine with the same observation and mask, without PettingZoo's
@@ -200,6 +200,18 @@ def ginrules_gymnasium(seed: int) -> GymSteps:
     return GymSteps(gymnasium_env.make_env(opponent="random", rules="classic"), seed)
 
 
+def ginrules_gymnasium_default(seed: int) -> GymSteps:
+    """The environment as ``gymnasium.make`` of its id makes it, its default opponent
+    (``basic``) included."""
+    import gymnasium
+
+    from ginrules.interop import gymnasium_env
+
+    if GYM_ID in gymnasium.registry:
+        return GymSteps(gymnasium.make(GYM_ID, rules="classic"), seed)
+    return GymSteps(gymnasium_env.make_env(rules="classic"), seed)
+
+
 def ginrules_openspiel(seed: int) -> SpielSteps:
     from ginrules.interop.openspiel_game import load_game
 
@@ -228,6 +240,7 @@ ENGINES: dict[str, Callable[[int], Any]] = {
     "ginrules PettingZoo AEC env()": ginrules_env,
     "ginrules PettingZoo AEC raw_env()": ginrules_raw_env,
     "ginrules Gymnasium env v random *": ginrules_gymnasium,
+    "ginrules Gymnasium env, default (basic) *": ginrules_gymnasium_default,
     "ginrules OpenSpiel game (Python)": ginrules_openspiel,
     "ginrules episode engine (no PettingZoo)": ginrules_episode,
     PEER: gin_rummy_v4,
@@ -377,7 +390,7 @@ def main(argv: list[str] | None = None) -> int:
     if wrapped in rates and raw in rates:
         print(f"PettingZoo's wrapper: env() / raw_env(), paired: "
               f"{spread(paired(rates[wrapped], rates[raw]))}")
-    print("* agent steps: each holds the agent's decision and the random opponent's "
+    print("* agent steps: each holds the agent's decision and the computer opponent's "
           "moves up to its next turn")
     return 0
 

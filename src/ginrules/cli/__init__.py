@@ -1,7 +1,8 @@
 """The ``ginrules`` command: one module per sub-command (:mod:`~ginrules.cli.deadwood`,
 :mod:`~ginrules.cli.showdown`, :mod:`~ginrules.cli.play`, :mod:`~ginrules.cli.simulate`,
-:mod:`~ginrules.cli.validate`) and :mod:`~ginrules.cli.command`, which parses the command
-line and runs one.
+:mod:`~ginrules.cli.validate`, :mod:`~ginrules.cli.serve`) and
+:mod:`~ginrules.cli.command`, which parses the command line and runs one: a sub-command's
+module is imported only when it runs, so the command imports what that sub-command needs.
 
 Every sub-command prints for a person by default and JSON with ``--json``. Bad input
 prints one line on stderr and exits with code 2.

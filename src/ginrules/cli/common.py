@@ -4,14 +4,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING
-
-from ginrules.players import PLAYERS
-from ginrules.rulesets import PRESETS
-
-if TYPE_CHECKING:
-    pass
-
 
 __all__: list[str] = []
 
@@ -43,6 +35,8 @@ def _player_names(text: str) -> list[str]:
     >>> _player_names('cmd:bot --name "a, b" , basic')  # the command line kept as written
     ['cmd:bot --name "a, b"', 'basic']
     """
+    from ginrules.players import PLAYERS  # here: the sub-commands without players are lighter
+
     names: list[str] = []
     for raw in text.split(","):
         part = raw.strip()
@@ -56,6 +50,8 @@ def _player_names(text: str) -> list[str]:
 
 
 def _add_rules_option(parser: argparse.ArgumentParser) -> None:
+    from ginrules.rulesets import PRESETS
+
     parser.add_argument("--rules", default="classic", metavar="NAME",
                         help="a preset: " + ", ".join(PRESETS) + " (default: classic)")
 

@@ -123,7 +123,6 @@ def add_parser(sub: Any) -> None:
     """Add the sub-command to the ``ginrules`` parser."""
     p = sub.add_parser(
         "deadwood",
-        help="arrange a hand into melds and show its least deadwood",
         description="Arrange a hand into the melds that leave the least deadwood. With "
         "11 cards, also show the discards that leave the least deadwood.",
         epilog='example: ginrules deadwood 7H 8H 9H KS QS   or   ginrules deadwood "7h,8h,9h"',

@@ -124,7 +124,6 @@ def add_parser(sub: Any) -> None:
     """Add the sub-command to the ``ginrules`` parser."""
     p = sub.add_parser(
         "play",
-        help="play a whole game (computer players, or you in the terminal)",
         description="Play a complete game and print each hand's result and the final "
         "score sheet. The players are computer players (" + ", ".join(PLAYERS) + "), "
         "'human': a person plays in the terminal (type 'help' there), or "

@@ -485,7 +485,6 @@ def add_parser(sub: Any) -> None:
     """Add the sub-command to the ``ginrules`` parser."""
     p = sub.add_parser(
         "serve",
-        help="answer the player protocol (JSON lines) on stdin and stdout",
         description="Seat ginrules' computer players in a game another program runs: "
         "read requests of the player protocol (version 1), one JSON object a line, on "
         "standard input, and answer each with one line on standard output, until the "

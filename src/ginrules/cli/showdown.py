@@ -96,7 +96,6 @@ def add_parser(sub: Any) -> None:
     """Add the sub-command to the ``ginrules`` parser."""
     p = sub.add_parser(
         "showdown",
-        help="adjudicate a knock: melds, layoffs, deadwood and points",
         description="Adjudicate a knock from the knocker's and the defender's ten cards: "
         "both hands are arranged, the defender lays off, and the hand is priced.",
         epilog='example: ginrules showdown --knocker "4H 5H 6H 9C 9D 9S AC 2C 3C 2S" '

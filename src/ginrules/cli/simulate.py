@@ -46,7 +46,6 @@ def add_parser(sub: Any) -> None:
     """Add the sub-command to the ``ginrules`` parser."""
     p = sub.add_parser(
         "simulate",
-        help="play many games between computer players and show win rates",
         description="Play GAMES games between two computer players (" + ", ".join(PLAYERS)
         + "), alternating seats, and print each player's win rate with a 95% "
         "confidence interval, points per hand and the rates of knock, gin, big gin, "

@@ -10,14 +10,11 @@ import argparse
 import contextlib
 import json
 import os
-import shutil
 import sys
-import tempfile
 import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import IO, TYPE_CHECKING, Any
-from xml.sax.saxutils import escape, quoteattr
 
 from ginrules._files import check_writable, write_atomically
 from ginrules.errors import GinRulesError
@@ -88,6 +85,9 @@ def _folder_records(top: str) -> Iterator[str]:
 
 def _junit_case(report: Report, seconds: float) -> str:
     """A record's test case: its name, the seconds its check took, its problems."""
+    # imported here, for --junit alone: xml.sax.saxutils imports urllib, http and email
+    from xml.sax.saxutils import escape, quoteattr
+
     head = (f'    <testcase classname="ginrules.validate" '
             f'name={quoteattr(_xml_text(report.source or "?"))} time="{seconds:.6f}"')
     if report.valid:
@@ -111,6 +111,8 @@ class _JUnit:
     leaves nothing behind), then the report is put in place atomically."""
 
     def __init__(self, path: str) -> None:
+        import tempfile  # here, for --junit alone (as shutil below): a lighter start
+
         try:
             check_writable(path)
         except GinRulesError as error:
@@ -138,6 +140,8 @@ class _JUnit:
                                 f"{error.strerror or error}") from None
 
     def finish(self, seconds: float) -> None:
+        import shutil
+
         counts = f'tests="{self.tests}" failures="{self.failures}" errors="0"'
 
         def write(out: IO[str]) -> None:
@@ -236,7 +240,6 @@ def add_parser(sub: Any) -> None:
     """Add the sub-command to the ``ginrules`` parser."""
     p = sub.add_parser(
         "validate",
-        help="check game records: every action legal, the declared results right",
         description="Replay each record under its rules and check that every action was "
         "legal and that the declared outcomes, totals and final scores are right. Prints "
         "one line per file (a file that cannot be read is invalid, with the reason), then "

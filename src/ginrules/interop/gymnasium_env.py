@@ -49,7 +49,7 @@ import math
 from typing import Any, ClassVar
 
 from ginrules.actions import Action
-from ginrules.errors import GinRulesError, WrongTypeError, _wrong_type
+from ginrules.errors import GinRulesError, IllegalActionError, WrongTypeError, _wrong_type
 from ginrules.interop.episode import Episode
 from ginrules.interop.pettingzoo_env import (
     _check_flag,
@@ -155,11 +155,14 @@ def _build() -> Any:
 
         def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
             chosen = Action.from_index(action)
-            if self.illegal_reward is not None and not self.episode.hand.is_legal(chosen):
+            try:  # (the episode checks the action before it changes anything)
+                reward = self.rewarder.step(chosen)[self.seat] + self._pending
+            except IllegalActionError:
+                if self.illegal_reward is None:
+                    raise
                 obs, info = self._obs()
                 info["illegal_action"] = True
                 return obs, float(self.illegal_reward), False, False, info
-            reward = self.rewarder.step(chosen)[self.seat] + self._pending
             self._pending = 0.0
             reward += self._opponent_moves()
             obs, info = self._obs()

@@ -46,6 +46,7 @@ from typing import Any
 from ginrules._chunked import Chunked
 from ginrules.actions import _DRAW_STOCK_KIND, _PASS_KIND, Phase
 from ginrules.errors import GinRulesError, _peer_hint, _wrong_type
+from ginrules.hand import HandState
 from ginrules.players.views import View, _not_a_view
 from ginrules.rulesets import RuleSet
 
@@ -141,12 +142,21 @@ def _masks(view: View, scan: tuple[int, int, int] | None = None) -> tuple[int, .
         pile |= card.mask
     top = view.discard_pile[-1].mask if view.discard_pile else 0
     up = view.upcard.mask
-    public, discarded, declined = scan if scan is not None else _scan(view.history, me, up)
     known = 0
     for card in view.opponent_known:
         known |= card.mask
     taken = view.taken.mask if view.taken is not None else 0
-    return (view.mask, known, pile, top, view.mask | public, discarded, declined, up, taken)
+    return _plane_masks(view.mask, known, pile, top, up, taken,
+                        scan if scan is not None else _scan(view.history, me, up))
+
+
+def _plane_masks(mine: int, known: int, pile: int, top: int, up: int, taken: int,
+                 scan: tuple[int, int, int]) -> tuple[int, ...]:
+    """The planes' masks in the order of :data:`PLANES`, from the player's cards, the
+    opponent's known cards, the pile, its top card, the upcard, the card just taken and
+    the scan of the history (:func:`_scan`)."""
+    public, discarded, declined = scan
+    return (mine, known, pile, top, mine | public, discarded, declined, up, taken)
 
 
 _NUMPY: list[Any] = []  # numpy, once imported (looked up on every observation)
@@ -217,14 +227,21 @@ def _check_scalars(function: str, view: View, scores: tuple[int, int],
 
 
 def _scalar_list(view: View, scores: tuple[int, int], target: int | None) -> list[float]:
-    rules = view.rules
+    return _scalar_values(view.rules, view.phase, bool(view.legal_actions),
+                          view.dealer == view.player, view.knock_limit, view.stock_size,
+                          view.opponent_count, scores, target)
+
+
+def _scalar_values(rules: RuleSet, phase: Phase, my_turn: bool, i_dealt: bool,
+                   knock_limit: int, stock_size: int, opponent_count: int,
+                   scores: tuple[int, int], target: int | None) -> list[float]:
+    """The scalars in the order of :data:`SCALARS`."""
     goal = target if target is not None else rules.target
-    phase = view.phase
     return [
         float(phase is Phase.OFFER), float(phase is Phase.DRAW),
         float(phase is Phase.DISCARD), float(phase is Phase.OVER),
-        float(bool(view.legal_actions)), float(view.dealer == view.player),
-        view.knock_limit / 10.0, view.stock_size / 31.0, view.opponent_count / 11.0,
+        float(my_turn), float(i_dealt),
+        knock_limit / 10.0, stock_size / 31.0, opponent_count / 11.0,
         scores[0] / goal, scores[1] / goal,
         rules.gin_bonus / 100.0, rules.undercut_bonus / 100.0, float(rules.oklahoma),
     ]
@@ -249,18 +266,48 @@ _PLANE_BYTES = (len(PLANES) * 52 + 7) // 8
 
 
 def _encode(view: View, scores: tuple[int, int], target: int | None, np: Any,
-            scan: tuple[int, int, int] | None = None) -> Any:
+            scan: tuple[int, int, int] | None = None, out: Any = None) -> Any:
     """:func:`encode` of arguments known to be right (``scan`` as :func:`_masks` takes
-    it): the card planes' masks laid end to end in one int, unpacked once."""
-    hand, known, pile, top, seen, discarded, declined, up, taken = _masks(view, scan)
+    it): the card planes' masks laid end to end in one int, unpacked once. Written into
+    the first :data:`OBSERVATION_SIZE` floats of ``out`` when given (an observer's tensor),
+    else into a new array."""
+    return _pack(_masks(view, scan), _scalar_list(view, scores, target), np, out)
+
+
+def _encode_hand(state: HandState, player: int, scan: tuple[int, int, int],
+                 scores: tuple[int, int], my_turn: bool, np: Any, out: Any) -> Any:
+    """:func:`_encode` of ``view(state, player)`` (``scan`` is :func:`_scan` of its history,
+    ``my_turn`` whether it has legal actions) read from the hand itself, without making
+    the view: the cards on the pile are the face-up cards in neither hand, the opponent's
+    known cards its cards that were face up. What OpenSpiel's observer asks at every
+    step; the property tests hold it equal to :func:`_encode` of the view."""
+    masks = state.masks
+    public = state.public
+    pile_cards = state.discard_pile
+    planes = _plane_masks(
+        masks[player], masks[1 - player] & public, public & ~(masks[0] | masks[1]),
+        pile_cards[-1].mask if pile_cards else 0, state.deck.cards[20].mask,
+        state.taken.mask if state.taken is not None else 0, scan)
+    scalars = _scalar_values(state.rules, state.phase, my_turn, state.dealer == player,
+                             state.knock_limit, 31 - state.stock_drawn,
+                             masks[1 - player].bit_count(), scores, None)
+    return _pack(planes, scalars, np, out)
+
+
+def _pack(planes: tuple[int, ...], scalars: list[float], np: Any, out: Any) -> Any:
+    """The observation of the planes' masks and the scalars: the masks laid end to end
+    in one int, unpacked once; written into the first :data:`OBSERVATION_SIZE` floats of
+    ``out`` when given, else into a new array."""
+    hand, known, pile, top, seen, discarded, declined, up, taken = planes
     packed = (hand | known << 52 | pile << 104 | top << 156 | seen << 208
               | discarded << 260 | declined << 312 | up << 364 | taken << 416)
-    out = np.empty(OBSERVATION_SIZE, dtype=np.float32)
+    if out is None:
+        out = np.empty(OBSERVATION_SIZE, dtype=np.float32)
     out[: len(PLANES) * 52] = np.unpackbits(
         np.frombuffer(packed.to_bytes(_PLANE_BYTES, "little"), dtype=np.uint8),
         count=len(PLANES) * 52, bitorder="little")
     # an array of C floats: numpy copies it at once, a list item by item
-    out[len(PLANES) * 52 :] = array.array("f", _scalar_list(view, scores, target))
+    out[len(PLANES) * 52 : OBSERVATION_SIZE] = array.array("f", scalars)
     return out
 
 

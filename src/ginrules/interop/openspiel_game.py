@@ -25,7 +25,12 @@ Call :func:`register` once, then load it as any OpenSpiel game::
   dead after ``max_turns`` turns (default 100; a real hand rarely has 40).
 * Observation tensors and strings are made from the player's :class:`View
   <ginrules.players.View>` (:func:`ginrules.interop.observation.encode`, 482 floats, and
-  ``str(view)``); the information state adds the cards the player was dealt (534 floats)
+  ``str(view)``), the view made as the PettingZoo and Gymnasium environments make it
+  (from each player's stock draws and scan of the public history, kept as the hand goes,
+  not a walk of the history at every observation; a state's ``observation_tensor``,
+  ``information_state_tensor`` and ``legal_actions_mask`` called from Python are answered
+  in Python, the same lists OpenSpiel's C++ path gives); the information state adds the
+  cards the player was dealt (534 floats)
   and its string is the player's whole private record (perfect recall: the cards dealt
   to it and drawn by it, in order, and every public action; the opponent's cards as
   ``?``). The tensors summarise (the order of the discards is not in them); the
@@ -46,15 +51,21 @@ from typing import Any
 import attrs
 
 from ginrules.actions import Action, ActionKind
-from ginrules.cards import CARDS, Deck
+from ginrules.cards import CARDS, Card, Deck
 from ginrules.errors import GinRulesError, _peer_hint, _wrong_type
 from ginrules.game import GameState, new_game, record_hand
 from ginrules.hand import HandSetup, HandState, _apply_checked, deal, legal_actions
 from ginrules.interop.episode import _rules
 from ginrules.interop.ids import NUM_ACTIONS
-from ginrules.interop.observation import OBSERVATION_SIZE, _masks, _scalar_list
+from ginrules.interop.observation import (
+    OBSERVATION_SIZE,
+    _encode_hand,
+    _masks,
+    _scalar_list,
+    _scan_on,
+)
 from ginrules.players.determinize import sample_hidden
-from ginrules.players.views import view
+from ginrules.players.views import _view, view
 from ginrules.rulesets import RuleSet
 from ginrules.scoring import score_hand
 
@@ -206,6 +217,16 @@ def _build(pyspiel: Any, game_type: Any) -> Any:
             perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
             return GinRulesObserver(perfect_recall)
 
+        def observer(self, perfect_recall: bool) -> Any:
+            """The game's own observer of the information state or the observation (made
+            once), which answers its states' ``observation_tensor`` and
+            ``information_state_tensor`` called from Python."""
+            observers: dict[bool, Any] = self.__dict__.setdefault("_observers", {})
+            found = observers.get(perfect_recall)
+            if found is None:
+                found = observers[perfect_recall] = GinRulesObserver(perfect_recall)
+            return found
+
     class GinRulesState(pyspiel.State):  # type: ignore[misc]
         """A position: the deal under way, a hand in play, or the end."""
 
@@ -224,6 +245,12 @@ def _build(pyspiel: Any, game_type: Any) -> Any:
             self.final = (0.0, 0.0)
             # each player's private record, for the information-state string
             self.log: tuple[list[str], list[str]] = ([], [])
+            # each player's stock draws and scan of the public history in the hand in
+            # play (observation._scan_on's memo), kept as the hand goes, as an Episode
+            # keeps them: an observation costs no walk of the history
+            self.drawn: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())
+            self.scanned: tuple[Any, Any] = (None, None)
+            self.legal_of: tuple[Any, tuple[Action, ...]] = (None, ())
 
         # -- the OpenSpiel API ---------------------------------------------------------
 
@@ -236,16 +263,26 @@ def _build(pyspiel: Any, game_type: Any) -> Any:
             return self.hand.turn
 
         def _legal_actions(self, player: int) -> list[int]:
-            assert self.hand is not None
-            return sorted(a.index for a in legal_actions(self.hand))
+            return sorted([a.index for a in self.legal()])
+
+        def legal(self) -> tuple[Action, ...]:
+            """The legal actions of the hand in play (made once for each of its states:
+            the observation and the legal actions both ask)."""
+            hand = self.hand
+            assert hand is not None
+            known = self.legal_of
+            if known[0] is not hand:
+                known = self.legal_of = (hand, legal_actions(hand))
+            return known[1]
 
         def chance_outcomes(self) -> list[tuple[int, float]]:
             """The cards that may come now, all equally likely."""
             if self.hand is None:
-                left = sorted(set(range(52)) - set(self.dealt))
+                dealt = set(self.dealt)
+                left = [c for c in range(52) if c not in dealt]
             else:
                 drawn = self.hand.stock_drawn
-                left = sorted(c.index for c in self.hand.deck.cards[21 + drawn :])
+                left = sorted([c.index for c in self.hand.deck.cards[21 + drawn :]])
             p = 1.0 / len(left)
             return [(c, p) for c in left]
 
@@ -258,12 +295,57 @@ def _build(pyspiel: Any, game_type: Any) -> Any:
                 chosen = Action.from_index(action)
                 player = self.hand.turn
                 self.hand.check(chosen)
-                for p in (0, 1):
-                    self.log[p].append(f"{player}:{chosen}")
+                entry = f"{player}:{chosen}"
+                self.log[0].append(entry)
+                self.log[1].append(entry)
                 if chosen.kind is ActionKind.DRAW_STOCK:
                     self.stock_pending = True
                     return
                 self._after(_apply_checked(self.hand, chosen))
+
+        # -- what a Python caller asks at every step, answered in Python: the same values
+        # as OpenSpiel's own path (which the tests compare), without its detour through
+        # C++, which asks the game for the tensor's shape at every call (by making a new
+        # state and observing it); any other call (no such player, a keyword) is
+        # OpenSpiel's, errors included
+
+        def is_chance_node(self) -> bool:
+            """Whether chance moves now (a card dealt or drawn from the stock)."""
+            return not self.done and (self.hand is None or self.stock_pending)
+
+        def observation_tensor(self, *args: Any, **kwargs: Any) -> Any:
+            """The observation tensor of a player (of the player to move by default), a
+            list of floats."""
+            return self._tensor(False, args, kwargs)
+
+        def information_state_tensor(self, *args: Any, **kwargs: Any) -> Any:
+            """The information-state tensor of a player (of the player to move by
+            default), a list of floats."""
+            return self._tensor(True, args, kwargs)
+
+        def _tensor(self, perfect_recall: bool, args: tuple[Any, ...],
+                    kwargs: dict[str, Any]) -> Any:
+            player = self.current_player() if not args else args[0]
+            if kwargs or len(args) > 1 or type(player) is not int or player not in (0, 1):
+                base = (pyspiel.State.information_state_tensor if perfect_recall
+                        else pyspiel.State.observation_tensor)
+                return base(self, *args, **kwargs)
+            observer = self.get_game().observer(perfect_recall)
+            observer.set_from(self, player)
+            return observer.tensor.tolist()
+
+        def legal_actions_mask(self, *args: Any, **kwargs: Any) -> Any:
+            """1 for each legal action of a player (of the player to move by default),
+            else 0: a list of ints."""
+            player = self.current_player() if not args else args[0]
+            if (kwargs or len(args) > 1 or type(player) is not int or player not in (0, 1)
+                    or self.is_chance_node() or self.done):
+                return pyspiel.State.legal_actions_mask(self, *args, **kwargs)
+            mask = [0] * NUM_ACTIONS
+            if player == self.current_player():
+                for action in self.legal():
+                    mask[action.index] = 1
+            return mask
 
         def _action_to_string(self, player: int, action: int) -> str:
             if player == pyspiel.PlayerId.CHANCE:
@@ -330,10 +412,12 @@ def _build(pyspiel: Any, game_type: Any) -> Any:
             if n == 20:
                 for p in (0, 1):
                     self.log[p].append(f"up {CARDS[card]}")
-                rest = [i for i in range(52) if i not in set(self.dealt)]
+                dealt = set(self.dealt)
+                rest = [i for i in range(52) if i not in dealt]
                 deck = Deck(tuple(CARDS[i] for i in self.dealt + rest))
                 self.hand = deal(self.rules, deck=deck, dealer=self.dealer)
                 self.dealt = []
+                self.drawn, self.scanned = ((), ()), (None, None)
                 return
             to = non_dealer if n % 2 == 0 else self.dealer
             self.log[to].append(f"+{CARDS[card]}")
@@ -344,13 +428,15 @@ def _build(pyspiel: Any, game_type: Any) -> Any:
             assert hand is not None
             position = 21 + hand.stock_drawn
             order = list(hand.deck.cards)
-            j = next(k for k in range(position, 52) if order[k].index == card)
+            j = position + [c.index for c in order[position:]].index(card)
             order[position], order[j] = order[j], order[position]
             setup = HandSetup(hand.rules, hand.dealer, Deck(tuple(order)), hand.knock_limit)
             swapped = attrs.evolve(hand, setup=setup)
             me = hand.turn
             self.log[me].append(f"+{CARDS[card]}")
             self.log[1 - me].append("+?")
+            mine = self.drawn[me] + (CARDS[card],)
+            self.drawn = (mine, self.drawn[1]) if me == 0 else (self.drawn[0], mine)
             self.stock_pending = False
             self._after(_apply_checked(swapped, Action(ActionKind.DRAW_STOCK)))
 
@@ -386,39 +472,55 @@ def _build(pyspiel: Any, game_type: Any) -> Any:
             totals = self.game.sheet.final_totals()
             return (totals[player], totals[1 - player])
 
+        def scan(self, player: int) -> tuple[int, int, int]:
+            """:func:`ginrules.interop.observation._scan` of the hand's history for
+            ``player``, scanning only the actions since the last call."""
+            hand = self.hand
+            assert hand is not None
+            memo = _scan_on(self.scanned[player], hand.actions, player,
+                            hand.deck.cards[20].mask)
+            self.scanned = (memo, self.scanned[1]) if player == 0 else (self.scanned[0], memo)
+            return memo[2], memo[3], memo[4]
+
     class GinRulesObserver:
         """Observations and information states, from the player's view."""
 
         def __init__(self, perfect_recall: bool) -> None:
-            np = importlib.import_module("numpy")
+            self.np = importlib.import_module("numpy")
             self.perfect_recall = perfect_recall
             size = INFO_STATE_SIZE if perfect_recall else OBSERVATION_SIZE
-            self.tensor = np.zeros(size, np.float32)
+            self.tensor = self.np.zeros(size, self.np.float32)
             self.dict = {"observation": self.tensor}
+            # what the tensor was last made of, and a copy of it: OpenSpiel asks for the
+            # same observation twice in a row (observation_tensor fills it twice)
+            self._last: tuple[Any, ...] = ()
+            self._made = self.np.zeros(size, self.np.float32)
 
         def set_from(self, state: Any, player: int) -> None:
             """Fill the tensor for ``player`` in ``state``."""
             tensor = self.tensor
-            tensor.fill(0.0)
-            if state.hand is None:  # a deal under way: only the cards dealt to the player
+            hand = state.hand
+            if hand is None:  # a deal under way: only the cards dealt to the player
+                tensor.fill(0.0)
                 for card in _dealt_to(state, player):
                     tensor[card] = 1.0
                     if self.perfect_recall:
                         tensor[OBSERVATION_SIZE + card] = 1.0
                 return
-            v = view(state.hand, player)
-            planes = _masks(v)
-            for k, mask in enumerate(planes):
-                base = 52 * k
-                while mask:
-                    low = mask & -mask
-                    tensor[base + low.bit_length() - 1] = 1.0
-                    mask ^= low
-            tensor[52 * len(planes) : OBSERVATION_SIZE] = _scalar_list(
-                v, state.scores(player), None)
+            # the tensor is a function of the hand (a value), the game and the player
+            last = self._last
+            if last and last[0] is hand and last[1] is state.game and last[2] == player:
+                self.np.copyto(tensor, self._made)
+                return
+            my_turn = hand.turn == player and not hand.is_over and bool(state.legal())
+            _encode_hand(hand, player, state.scan(player), state.scores(player), my_turn,
+                         self.np, tensor)
             if self.perfect_recall:
-                for card in _first_cards(state.hand, player):
+                tensor[OBSERVATION_SIZE:] = 0.0
+                for card in _first_cards(hand, player):
                     tensor[OBSERVATION_SIZE + card] = 1.0
+            self._last = (hand, state.game, player)
+            self.np.copyto(self._made, tensor)
 
         def string_from(self, state: Any, player: int) -> str:
             """The information-state string (the player's private record) or the
@@ -428,9 +530,34 @@ def _build(pyspiel: Any, game_type: Any) -> Any:
             if state.hand is None:
                 cards = " ".join(str(CARDS[c]) for c in _dealt_to(state, player))
                 return f"p{player} dealing: {cards}"
-            return str(view(state.hand, player))
+            return str(_view(state.hand, player, None, state.drawn[player]))
 
     return GinRulesGame
+
+
+def _set_from_scratch(tensor: Any, state: Any, player: int, perfect_recall: bool) -> None:
+    """The observer's ``set_from`` as it was first written: the view from the whole
+    history (:func:`ginrules.players.view`), the tensor filled a card at a time (the
+    reference of the property tests of the observer)."""
+    tensor.fill(0.0)
+    if state.hand is None:
+        for card in _dealt_to(state, player):
+            tensor[card] = 1.0
+            if perfect_recall:
+                tensor[OBSERVATION_SIZE + card] = 1.0
+        return
+    v = view(state.hand, player)
+    planes = _masks(v)
+    for k, mask in enumerate(planes):
+        base = 52 * k
+        while mask:
+            low = mask & -mask
+            tensor[base + low.bit_length() - 1] = 1.0
+            mask ^= low
+    tensor[52 * len(planes) : OBSERVATION_SIZE] = _scalar_list(v, state.scores(player), None)
+    if perfect_recall:
+        for card in _first_cards(state.hand, player):
+            tensor[OBSERVATION_SIZE + card] = 1.0
 
 
 def _dealt_to(state: Any, player: int) -> list[int]:

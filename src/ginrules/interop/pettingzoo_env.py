@@ -37,13 +37,14 @@ from typing import Any, ClassVar
 
 from ginrules.actions import Action
 from ginrules.errors import GinRulesError, WrongTypeError, _peer_hint, _wrong_type
+from ginrules.hand import legal_actions
 from ginrules.interop.episode import Episode
 from ginrules.interop.ids import NUM_ACTIONS, legal_action_ids
 from ginrules.interop.observation import (
     OBSERVATION_SIZE,
     PLANES,
-    _encode,
     _encode_from_planes,
+    _encode_hand,
     scalar_bounds,
 )
 from ginrules.interop.rewards import Rewards
@@ -116,13 +117,16 @@ def observe(episode: Episode, player: int) -> Any:
     if not isinstance(episode, Episode):
         raise _wrong_type("observe", "an Episode (see ginrules.interop.episode)", episode)
     np = _require("numpy")
-    v = episode.view(player)  # checks the player
+    scores = episode.scores(player)  # checks the player
+    # the encoding of episode.view(player), read from the hand without making the view
+    hand = episode.hand
+    actions = legal_actions(hand) if hand.turn == player and not hand.is_over else ()
     legal = bytearray(NUM_ACTIONS)
-    for action in v.legal_actions:
+    for action in actions:
         legal[action.index] = 1
     mask = np.frombuffer(legal, dtype=np.int8)  # writable: it has the bytearray's memory
-    return {"observation": _encode(v, episode.scores(player), None, np,
-                                   episode._scan(player)),
+    return {"observation": _encode_hand(hand, player, episode._scan(player), scores,
+                                        bool(actions), np, None),
             "action_mask": mask}
 
 

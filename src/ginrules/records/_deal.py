@@ -82,7 +82,7 @@ class _DealChecks:
                 return None, False
             if not self.complete_deck(cards, number, "the deck"):
                 return None, False
-            return Deck(tuple(c for c in cards if isinstance(c, Card))), False
+            return Deck(tuple(cards)), False  # (a complete deck is 52 Card values)
         if "deal" not in entry:
             self.problem("bad-deal", "the deal is missing: give \"deck\" (52 cards) or \"deal\" "
                          "(both hands and the upcard)", number)

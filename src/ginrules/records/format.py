@@ -20,10 +20,9 @@ import math
 import os
 import re
 from collections.abc import Mapping
-from importlib import resources
 from json import decoder as json_decoder
 from json import scanner as json_scanner
-from typing import Any, Union
+from typing import Any, BinaryIO, Union
 
 from ginrules._files import open_regular, shown
 from ginrules.actions import Action, ActionKind
@@ -75,9 +74,23 @@ def schema() -> dict[str, Any]:
     >>> schema()["properties"]["version"]["const"]
     1
     """
-    text = resources.files("ginrules.records").joinpath("record.schema.json").read_text("utf-8")
-    loaded: dict[str, Any] = json.loads(text)
+    loaded: dict[str, Any] = json.loads(_schema_text())
     return loaded
+
+
+@functools.cache
+def _schema_text() -> str:
+    """The text of the schema file, read once, by the loader of this module (as
+    :func:`pkgutil.get_data` does, so that a zipped install reads it too), not by
+    :mod:`importlib.resources`, whose imports (pathlib, tempfile, zipfile, urllib) would
+    weigh on the start of ``ginrules validate``."""
+    path = os.path.join(os.path.dirname(__file__), "record.schema.json")
+    get_data = getattr(getattr(__spec__, "loader", None), "get_data", None)
+    if get_data is None:  # pragma: no cover - a loader that reads no data: the file
+        with open(path, "rb") as file:
+            return file.read().decode("utf-8")
+    data: bytes = get_data(path)
+    return data.decode("utf-8")
 
 
 @functools.cache
@@ -185,41 +198,7 @@ def _read(source: RecordLike) -> tuple[Any, str | None]:
     if not isinstance(source, (str, bytes, os.PathLike)):
         raise _read_error("not-a-record", f"a record is a dict, JSON text, bytes or a path, "
                           f"not {_type_name(source)}")
-    name: str | None = None
-    if isinstance(source, str) and source.lstrip().startswith("{"):
-        if len(source) > MAX_RECORD_BYTES:  # (a character is one byte or more)
-            raise _read_error("too-large", _too_large("the record"))
-        text = source
-    else:
-        if isinstance(source, bytes):
-            data = source
-            what = "the record"
-        else:
-            name = os.fspath(source) if not isinstance(source, str) else source
-            what = shown(name)
-            try:
-                handle = open_regular(name)
-            except GinRulesError as error:
-                raise _read_error("unreadable", str(error)) from None
-            try:
-                with handle:
-                    size = os.fstat(handle.fileno()).st_size
-                    if size > MAX_RECORD_BYTES:
-                        raise _read_error("too-large", _too_large(what))
-                    # (a read of the bound itself would allocate the bound each time)
-                    data = handle.read(size + 1)
-                    if len(data) > size:  # it grew since: the rest, to the bound
-                        data += handle.read(MAX_RECORD_BYTES + 1 - len(data))
-            except OSError as error:
-                raise _read_error("unreadable",
-                                  f"cannot read {what}: {error.strerror or error}") from None
-        if len(data) > MAX_RECORD_BYTES:
-            raise _read_error("too-large", _too_large(what))
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError as error:
-            raise _read_error("unreadable", f"{what} is not UTF-8 text (byte "
-                              f"{error.start + 1})") from None
+    text, name = _text(source)
     if "\x00" in text:
         raise _read_error("malformed-json", "malformed JSON: the text holds a NUL character")
     try:
@@ -233,8 +212,66 @@ def _read(source: RecordLike) -> tuple[Any, str | None]:
     except ValueError as error:  # an integer of more digits than Python converts
         raise _read_error("malformed-json", f"malformed JSON: {error}".split(";")[0]
                           ) from None
-    _check_depth(data)
+    # a text of at most MAX_DEPTH brackets cannot nest deeper (a record of single hands,
+    # or of one long hand, has a dozen): the depth is checked only when it could be over
+    containers = text.count("[") + text.count("{")
+    del text  # the parse alone from here (a text the caller gave stays the caller's)
+    if containers > MAX_DEPTH:
+        _check_depth(data)
     return data, name
+
+
+def _text(source: str | bytes | os.PathLike[str]) -> tuple[str, str | None]:
+    """The text of a record given as JSON text, bytes or a path, and its name (a path's);
+    raises InvalidRecordError."""
+    if isinstance(source, str) and source.lstrip().startswith("{"):
+        if len(source) > MAX_RECORD_BYTES:  # (a character is one byte or more)
+            raise _read_error("too-large", _too_large("the record"))
+        return source, None
+    if isinstance(source, bytes):
+        if len(source) > MAX_RECORD_BYTES:
+            raise _read_error("too-large", _too_large("the record"))
+        try:
+            return source.decode("utf-8"), None
+        except UnicodeDecodeError as error:
+            raise _not_utf8("the record", error.start) from None
+    name = os.fspath(source) if not isinstance(source, str) else source
+    what = shown(name)
+    try:
+        handle = open_regular(name)
+    except GinRulesError as error:
+        raise _read_error("unreadable", str(error)) from None
+    try:
+        with handle:
+            return _decoded(handle, what), name
+    except OSError as error:
+        raise _read_error("unreadable",
+                          f"cannot read {what}: {error.strerror or error}") from None
+
+
+def _decoded(handle: BinaryIO, what: str) -> str:
+    """The text of an open file, to at most :data:`MAX_RECORD_BYTES` (a file that grew
+    past it is too large). Only the text is returned: the file's bytes are gone before
+    the JSON is read (both at once, then the parse beside them, made the peak of
+    validating a record of one long hand about 2.5 times the file's size, not 2)."""
+    size = os.fstat(handle.fileno()).st_size
+    if size > MAX_RECORD_BYTES:
+        raise _read_error("too-large", _too_large(what))
+    # (a read of the bound itself would allocate the bound each time)
+    data = handle.read(size + 1)
+    if len(data) > size:  # it grew since: the rest, to the bound
+        data += handle.read(MAX_RECORD_BYTES + 1 - len(data))
+    if len(data) > MAX_RECORD_BYTES:
+        raise _read_error("too-large", _too_large(what))
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise _not_utf8(what, error.start) from None
+
+
+def _not_utf8(what: str, at: int) -> InvalidRecordError:
+    """The error of a record whose byte ``at`` (from 0) is not UTF-8."""
+    return _read_error("unreadable", f"{what} is not UTF-8 text (byte {at + 1})")
 
 
 def _json_message(error: json.JSONDecodeError) -> str:
@@ -324,9 +361,11 @@ def _decode(text: str) -> Any:
 
     def read_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         out = _no_duplicate_keys(pairs)
-        for value in () if as_read else out.values():
+        for key, value in () if as_read else out.items():
             if type(value) is list and value and type(value[0]) is str:
                 value[:] = [share(v) if type(v) is str else v for v in value]
+            elif type(value) is str:  # an outcome's kind, in every hand of a game
+                out[key] = share(value)
         return out
 
     decoder = json.JSONDecoder(object_pairs_hook=read_object, parse_constant=_no_constant,

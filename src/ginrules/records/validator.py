@@ -49,7 +49,6 @@ from ginrules.errors import (
     _type_name,
     _wrong_type,
 )
-from ginrules.game import GameState, next_dealer
 from ginrules.hand import HandState, apply, deal, knock
 from ginrules.knocking import EndKind, HandResult
 from ginrules.masks import _deadwood
@@ -77,10 +76,12 @@ from ginrules.records.report import MAX_PROBLEMS, Problem, Report
 from ginrules.rulesets import NextDealer, RuleSet
 from ginrules.rulesets import rules as preset_rules
 from ginrules.scoring import HandScore, score_hand
-from ginrules.sheet import ScoreSheet
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
+
+    from ginrules.game import GameState
+    from ginrules.sheet import ScoreSheet
 
 __all__ = ["Explanations", "register_explanations", "validate", "validate_many"]
 
@@ -502,8 +503,15 @@ class _Checker(_DealChecks, _ViewChecks):
     def check_game(self, hands: list[Any], rules: RuleSet, is_game: bool, complete: bool,
                    hollywood: bool, view: int | None, data: Mapping[str, Any]) -> None:
         # the sheet is extended by each priced hand (ScoreSheet.add, as a game does):
-        # checking a hand costs the same however many came before
-        sheet = ScoreSheet.empty(hollywood=hollywood)
+        # checking a hand costs the same however many came before. Only a game has a
+        # sheet and a next dealer: the game's modules are imported for a game record
+        # alone (``ginrules validate`` of single hands starts without them).
+        sheet: ScoreSheet
+        if is_game:
+            from ginrules.game import GameState, next_dealer
+            from ginrules.sheet import ScoreSheet
+
+            sheet = ScoreSheet.empty(hollywood=hollywood)
         priced: HandResult | HandScore | None = None
         over_at: int | None = None
         expected_dealer: int | None = None
@@ -538,7 +546,7 @@ class _Checker(_DealChecks, _ViewChecks):
                 self.keep(state)
                 result = state.result
                 priced = result
-                expected_dealer = next_dealer(result, rules)
+                expected_dealer = next_dealer(result, rules) if is_game else None
             elif state is not None:  # the last hand, still being played
                 self.keep(state)
                 in_progress = True
@@ -620,11 +628,13 @@ class _Checker(_DealChecks, _ViewChecks):
         if not isinstance(entry, Mapping):
             self.problem("bad-field", "a hand is a JSON object", number)
             return None, None
-        for key in _odd_keys(entry):
-            self.problem("bad-field", f"a hand's field name must be a string, not {key!r}", number)
-        for key in _unknown_keys(entry, _HAND_KEYS):
-            self.problem("unknown-field", f"unknown field {key!r} in a hand (the fields are "
-                         f"{', '.join(sorted(_HAND_KEYS))})", number)
+        if not _HAND_KEYS.issuperset(entry):  # (every key known: no odd or unknown one)
+            for key in _odd_keys(entry):
+                self.problem("bad-field", f"a hand's field name must be a string, not {key!r}",
+                             number)
+            for key in _unknown_keys(entry, _HAND_KEYS):
+                self.problem("unknown-field", f"unknown field {key!r} in a hand (the fields "
+                             f"are {', '.join(sorted(_HAND_KEYS))})", number)
         source = entry.get("source")
         if source is not None and not isinstance(source, Mapping):
             self.problem("bad-field", f"a hand's \"source\" must be an object, not "
@@ -651,17 +661,24 @@ class _Checker(_DealChecks, _ViewChecks):
         parsed: list[tuple[int, Action, str | None] | None] = []
         for index, text in enumerate(raw_actions, 1):
             try:
-                item = parse_action(text)
-            except NotationError as error:
-                self.problem("bad-action", str(error), number, index)
-                parsed.append(None)
-                continue
-            if not _written_as("action", text):  # read, but not as the format writes it
-                self.problem("bad-action", f"bad action {text!r}: write the player and the "
-                             "action's words separated by spaces, none before or after "
-                             "(like 'p0 discard 7H'; any case)", number, index)
-                parsed.append(None)
-                continue
+                item = _WELL_WRITTEN.get(text)
+            except TypeError:  # a list or a dict given for an action
+                item = None
+            if item is None:
+                try:
+                    item = parse_action(text)
+                except NotationError as error:
+                    self.problem("bad-action", str(error), number, index)
+                    parsed.append(None)
+                    continue
+                if not _written_as("action", text):  # read, but not as the format writes it
+                    self.problem("bad-action", f"bad action {text!r}: write the player and "
+                                 "the action's words separated by spaces, none before or "
+                                 "after (like 'p0 discard 7H'; any case)", number, index)
+                    parsed.append(None)
+                    continue
+                if len(_WELL_WRITTEN) < _WELL_WRITTEN_MOST:
+                    _WELL_WRITTEN[text] = item
             player, action, named = item
             if named == UNKNOWN and action.kind is not ActionKind.DRAW_STOCK:
                 self.problem("unknown-card", f"the card player {player} takes from the discard pile is face "
@@ -694,12 +711,13 @@ class _Checker(_DealChecks, _ViewChecks):
         if not isinstance(outcome, Mapping):
             self.problem("bad-field", "\"outcome\" must be an object", number)
             return None
-        for key in _odd_keys(outcome):
-            self.problem("bad-field", f"outcome: a field's name must be a string, not {key!r}",
-                         number)
-        for key in _unknown_keys(outcome, _OUTCOME_KEYS):
-            self.problem("unknown-field", f"outcome: unknown field {key!r} (the fields are "
-                         f"{', '.join(sorted(_OUTCOME_KEYS))})", number)
+        if not _OUTCOME_KEYS.issuperset(outcome):  # (every key known: none odd or unknown)
+            for key in _odd_keys(outcome):
+                self.problem("bad-field", f"outcome: a field's name must be a string, not "
+                             f"{key!r}", number)
+            for key in _unknown_keys(outcome, _OUTCOME_KEYS):
+                self.problem("unknown-field", f"outcome: unknown field {key!r} (the fields "
+                             f"are {', '.join(sorted(_OUTCOME_KEYS))})", number)
         kind = outcome.get("kind")
         if kind is not None and (not _written_as("endKind", kind) or kind.lower() not in _KINDS):
             self.problem("bad-field", f"outcome: unknown kind {kind!r}; the kinds are "
@@ -906,6 +924,12 @@ class _Checker(_DealChecks, _ViewChecks):
 
 
 _NO_CARDS: frozenset[Card] = frozenset()
+# The action texts read before that are written as the format writes them, and what they
+# read as: a record repeats a few dozen texts thousands of times, and each is read and
+# held to the schema's pattern once, not once an action; at most as many as parse_action
+# keeps.
+_WELL_WRITTEN: dict[str, tuple[int, Action, str | None]] = {}
+_WELL_WRITTEN_MOST = 10_000
 _RULES_KEYS = frozenset({"preset", "overrides"})
 
 
@@ -929,14 +953,31 @@ def _shown(value: object) -> str:
 
 def _is_pair(value: object) -> TypeGuard[list[int]]:
     """Whether a JSON value is two whole numbers (a player's each)."""
-    return isinstance(value, list) and len(value) == 2 and all(_is_whole(v) for v in value)
+    return (isinstance(value, list) and len(value) == 2 and _is_whole(value[0])
+            and _is_whole(value[1]))
 
 
 def _odd_keys(mapping: Mapping[Any, Any]) -> list[Any]:
-    """The keys of a mapping that are not strings (a dict made in Python, not JSON)."""
+    """The keys of a mapping that are not strings (a dict made in Python, not JSON).
+
+    >>> _odd_keys({"a": 1, 2: 3, None: 4})
+    [2, None]
+    """
+    if _STRINGS.issuperset(map(type, mapping)):  # JSON's: every key a str, seen at C speed
+        return []
     return sorted((k for k in mapping if not isinstance(k, str)), key=repr)
 
 
 def _unknown_keys(mapping: Mapping[Any, Any], known: frozenset[str]) -> list[str]:
+    """The string keys of a mapping that are not ``known``, sorted.
+
+    >>> _unknown_keys({"b": 1, "a": 2, 3: 4}, frozenset({"a"}))
+    ['b']
+    """
+    if known.issuperset(mapping):  # the usual case, seen at C speed
+        return []
     return sorted(k for k in mapping if isinstance(k, str) and k not in known)
+
+
+_STRINGS = frozenset({str})
 
