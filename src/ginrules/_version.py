@@ -1,3 +1,3 @@
 """The package version, in one place (``ginrules.__version__``, ``ginrules --version``)."""
 
-__version__ = "0.2.0.dev0"
+__version__ = "0.2.0"
