@@ -43,7 +43,7 @@ import argparse
 import itertools
 import math
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -136,6 +136,15 @@ def _wilson(k: int, n: int) -> tuple[float, float]:
     return c - h, c + h
 
 
+def _binned(rows: list[dict[str, Any]], key: str, edges: tuple[float, ...]
+            ) -> Iterator[tuple[float, float, list[dict[str, Any]]]]:
+    """Each bin of ``edges`` that holds rows, with its rows (by their ``key``)."""
+    for lo, hi in itertools.pairwise(edges):
+        sel = [r for r in rows if lo <= r[key] < hi]
+        if sel:
+            yield lo, hi, sel
+
+
 def chance_table(rows: list[dict[str, Any]], stated: str, observed: str,
                  title: str) -> bool:
     """Print the stated chance against the observed rate per bin; whether every bin is
@@ -146,10 +155,7 @@ def chance_table(rows: list[dict[str, Any]], stated: str, observed: str,
         return True
     print(f"  {'stated':>12s} {'n':>6s} {'mean':>7s} {'observed':>9s} {'95% CI':>15s}  ok")
     ok = True
-    for lo, hi in itertools.pairwise(BINS):
-        sel = [r for r in rows if lo <= r[stated] < hi]
-        if not sel:
-            continue
+    for lo, hi, sel in _binned(rows, stated, BINS):
         n = len(sel)
         k = sum(bool(r[observed]) for r in sel)
         mean = sum(r[stated] for r in sel) / n
@@ -172,10 +178,7 @@ def points_table(rows: list[dict[str, Any]], stated: str, observed: str,
         return True
     print(f"  {'stated':>14s} {'n':>6s} {'mean':>7s} {'observed':>9s} {'s.e.':>6s}  ok")
     ok = True
-    for lo, hi in itertools.pairwise(POINT_BINS):
-        sel = [r for r in rows if lo <= r[stated] < hi]
-        if not sel:
-            continue
+    for lo, hi, sel in _binned(rows, stated, POINT_BINS):
         n = len(sel)
         mean = sum(r[stated] for r in sel) / n
         seen = [r[observed] for r in sel]

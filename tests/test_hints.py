@@ -176,37 +176,24 @@ def test_tilting_makes_the_undercut_share_the_risk_and_keeps_the_rest(
                         w0 / sum(w for _, w in old))
 
 
-def _figures(knock: float, on: float) -> KnockEstimate:
-    return KnockEstimate(6, 0.1, knock, on, None, None, 48, "any")
-
-
-@pytest.mark.parametrize(("knock", "on", "knocks", "words"), [
-    (5.0, 3.0, True, "wins 5 points on average, playing on 3"),
-    (3.0, 3.0, True, "the two are equal, and a knock ends the hand now"),
-    (3.2, 2.9, True, "wins 3.2 points on average, playing on 2.9"),
-    (2.9, 3.2, False, "playing on wins 3.2 points on average, knocking 2.9"),
+@pytest.mark.parametrize(("figures", "knocks", "words"), [
+    ((5.0, 3.0, None, None), True, "wins 5 points on average, playing on 3"),
+    ((3.0, 3.0, None, None), True, "the two are equal, and a knock ends the hand now"),
+    ((3.2, 2.9, None, None), True, "wins 3.2 points on average, playing on 2.9"),
+    ((2.9, 3.2, None, None), False, "playing on wins 3.2 points on average, knocking 2.9"),
+    ((0.0, 0.0, 0.624, 0.619), True, "wins the game 62.4% of the time, playing on 61.9%"),
+    ((0.0, 0.0, 0.5, 0.5), True, "the two are equal"),
+    ((0.0, 0.0, 0.61, 0.62), False, "playing on wins the game 62% of the time, knocking 61%"),
 ])
-def test_a_knock_hint_says_why_where_playing_on_is_as_good(
-        knock: float, on: float, knocks: bool, words: str) -> None:
+def test_a_knock_hint_never_knocks_where_playing_on_is_worth_more_and_says_why_at_a_tie(
+        figures: tuple[float, float, float | None, float | None], knocks: bool,
+        words: str) -> None:
     action, discard = Action.parse("knock 5H"), Hint(Action.parse("discard KS"), "it is high")
-    h = ExpertPlayer()._knock_hint(action, discard, _figures(knock, on))
+    estimate = KnockEstimate(6, 0.1, *figures, 48, "any")
+    h = ExpertPlayer()._knock_hint(action, discard, estimate)
     assert (h.action == action) is knocks
     assert words in h.reason
-    assert h.knock == _figures(knock, on)
-
-
-@pytest.mark.parametrize(("knock", "on", "knocks", "words"), [
-    (0.624, 0.619, True, "wins the game 62.4% of the time, playing on 61.9%"),
-    (0.5, 0.5, True, "the two are equal"),
-    (0.61, 0.62, False, "playing on wins the game 62% of the time, knocking 61%"),
-])
-def test_a_game_knock_hint_never_knocks_where_playing_on_wins_more(
-        knock: float, on: float, knocks: bool, words: str) -> None:
-    action, discard = Action.parse("knock 5H"), Hint(Action.parse("discard KS"), "it is high")
-    figures = KnockEstimate(6, 0.1, 0.0, 0.0, knock, on, 48, "any")
-    h = ExpertPlayer()._knock_hint(action, discard, figures)
-    assert (h.action == action) is knocks
-    assert words in h.reason
+    assert h.knock == estimate
 
 
 def test_a_hint_names_its_level_and_the_polish_preset_asks_the_advanced_level() -> None:
