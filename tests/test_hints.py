@@ -45,10 +45,8 @@ class _Fixed(ExpertPlayer):
     HANDS: ClassVar[list[int]] = []
 
     def _opponent_sample(self, v: Any, memory: Any, pool: list[int], rng: random.Random
-                         ) -> tuple[list[tuple[int, float]], list[tuple[int, list[int], float]],
-                                    str]:
-        played = [(h, [i for i in pool if not h >> i & 1], 1.0) for h in self.HANDS]
-        return [(h, w) for h, _, w in played], played, "evidence"
+                         ) -> list[tuple[int, list[int], float]]:
+        return [(h, [i for i in pool if not h >> i & 1], 1.0) for h in self.HANDS]
 
 
 def _signed(knocker: int, defender: int, rules: str) -> int:
@@ -271,3 +269,41 @@ def test_a_knock_hints_game_chance_is_its_definition(opponent: str | None) -> No
         z = a + b * math.log(sampled / (1 - sampled))
         sampled = 1 / (1 + math.exp(-z))
     assert e.knock_wins_game == pytest.approx(sampled)
+
+
+@attrs.frozen
+class _FixedAdvanced(AdvancedPlayer):
+    """The advanced level weighing its knock against given opponent hands."""
+
+    HANDS: ClassVar[list[int]] = []
+
+    def _opponent_hands(self, v: Any, memory: Any, pool: list[int], rng: random.Random,
+                        weights: list[float], count: int) -> list[int]:
+        return self.HANDS[:count]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_the_advanced_levels_knock_figures_are_their_definition(seed: int) -> None:
+    state = _knock_position("classic", seed)
+    v = view(state, state.turn)
+    pool = _pool(v)
+    rng = random.Random(seed)
+    hands = [state.masks[1 - state.turn]] + [sum(1 << i for i in rng.sample(pool, 10))
+                                             for _ in range(3)]
+    _FixedAdvanced.HANDS = hands
+    e = _FixedAdvanced(samples=8, opponent="advanced").decide(v).knock
+    assert e is not None
+    knock = min((a for a in v.legal_actions if a.kind is ActionKind.KNOCK),
+                key=lambda a: ginrules.deadwood(cards_from_mask(v.mask & ~a.card.mask)))
+    points = [_signed(v.mask & ~knock.card.mask, opp, "classic") for opp in hands]
+    share = sum(p < 0 for p in points) / len(points)
+    draws = sum(1 for ev in v.events if ev.player != v.player
+                and ev.action.kind is ActionKind.DRAW_STOCK)
+    risk = undercut_risk("advanced", share, e.deadwood, draws, v.stock_size)
+    assert e.undercut_risk == pytest.approx(risk)
+    assert e.opponent == "advanced" and e.samples in (4, 8)
+    tilted = _tilted([(p, 1.0) for p in points], risk, e.deadwood,
+                     Table.of(v.rules, v.knock_limit))
+    a, b = KNOCK_MODELS["advanced"].knock
+    assert e.knock_points == pytest.approx(
+        a + b * sum(p * w for p, w in tilted) / sum(w for _, w in tilted))

@@ -451,3 +451,25 @@ def test_the_scorer_is_named_with_its_verb() -> None:
     for line in scorers:
         who, _, points = line.rpartition(" ")
         assert who in ("you score", "the computer scores") and int(points) > 0, line
+
+
+@pytest.mark.parametrize(("seat", "model"), [
+    (ginrules.players.ExpertPlayer(), "expert"), (BasicPlayer(), "basic"),
+    (ginrules.players.SimplePlayer(), "simple"), (ginrules.players.RandomPlayer(), None)])
+def test_a_hint_weighs_a_knock_against_the_computers_level(
+        seat: ginrules.players.Player, model: str | None,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import ginrules.terminal as terminal
+
+    asked: list[str | None] = []
+
+    def hint(view: ginrules.View, **kwargs: object) -> ginrules.Hint:
+        asked.append(kwargs.get("opponent"))  # type: ignore[arg-type]
+        return ginrules.hint(view, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(terminal, "hint", hint)
+    for seats in ((None, seat), (seat, None)):
+        out: list[str] = []
+        play_in_terminal(ginrules.new_game(rules("classic"), seed=4), seats,
+                         read=scripted(["hint", "quit"]), write=out.append)
+    assert asked == [model, model]

@@ -121,16 +121,15 @@ class ExpertPlayer(AdvancedPlayer):
         scores = v.scores if self.play_for_game else None
         value = None if scores is None else _game_value(scores[v.player],
                                                         scores[1 - v.player], v.rules.target)
-        judged, played, model = self._opponent_sample(v, memory, pool, rng)
+        played = self._opponent_sample(v, memory, pool, rng)
         # the knock, against every hand weighed
         weight = undercut = knock_points = knock_game = 0.0
-        priced = [(_points(dead, chains, opp, table), w) for opp, w in judged]
+        priced = [(_points(dead, chains, opp, table), w) for opp, _, w in played]
         if self.opponent is not None:  # the undercut risk of the opponent's model
             share = sum(w for p, w in priced if p < 0) / sum(w for _, w in priced)
             priced = _tilted(priced, undercut_risk(self.opponent, share, dead,
                                                    memory.stock_draws, v.stock_size),
                              dead, table)
-            model = self.opponent
         for points, w in priced:
             if points < 0:
                 undercut += w
@@ -160,7 +159,7 @@ class ExpertPlayer(AdvancedPlayer):
             dead, undercut / weight, knock_points / weight, on_points / on_weight,
             None if value is None else knock_game / weight,
             None if value is None else max(on_game, soon_game) / on_weight,
-            len(played), model)
+            len(played), self.opponent or "evidence")
         if self.opponent is not None:  # the points and chances its model states
             estimate = _stated(KNOCK_MODELS[self.opponent], estimate)
         return self._knock_hint(action, plan, estimate)
@@ -191,11 +190,10 @@ class ExpertPlayer(AdvancedPlayer):
                     knock=e)
 
     def _opponent_sample(self, v: View, memory: _Memory, pool: list[int],
-                         rng: random.Random) -> tuple[list[tuple[int, float]],
-                                                      list[tuple[int, list[int], float]], str]:
-        """The opponent hands a knock is weighed against, ``(hand, weight)``; those played
-        out, ``(hand, stock, weight)``; and the name of the model they come from. From the
-        evidence (see the class's summary): the same ``playouts`` deals for both."""
+                         rng: random.Random) -> list[tuple[int, list[int], float]]:
+        """The ``playouts`` opponent hands a knock is weighed against and played out
+        from, each as ``(hand, stock, weight)``, dealt by the evidence (see the class's
+        summary)."""
         hidden = max(0, v.opponent_count - memory.known.bit_count())
         tested = memory.discarded != 0  # it has had a chance to knock
         draws = min(memory.stock_draws, self.improve)
@@ -204,7 +202,7 @@ class ExpertPlayer(AdvancedPlayer):
                                 self.playouts, rng, draws):
             w = self.knock_evidence if tested and _deadwood(opp) <= v.knock_limit else 1.0
             played.append((opp, stock, w))
-        return [(opp, w) for opp, _, w in played], played, "evidence"
+        return played
 
     def _stock(self, v: View, memory: _Memory, pool: list[int]) -> list[float] | None:
         """Per card index, the chance an unseen card is in the stock rather than the
@@ -240,12 +238,12 @@ def _game_value(mine: int, theirs: int, target: int) -> Callable[[int], float]:
 
 def _apart(first: float, second: float, unit: str) -> tuple[str, str]:
     """Two figures written so that they differ when they do: whole points (or per
-    cents, ``unit="%"``), with one more decimal when that would write them alike.
+    cents, ``unit="%"``), with as many more decimals (up to three) as it takes.
 
     >>> _apart(0.624, 0.619, "%"), _apart(3.2, 2.9, ""), _apart(0.5, 0.5, "%")
     (('62.4%', '61.9%'), ('3.2', '2.9'), ('50%', '50%'))
     """
-    for digits in (0, 1):
+    for digits in (0, 1, 2, 3):
         if unit == "%":
             a, b = f"{first:.{digits}%}", f"{second:.{digits}%}"
         else:
