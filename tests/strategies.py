@@ -480,15 +480,24 @@ def without(endings: Sequence[str], reason: str,
         for pair in pairs]
 
 
-def every_pair(pairs: Sequence[Any] = HAND_PAIRS, examples: int | None = None,
-               **options: Any) -> Callable[[_Test], _Test]:
+def every_pair(pairs: Sequence[Any] = HAND_PAIRS, examples: int | None = None, *,
+               games: bool = False, **options: Any) -> Callable[[_Test], _Test]:
     """A test over every pair of ``pairs``: parametrized by ``pair`` (its ids
     :func:`pair_id`), with :func:`per_pair` examples of each (of ``examples`` in all, by
     default the profile's) and the other hypothesis ``options`` (``deadline=None``
     always). Put it above ``@given``; the test draws its example of the pair with
-    ``data.draw(hand_of(pair))`` (or :func:`game_of`)."""
+    ``data.draw(hand_of(pair))`` (or :func:`game_of`).
+
+    A test of ``games`` does not shrink a failing example: a game of many hands takes
+    minutes and hundreds of megabytes to shrink, and a bug fails most pairs at once (the
+    example is shown as found, and replayed from the database)."""
     import pytest
-    from hypothesis import settings
+    from hypothesis import Phase, settings
+
+    if games:
+        loaded = settings.default
+        assert loaded is not None
+        options.setdefault("phases", [p for p in loaded.phases if p is not Phase.shrink])
 
     def wrap(test: _Test) -> _Test:
         tuned = settings(max_examples=per_pair(examples, pairs), deadline=None,

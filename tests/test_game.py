@@ -254,7 +254,7 @@ def test_every_preset_plays_to_the_end(name: str, seed: int) -> None:
     check_finished_game(final, PRESET_TEXT[name])
 
 
-@every_pair(FINISHED_PAIRS, examples=12)
+@every_pair(FINISHED_PAIRS, examples=12, games=True)
 @given(st.data())
 def test_finished_games_of_every_ending_keep_every_invariant(pair: tuple[str, str],
                                                              data: st.DataObject) -> None:

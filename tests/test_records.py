@@ -31,7 +31,7 @@ def play_some(rules: ginrules.RuleSet, seed: int, max_hands: int = 4) -> game.Ga
     return g
 
 
-@every_pair(GAME_PAIRS, examples=24)
+@every_pair(GAME_PAIRS, examples=24, games=True)
 @given(data=st.data(), form=st.sampled_from(["deck", "hands"]))
 def test_round_trip_every_preset(pair: tuple[str, str], data: st.DataObject, form: str) -> None:
     g = data.draw(game_of(pair))

@@ -198,7 +198,7 @@ def records_and_mutants(pair: tuple[str, str]) -> st.SearchStrategy[dict[str, An
             lambda plain: st.just(base) if plain else mutated(base)))
 
 
-@every_pair(examples=600,
+@every_pair(examples=600, games=True,
             suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(st.data())
 def test_the_validator_and_the_schema_agree(pair: tuple[str, str], data: st.DataObject
@@ -206,7 +206,7 @@ def test_the_validator_and_the_schema_agree(pair: tuple[str, str], data: st.Data
     event("valid" if check_agreement(data.draw(records_and_mutants(pair))) else "invalid")
 
 
-@every_pair(examples=60, suppress_health_check=[HealthCheck.too_slow])
+@every_pair(examples=60, games=True, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_every_written_record_is_valid_and_satisfies_the_schema(pair: tuple[str, str],
                                                                 data: st.DataObject) -> None:
