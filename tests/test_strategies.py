@@ -186,6 +186,15 @@ DRAWING_TESTS = {
     "test_records": {"test_round_trip_every_preset": GAME_PAIRS},
     "test_game": {"test_finished_games_of_every_ending_keep_every_invariant": tuple(
         pair for pair in GAME_PAIRS if pair[1] != "open")},
+    "test_metamorphic": {
+        "test_swapping_the_seats_mirrors_a_hand": HAND_PAIRS,
+        "test_swapping_the_seats_mirrors_the_rewards": HAND_PAIRS,
+        "test_relabelling_the_suits_changes_only_the_names_of_cards": HAND_PAIRS,
+        "test_swapping_the_seats_mirrors_a_game": GAME_PAIRS,
+        "test_swapping_the_seats_mirrors_every_record_check": GAME_PAIRS,
+        "test_every_check_on_one_player_is_made_on_the_other": GAME_PAIRS,
+        "test_a_record_validated_dumped_and_read_again_validates_the_same": GAME_PAIRS,
+    },
 }
 
 #: the strategies that draw the (preset, ending) pair at random: a test that draws from
