@@ -5,13 +5,20 @@ The rare endings (gin, big gin, an undercut, a tie) are not left to chance: each
 from a deck made for it, under each preset's own rules, so a strategy asked for one always
 gives one; games are also built of such hands, so records hold every ending and finished
 games; tests/test_strategies.py fails if a strategy stops reaching one of them.
+
+The tests do not leave the (preset, ending) pair to chance either: each is parametrized
+over the whole table (:data:`TABLE`, and :data:`HAND_PAIRS` or :data:`GAME_PAIRS` with
+played and open hands and games), drawing its examples of each pair from
+:func:`hand_of` or :func:`game_of`, :func:`per_pair` of them, so that every pair is in
+every test's examples under every profile (the census in tests/test_strategies.py checks
+it, test by test).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from hypothesis import assume
 from hypothesis import strategies as st
@@ -337,10 +344,12 @@ def played_games(draw: st.DrawFn, preset: str | None = None) -> GameState:
 
 
 @st.composite
-def built_games(draw: st.DrawFn, preset: str | None = None) -> GameState:
+def built_games(draw: st.DrawFn, preset: str | None = None, first: str | None = None
+                ) -> GameState:
     """A game of hands built for their endings (each ending the preset allows, about
-    equally often) to a target of 25 to 60, under any preset (or the one given): a game
-    without a seed, each hand dealt from its own deck by the game's dealer."""
+    equally often; the first hand's ``first``, if given) to a target of 25 to 60, under
+    any preset (or the one given): a game without a seed, each hand dealt from its own
+    deck by the game's dealer."""
     name = preset if preset is not None else draw(presets)
     the_rules = ginrules.rules(name, target=draw(st.integers(25, 60)))
     game = ginrules.new_game(the_rules, dealer=draw(st.integers(0, 1)))
@@ -348,6 +357,8 @@ def built_games(draw: st.DrawFn, preset: str | None = None) -> GameState:
     while not game.is_over:
         # (after eight hands, gin: ties under openspiel and dead hands score nothing)
         ending = draw(st.sampled_from(endings)) if len(game.finished) < 8 else "gin"
+        if first is not None and not game.finished:
+            ending = first
         state = draw(finished_hands(ending, the_rules, dealer=game.dealer, turn_cap=False))
         game = ginrules.game.record_hand(game, state)
     return game
@@ -397,3 +408,100 @@ def played_states(seed: int, rules: str) -> list[HandState]:
         out.append(state)
         state = state.apply(choose(state, state.turn))
     return out
+
+
+# -- the whole (preset, ending) table, pair by pair -------------------------------------
+
+#: every (preset, ending) pair a hand can have (:func:`endings_for`)
+TABLE: tuple[tuple[str, str], ...] = tuple(
+    (p, e) for p in PRESET_NAMES for e in endings_for(p))
+
+#: the pairs of the record tests' hands: the table, and a hand played by random players
+#: (long, mostly dead) under each preset
+HAND_PAIRS: tuple[tuple[str, str], ...] = TABLE + tuple((p, "played") for p in PRESET_NAMES)
+
+#: the pairs of the record tests' games: a game whose first hand ends as the pair says
+#: (the rest of its hands built for endings drawn at random), and under each preset a game
+#: played by basic players and one stopped in play
+GAME_PAIRS: tuple[tuple[str, str], ...] = TABLE + tuple(
+    (p, kind) for p in PRESET_NAMES for kind in ("played", "open"))
+
+
+def pair_id(pair: tuple[str, str]) -> str:
+    """A pair as a test id: ``classic-big gin``."""
+    return "-".join(pair)
+
+
+def per_pair(examples: int | None = None, pairs: Sequence[object] = HAND_PAIRS) -> int:
+    """How many examples to draw of each pair for a test of ``examples`` in all (by
+    default, the loaded profile's ``max_examples``): at least one."""
+    from hypothesis import settings
+
+    loaded = settings.default
+    assert loaded is not None  # (conftest.py loads a profile)
+    total = loaded.max_examples if examples is None else examples
+    return max(1, total // len(pairs))
+
+
+def hand_of(pair: tuple[str, str]) -> st.SearchStrategy[HandState]:
+    """A finished hand of the pair: ``(preset, ending)`` built for the ending under the
+    preset's rules (:func:`finished_hands`), or ``(preset, "played")`` played by random
+    players (:func:`play_hand`, about one in two knocking whenever they may)."""
+    preset, ending = pair
+    if ending == "played":
+        return st.builds(play_hand, st.just(preset), st.integers(0, 2**32), st.booleans())
+    return finished_hands(ending, preset)
+
+
+def game_of(pair: tuple[str, str]) -> st.SearchStrategy[GameState]:
+    """A game of the pair: ``(preset, ending)`` built of hands for endings
+    (:func:`built_games`), its first hand ending as the pair says; ``(preset, "played")``
+    played to its end by basic players (:func:`played_games`); ``(preset, "open")``
+    stopped in play (:func:`open_games`)."""
+    preset, ending = pair
+    if ending == "played":
+        return played_games(preset)
+    if ending == "open":
+        return open_games(preset)
+    return built_games(preset, first=ending)
+
+
+_Test = TypeVar("_Test", bound=Callable[..., None])
+
+
+def without(endings: Sequence[str], reason: str,
+            pairs: Sequence[tuple[str, str]] = HAND_PAIRS) -> list[Any]:
+    """``pairs``, those of ``endings`` skipped with the ``reason`` (a test whose premise
+    such a hand does not have says so by name: the census counts the pair as named)."""
+    import pytest
+
+    return [pytest.param(pair, id=pair_id(pair), marks=pytest.mark.skip(
+        reason=f"{pair_id(pair)}: {reason}")) if pair[1] in endings else pair
+        for pair in pairs]
+
+
+def every_pair(pairs: Sequence[Any] = HAND_PAIRS, examples: int | None = None, *,
+               games: bool = False, **options: Any) -> Callable[[_Test], _Test]:
+    """A test over every pair of ``pairs``: parametrized by ``pair`` (its ids
+    :func:`pair_id`), with :func:`per_pair` examples of each (of ``examples`` in all, by
+    default the profile's) and the other hypothesis ``options`` (``deadline=None``
+    always). Put it above ``@given``; the test draws its example of the pair with
+    ``data.draw(hand_of(pair))`` (or :func:`game_of`).
+
+    A test of ``games`` does not shrink a failing example: a game of many hands takes
+    minutes and hundreds of megabytes to shrink, and a bug fails most pairs at once (the
+    example is shown as found, and replayed from the database)."""
+    import pytest
+    from hypothesis import Phase, settings
+
+    if games:
+        loaded = settings.default
+        assert loaded is not None
+        options.setdefault("phases", [p for p in loaded.phases if p is not Phase.shrink])
+
+    def wrap(test: _Test) -> _Test:
+        tuned = settings(max_examples=per_pair(examples, pairs), deadline=None,
+                         **options)(test)
+        return pytest.mark.parametrize("pair", pairs, ids=pair_id)(tuned)  # type: ignore[no-any-return]
+
+    return wrap

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import strategies as st
 
 import ginrules
 from ginrules.actions import Action, ActionKind
@@ -11,7 +12,7 @@ from ginrules.cards import CARDS
 from ginrules.errors import ActionNotationError, GinRulesError, WrongTypeError
 from ginrules.game import random_policies
 from ginrules.interop.ids import NUM_ACTIONS, action_from_id, legal_action_ids, legal_action_mask
-from strategies import record_hands
+from strategies import every_pair, hand_of
 
 
 def test_the_table_is_the_documented_one() -> None:
@@ -57,11 +58,12 @@ def test_the_mask_marks_exactly_the_legal_actions_along_playouts() -> None:
         assert sum(legal_action_mask(state)) == 0
 
 
-@settings(max_examples=40, deadline=None)
-@given(record_hands)
+@every_pair(examples=40)
+@given(st.data())
 def test_the_mask_marks_exactly_the_legal_actions_up_to_every_ending(
-        end: ginrules.HandState) -> None:
+        pair: tuple[str, str], data: st.DataObject) -> None:
     """Replayed to every ending (built for it, under every preset) and along random hands."""
+    end = data.draw(hand_of(pair))
     state = ginrules.deal(end.rules, deck=end.deck, dealer=end.dealer)
     for player, action in end.actions:
         mask = legal_action_mask(state)

@@ -9,7 +9,8 @@ from collections.abc import Sequence
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import strategies as st
 
 import ginrules
 from ginrules import (
@@ -37,7 +38,10 @@ from ginrules import hand as h
 from ginrules import sheet as sheet_mod
 from ginrules.cli import main
 from ginrules.players import make_player
-from strategies import finished_games
+from strategies import GAME_PAIRS, every_pair, game_of
+
+#: the games that finish: every pair's but those stopped in play
+FINISHED_PAIRS = [pair for pair in GAME_PAIRS if pair[1] != "open"]
 
 # -- helpers --------------------------------------------------------------------------
 
@@ -250,11 +254,13 @@ def test_every_preset_plays_to_the_end(name: str, seed: int) -> None:
     check_finished_game(final, PRESET_TEXT[name])
 
 
-@settings(max_examples=12, deadline=None)
-@given(finished_games())
-def test_finished_games_of_every_ending_keep_every_invariant(g: gm.GameState) -> None:
+@every_pair(FINISHED_PAIRS, examples=12, games=True)
+@given(st.data())
+def test_finished_games_of_every_ending_keep_every_invariant(pair: tuple[str, str],
+                                                             data: st.DataObject) -> None:
     """Games played by basic players or built of hands of every ending, under every preset
     (the texts of a preset do not depend on its target)."""
+    g = data.draw(game_of(pair))
     name = next(n for n in PRESETS if attrs.evolve(rules(n), target=g.rules.target) == g.rules)
     check_finished_game(g, PRESET_TEXT[name])
 

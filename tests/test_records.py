@@ -7,13 +7,13 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import ginrules
 from ginrules import game, hand, records
 from ginrules.cli import main
-from strategies import record_games
+from strategies import GAME_PAIRS, every_pair, game_of
 
 DATA = Path(__file__).parent / "data" / "records"
 EXPECTED: dict[str, str | None] = json.loads((DATA / "expected.json").read_text())
@@ -31,9 +31,10 @@ def play_some(rules: ginrules.RuleSet, seed: int, max_hands: int = 4) -> game.Ga
     return g
 
 
-@settings(max_examples=24, deadline=None)
-@given(g=record_games, form=st.sampled_from(["deck", "hands"]))
-def test_round_trip_every_preset(g: game.GameState, form: str) -> None:
+@every_pair(GAME_PAIRS, examples=24, games=True)
+@given(data=st.data(), form=st.sampled_from(["deck", "hands"]))
+def test_round_trip_every_preset(pair: tuple[str, str], data: st.DataObject, form: str) -> None:
+    g = data.draw(game_of(pair))
     text = records.dump(g, deal_form=form)
     record = records.load(text)
     states = record.hands

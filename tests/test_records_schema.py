@@ -18,12 +18,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import HealthCheck, event, given
 from hypothesis import strategies as st
 
 import ginrules
 from ginrules import game, records
-from strategies import record_games, record_hands
+from strategies import every_pair, game_of, hand_of
 from test_view_records import view_of
 
 jsonschema = pytest.importorskip("jsonschema")
@@ -73,13 +73,21 @@ def _has_fraction(node: Any) -> bool:
 
 
 forms = st.sampled_from(["deck", "hands"])
-written = st.one_of(
-    st.builds(lambda s, f: records.to_record(s, deal_form=f), record_hands, forms),
-    st.builds(lambda g, f: records.to_record(g, deal_form=f), record_games, forms),
-    st.builds(lambda s, v: view_of(records.to_record(s, deal_form="hands"), v), record_hands,
-              st.sampled_from([0, 1])),
-    st.sampled_from(CORPUS).map(copy.deepcopy),
-)
+
+
+def written(pair: tuple[str, str]) -> st.SearchStrategy[dict[str, Any]]:
+    """The records written of a pair (strategies.HAND_PAIRS): a hand of it, a game whose
+    first hand is of it (a played or an open game for a played pair), a view of the hand,
+    or a record of the corpus."""
+    games = (game_of(pair) if pair[1] != "played" else
+             st.one_of(game_of(pair), game_of((pair[0], "open"))))
+    return st.one_of(
+        st.builds(lambda s, f: records.to_record(s, deal_form=f), hand_of(pair), forms),
+        st.builds(lambda g, f: records.to_record(g, deal_form=f), games, forms),
+        st.builds(lambda s, v: view_of(records.to_record(s, deal_form="hands"), v),
+                  hand_of(pair), st.sampled_from([0, 1])),
+        st.sampled_from(CORPUS).map(copy.deepcopy),
+    )
 
 # -- the mutations --------------------------------------------------------------------
 
@@ -183,23 +191,26 @@ def mutated(draw: st.DrawFn, base: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-#: a written record as it is (one time in five) or mutated
-records_and_mutants = written.flatmap(
-    lambda base: st.sampled_from([True, False, False, False, False]).flatmap(
-        lambda plain: st.just(base) if plain else mutated(base)))
+def records_and_mutants(pair: tuple[str, str]) -> st.SearchStrategy[dict[str, Any]]:
+    """A record written of the pair as it is (one time in five) or mutated."""
+    return written(pair).flatmap(
+        lambda base: st.sampled_from([True, False, False, False, False]).flatmap(
+            lambda plain: st.just(base) if plain else mutated(base)))
 
 
-@settings(max_examples=600, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-@given(records_and_mutants)
-def test_the_validator_and_the_schema_agree(data: dict[str, Any]) -> None:
-    event("valid" if check_agreement(data) else "invalid")
+@every_pair(examples=600, games=True,
+            suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(st.data())
+def test_the_validator_and_the_schema_agree(pair: tuple[str, str], data: st.DataObject
+                                            ) -> None:
+    event("valid" if check_agreement(data.draw(records_and_mutants(pair))) else "invalid")
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(written)
-def test_every_written_record_is_valid_and_satisfies_the_schema(data: dict[str, Any]) -> None:
-    assert check_agreement(data)
+@every_pair(examples=60, games=True, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_every_written_record_is_valid_and_satisfies_the_schema(pair: tuple[str, str],
+                                                                data: st.DataObject) -> None:
+    assert check_agreement(data.draw(written(pair)))
 
 
 # -- the cases of the issue, by name --------------------------------------------------

@@ -7,8 +7,11 @@ every HYPOTHESIS_PROFILE), and asserts at the end that every ending was among th
 
 from __future__ import annotations
 
+import importlib
+import re
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
@@ -18,15 +21,21 @@ from hypothesis import strategies as st
 import ginrules
 from strategies import (
     ENDINGS,
+    GAME_PAIRS,
+    HAND_PAIRS,
     PRESET_NAMES,
+    TABLE,
     any_finished_hand,
     built_games,
     ending_of,
     endings_for,
     finished_games,
     finished_hands,
+    game_of,
+    hand_of,
     hand_states,
     layout_of,
+    pair_id,
     record_games,
     record_hands,
     records_of_games,
@@ -148,3 +157,116 @@ def test_records_of_games_are_valid_and_hold_every_ending() -> None:
     assert set(kinds) == {"knock", "gin", "big gin", "dead"}, kinds
     assert any("knocker_melds" in h for r in records for h in r["hands"])
     assert {"deck", "deal"} <= {k for r in records for h in r["hands"] for k in h}
+
+
+# -- the census: every test that draws from these strategies covers the whole table -------
+
+#: the tests that draw hands or games from the strategies, and the pairs each must cover
+#: (a pair a test skips with its reason counts: the test says by name why it cannot be)
+DRAWING_TESTS = {
+    "test_records_mutations": {
+        "test_valid_records_pass": HAND_PAIRS,
+        "test_discarding_a_card_not_in_hand": HAND_PAIRS,
+        "test_dropping_an_action": HAND_PAIRS,
+        "test_duplicating_an_action": HAND_PAIRS,
+        "test_swapping_two_cards_of_the_deal": HAND_PAIRS,
+        "test_changing_the_declared_outcome": HAND_PAIRS,
+        "test_a_card_written_badly": HAND_PAIRS,
+        # (the presets where the knocker lays out its own hand, and the record states it)
+        "test_a_stated_meld_with_a_card_taken_out": tuple(
+            (p, e) for p, e in TABLE if not ginrules.rules(p).auto_layout),
+    },
+    "test_observed": {"test_the_view_equals_the_real_view_at_every_event": HAND_PAIRS},
+    "test_action_ids": {
+        "test_the_mask_marks_exactly_the_legal_actions_up_to_every_ending": HAND_PAIRS},
+    "test_records_schema": {
+        "test_the_validator_and_the_schema_agree": HAND_PAIRS,
+        "test_every_written_record_is_valid_and_satisfies_the_schema": HAND_PAIRS},
+    "test_view_records": {"test_honest_views_are_valid_and_their_forgeries_are_not": HAND_PAIRS},
+    "test_records": {"test_round_trip_every_preset": GAME_PAIRS},
+    "test_game": {"test_finished_games_of_every_ending_keep_every_invariant": tuple(
+        pair for pair in GAME_PAIRS if pair[1] != "open")},
+    "test_metamorphic": {
+        "test_swapping_the_seats_mirrors_a_hand": HAND_PAIRS,
+        "test_swapping_the_seats_mirrors_the_rewards": HAND_PAIRS,
+        "test_relabelling_the_suits_changes_only_the_names_of_cards": HAND_PAIRS,
+        "test_swapping_the_seats_mirrors_a_game": GAME_PAIRS,
+        "test_swapping_the_seats_mirrors_every_record_check": GAME_PAIRS,
+        "test_every_check_on_one_player_is_made_on_the_other": GAME_PAIRS,
+        "test_a_record_validated_dumped_and_read_again_validates_the_same": GAME_PAIRS,
+    },
+}
+
+#: the strategies that draw the (preset, ending) pair at random: a test that draws from
+#: them would leave pairs to chance (tests/test_strategies.py itself measures them)
+RANDOM_PAIRS = ("record_hands", "record_games", "any_finished_hand", "finished_games",
+                "built_games", "records_of_games")
+
+
+def pairs_of(test: Any) -> list[tuple[str, str]]:
+    """The pairs a test is parametrized over (skipped ones included)."""
+    for mark in getattr(test, "pytestmark", []):
+        if mark.name == "parametrize" and mark.args[0] == "pair":
+            return [p.values[0] if hasattr(p, "values") else p for p in mark.args[1]]
+    return []
+
+
+def test_the_table_is_every_pair_a_hand_can_have() -> None:
+    assert len(TABLE) == len(set(TABLE)) == sum(len(endings_for(p)) for p in PRESET_NAMES)
+    assert ("classic", "big gin") in TABLE and ("eaai", "big gin") not in TABLE
+    assert ("straight", "knock") not in TABLE and ("oklahoma", "undercut") in TABLE
+    assert set(HAND_PAIRS) - set(TABLE) == {(p, "played") for p in PRESET_NAMES}
+
+
+@pytest.mark.parametrize("module", sorted(DRAWING_TESTS))
+def test_every_test_that_draws_covers_every_pair(module: str) -> None:
+    """Each test that draws from the strategies is parametrized over its whole table, and
+    draws as many examples of each pair as the profile allows (at least one)."""
+    tests = importlib.import_module(module)
+    for name, wanted in DRAWING_TESTS[module].items():
+        test = getattr(tests, name)
+        assert set(pairs_of(test)) >= set(wanted), (module, name)
+        assert test.hypothesis.inner_test is not None  # (a property: it draws each pair)
+
+
+def test_no_test_leaves_the_pair_to_chance() -> None:
+    """Only this file (and the census script) draws from the strategies that pick the
+    pair at random; every other test uses hand_of or game_of over the table."""
+    here = Path(__file__).parent
+    for path in sorted(here.glob("**/test_*.py")):
+        if path.name == "test_strategies.py":
+            continue
+        text = path.read_text(encoding="utf-8")
+        for name in RANDOM_PAIRS:
+            assert not re.search(rf"\b{name}\b", text), (path.name, name)
+    # and every test that draws hand_of or game_of is in the census above
+    for path in sorted(here.glob("test_*.py")):
+        text = path.read_text(encoding="utf-8")
+        imported = " ".join(re.findall(r"from strategies import (\([^)]*\)|[^\n]*)", text))
+        if path.name != "test_strategies.py" and re.search(r"\b(hand_of|game_of)\b",
+                                                           imported):
+            assert path.stem in DRAWING_TESTS, path.name
+
+
+@pytest.mark.parametrize("pair", HAND_PAIRS, ids=pair_id)
+def test_each_pair_builds_a_hand_of_it(pair: tuple[str, str]) -> None:
+    preset, ending = pair
+    (state,) = sample(hand_of(pair), 1)
+    assert attrs_without_turns(state.rules) == attrs_without_turns(ginrules.rules(preset))
+    assert state.is_over
+    if ending != "played":
+        assert ending_of(state) == ending
+
+
+@pytest.mark.parametrize("pair", GAME_PAIRS, ids=pair_id)
+def test_each_pair_builds_a_game_of_it(pair: tuple[str, str]) -> None:
+    preset, ending = pair
+    (game,) = sample(game_of(pair), 1)
+    assert attrs_without_turns(game.rules) == attrs_without_turns(
+        ginrules.rules(preset, target=game.rules.target))
+    if ending == "open":
+        assert not game.is_over
+    else:
+        assert game.is_over
+    if ending not in ("open", "played"):
+        assert ending_of(game.finished[0]) == ending

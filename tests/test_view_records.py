@@ -31,7 +31,7 @@ from ginrules.cli import main
 from ginrules.game import random_policies
 from ginrules.players import BasicPlayer, SimplePlayer, seat
 from ginrules.records import _views
-from strategies import any_finished_hand
+from strategies import every_pair, hand_of
 
 DATA = Path(__file__).parent / "data" / "records"
 NEVER = 1 << 30
@@ -767,17 +767,14 @@ def test_ten_cards_hold_at_most_98() -> None:
 
 
 PRESETS = ["classic", "oklahoma", "openspiel", "dutch", "polish", "straight", "eaai"]
-any_hand = st.one_of(
-    st.builds(random_hand, st.sampled_from(PRESETS), st.integers(0, 2**32),
-              knocky=st.booleans()),
-    any_finished_hand(),  # every ending, every preset, stated melds
-)
 
 
-@settings(max_examples=60, deadline=None)
-@given(any_hand, st.sampled_from([0, 1]))
-def test_honest_views_are_valid_and_their_forgeries_are_not(state: HandState, viewer: int
+@every_pair(examples=60)  # every ending under every preset (stated melds), played hands
+@given(st.data(), st.sampled_from([0, 1]))
+def test_honest_views_are_valid_and_their_forgeries_are_not(pair: tuple[str, str],
+                                                            drawn: st.DataObject, viewer: int
                                                             ) -> None:
+    state = drawn.draw(hand_of(pair))
     report = records.validate(honest_view(state, viewer), lenient=True)
     assert report.valid, report
     for label, field, value, data in outcome_forgeries(state, viewer):

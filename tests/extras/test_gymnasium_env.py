@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 pytest.importorskip("gymnasium")
@@ -119,3 +121,25 @@ def test_normalized_rewards_and_what_the_environment_declares() -> None:
         make_env(opponent=object())  # type: ignore[arg-type]
     assert str(error.value) == ("GinRummyEnv takes an opponent: a player name such as "
                                 "'advanced' or a ginrules.players.Player, not object")
+
+
+def test_the_opponent_sees_the_game_totals_as_a_game_shows_them() -> None:
+    """In ``mode="game"`` the computer player is shown the view a game shows it, with both
+    players' totals (the expert and the master play for the game with them); it was shown
+    none, and so played for points alone."""
+    from ginrules.players import make_player
+
+    basic = make_player("basic")
+    seen: list[tuple[Any, Any]] = []  # the scores in each view, the game's totals then
+
+    class Spy:
+        def choose(self, view: Any) -> Any:
+            seen.append((view.scores, env.episode.game.totals))
+            return basic.choose(view)
+
+    env = make_env(Spy(), mode="game", seat=0)
+    env.reset(seed=3)
+    while len(env.episode.game.finished) < 2:
+        env.step(basic.choose(env.episode.view(0)).index)
+    assert all(scores == totals for scores, totals in seen), seen
+    assert {totals for _, totals in seen} != {(0, 0)}  # (the totals moved)

@@ -20,8 +20,9 @@ library computer player (the ``rl`` extra: ``pip install -e '.[rl]'`` in a clone
   points plus a potential-based term of the agent's own deadwood. An episode is one hand
   or, with ``mode="game"``, a whole game;
 * ``reset(seed=...)`` seeds the environment's generator (``np_random``), from which
-  every deal is drawn; the computer players are functions of their seed and their view,
-  so the same seed and the same actions give the same episode. An episode ends
+  every deal is drawn; the computer players are functions of their seed and their view
+  (with ``mode="game"``, the game totals in it, as :meth:`ginrules.GameState.view` gives
+  them), so the same seed and the same actions give the same episode. An episode ends
   (``terminated``) when the hand or the game does; the registered ids add Gymnasium's
   time limit (``truncated``): 500 agent steps a hand, 50,000 a game;
 * when the computer player ends the episode before the agent's first move (gin on the
@@ -47,6 +48,8 @@ from __future__ import annotations
 import importlib.util
 import math
 from typing import Any, ClassVar
+
+import attrs
 
 from ginrules.actions import Action
 from ginrules.errors import GinRulesError, IllegalActionError, WrongTypeError, _wrong_type
@@ -122,12 +125,19 @@ def _build() -> Any:
             self._pending = 0.0
 
         def _opponent_moves(self) -> float:
-            """Let the computer player move until it is the agent's turn; its rewards."""
+            """Let the computer player move until it is the agent's turn; its rewards.
+            It is shown its view as a game shows it (:meth:`ginrules.GameState.view`):
+            in ``mode="game"`` with both players' game totals, which the expert and the
+            master play for."""
             got = 0.0
             episode = self.episode
             other = 1 - self.seat
             while not episode.over and episode.turn != self.seat:
-                got += self.rewarder.step(self.opponent.choose(episode.view(other)))[self.seat]
+                seen = episode.view(other)
+                game = episode.game
+                if game is not None:
+                    seen = attrs.evolve(seen, scores=game.totals)
+                got += self.rewarder.step(self.opponent.choose(seen))[self.seat]
             return got
 
         def _obs(self) -> tuple[Any, dict[str, Any]]:

@@ -328,19 +328,28 @@ class _Program:
                 raise self._ended(op, "input") from None
 
     def _line(self, deadline: float, op: str) -> bytes:
-        """The next line of the output, without its end; at most :data:`MAX_LINE` bytes
-        are held (a longer line is an error)."""
+        """The next line of the output, without its end (``\\n`` or ``\\r\\n``); a line of
+        more than :data:`MAX_LINE` bytes before its end is an error, and at most its end
+        more is held."""
         while b"\n" not in self.buffer:
-            if len(self.buffer) > MAX_LINE:
-                raise self.fail(f"the answer to {op!r} is longer than {MAX_LINE:,} bytes: "
-                                f"{_excerpt(self.buffer[:_EXCERPT])}... (cut)")
+            # (MAX_LINE bytes and a \r may come before the \n: a read never asks for more)
+            if len(self.buffer) > MAX_LINE + 1 or len(self.buffer.rstrip(b"\r")) > MAX_LINE:
+                raise self._too_long(op)
             self._wait(deadline, op)
-            chunk = self._read(self.stdout, MAX_LINE + 1 - len(self.buffer))
+            chunk = self._read(self.stdout, MAX_LINE + 2 - len(self.buffer))
             if chunk == b"":
                 raise self._ended(op, "output")
             self.buffer += chunk or b""
-        line, _, self.buffer = self.buffer.partition(b"\n")
-        return line.rstrip(b"\r")
+        line, _, rest = self.buffer.partition(b"\n")
+        line = line.rstrip(b"\r")
+        if len(line) > MAX_LINE:
+            raise self._too_long(op)
+        self.buffer = rest
+        return line
+
+    def _too_long(self, op: str) -> GinRulesError:
+        return self.fail(f"the answer to {op!r} is longer than {MAX_LINE:,} bytes: "
+                         f"{_excerpt(self.buffer[:_EXCERPT])}... (cut)")
 
 
 def _positive(instance: object, attribute: attrs.Attribute[float], value: object) -> None:
