@@ -99,7 +99,7 @@ def test_terminal_game_explains_bad_moves() -> None:
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert "commands: a legal move" in out
-    assert "hint from the expert level: pass" in out
+    assert "hint: pass" in out and "(the expert level's move)" in out
     assert "bad action 'foo': expected take, pass" in out
     assert "bad card '9Z': suit 'Z' is not one of C D H S" in out
     assert "there is no move 7: choose 1 to 2" in out

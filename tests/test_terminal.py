@@ -111,7 +111,8 @@ def test_commands_hint_sheet_help_undo_and_bad_moves() -> None:
         write=out.append)
     text = "\n".join(out)
     assert code == 0
-    assert "commands:" in text and "hint from the expert level: " in text and "taken back" in text
+    assert "commands:" in text and "hint: " in text and "taken back" in text
+    assert "(the expert level's move)" in text
     assert "you have no move to take back: the last move was the computer's" in text
     assert "cannot draw stock: you must take or pass the upcard now" in text
     assert "there is no move 9: choose 1 to 2" in text
@@ -296,11 +297,11 @@ def test_a_hint_says_its_move_once_with_a_reason_that_weighs_its_risk() -> None:
     g = ginrules.new_game(rules("classic"), seed=3)
     play_in_terminal(g, (None, AdvancedPlayer(seed=1)), write=out.append,
                      read=scripted(["hint", "pass", "hint", "1", "hint"]))
-    hints = [line for line in out if line.startswith("  hint from the expert level: ")]
+    hints = [line for line in out if line.startswith("  hint: ")]
     assert len(hints) == 3
     discard = " ".join(hints[2].split())  # wrapped to the screen's width
     assert all(len(line) <= 88 for line in hints[2].splitlines())
-    assert discard.startswith("hint from the expert level: discard QC: it keeps better chances")
+    assert discard.startswith("hint: discard QC: it keeps better chances")
     assert discard.endswith("(the expert level's move)")
     assert discard.count("discard QC") == 1
     # the danger is stated against the card, so it is weighed, and in the table's words

@@ -277,8 +277,7 @@ def _read_move(history: History, v: View, names: tuple[str, str],
         if lowered in ("hint", "?"):
             suggested = hint(v, opponent=opponent)
             reason = suggested.reason.replace("the opponent", names[1 - v.player])
-            write(textwrap.fill(f"hint from the {suggested.level} level: "
-                                f"{suggested.action}: {reason}", width=88,
+            write(textwrap.fill(f"hint: {suggested.action}: {reason}", width=88,
                                 initial_indent="  ", subsequent_indent="        "))
             continue
         if lowered == "sheet":

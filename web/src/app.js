@@ -305,7 +305,7 @@ async function hint() {
     const advice = await engine.hint(game, YOU, { opponent: level });
     const box = $("hint-box");
     box.dataset.action = advice.action;
-    box.textContent = `Hint from the ${advice.level} level: ${advice.action} (${advice.reason}).`;
+    box.textContent = `Hint: ${advice.action} (${advice.reason}).`;  // the reason names the level
   } catch (error) {
     explain(`No hint: ${error.message}.`);
   }
