@@ -6,7 +6,9 @@ It is made by name as ``cmd:<command line>`` (``make_player("cmd:python -m ginru
 serve")``, ``ginrules simulate --players expert,"cmd:..."``). The program is started on
 the first move, told the seat, the rules and the seed (``open``, without a level: the
 program chooses), then each hand's deal and every action as the view shows it (its own
-stock draws with their cards, nothing it may not see), and asked to ``decide``.
+stock draws with their cards, nothing it may not see), and asked to ``decide``. A hand
+is dealt to the program again whenever its events do not continue those already told,
+the same deal played again included (the same seed in a second game).
 
 The program runs in a session (and process group) of its own. It is ended when the
 player is dropped or :meth:`ExternalPlayer.close` is called, at the first error, on an
