@@ -450,3 +450,42 @@ def test_any_replies_are_a_legal_move_or_an_error_and_leave_nothing(
         for pid in noted(pids):
             with contextlib.suppress(OSError):
                 os.killpg(pid, signal.SIGKILL)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_second_hand_with_the_same_deal_is_dealt_again(seed: int) -> None:
+    # issue 45: the same deal twice (the same seed) through one player, the opponent's
+    # moves different the second time; the program is told the second hand from its deal,
+    # never the events of the second after those of the first
+    player = ExternalPlayer(f"{SERVER} --level basic", seed=1)
+    direct = make_player("basic", seed=1)
+    dealt = ginrules.deal(ginrules.rules("classic"), seed=seed, dealer=1)
+    first = dealt.apply(ginrules.Action.parse("pass"))
+    assert player.choose(first.view(1)) == direct.choose(first.view(1))
+    second = dealt.apply(ginrules.Action.parse("take"))
+    second = second.apply(second.legal_actions()[0])  # the opponent's discard
+    try:
+        while not second.is_over and len(second.actions) < 12:
+            if second.turn == 1:
+                assert player.choose(second.view(1)) == direct.choose(second.view(1))
+                second = second.apply(direct.choose(second.view(1)))
+            else:
+                second = second.apply(second.legal_actions()[0])
+    finally:
+        player.close()
+
+
+def test_two_games_with_the_same_seed_through_one_player() -> None:
+    # the same deals in both games against different opponents: each played as the level
+    # plays it, as if the player were new
+    game = ginrules.new_game(ginrules.rules("classic").evolve(target=40), seed=5)
+    player = make_player(f"cmd:{SERVER} --level basic", seed=2)
+    try:
+        for opponent in ("random", "simple"):
+            through = play(game, [make_player(opponent, seed=1), player])
+            direct = play(game, [make_player(opponent, seed=1), make_player("basic", seed=2)])
+            assert [list(h.actions) for h in through.finished] == \
+                [list(h.actions) for h in direct.finished]
+    finally:
+        assert isinstance(player, ExternalPlayer)
+        player.close()

@@ -474,3 +474,40 @@ def test_a_hint_weighs_a_knock_against_the_computers_level(
         play_in_terminal(ginrules.new_game(rules("classic"), seed=4), seats,
                          read=scripted(["hint", "quit"]), write=out.append)
     assert asked == [model, model]
+
+
+def test_a_number_outside_the_listed_moves_is_refused_and_asked_again() -> None:
+    # issue 45: 0, a negative number, one past the last move, a huge number and a digit
+    # that int() refuses are each refused on one line, and the prompt comes again; no
+    # move is made until a listed number is typed ("2": pass)
+    typed = ["0", "-1", "+0", "3", "00", "9" * 5000, "²"]
+    prompts: list[str] = []
+    lines = iter([*typed, "2"])
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        try:
+            return next(lines)
+        except StopIteration:
+            raise EOFError from None
+
+    out: list[str] = []
+    saved: list[ginrules.GameState] = []
+    g = ginrules.new_game(rules("classic"), seed=4)
+    play_in_terminal(g, (None, BasicPlayer()), read=read, write=out.append,
+                     max_hands=1, save=saved.append)
+    moves = next(i for i, line in enumerate(out) if line.startswith("  moves"))
+    assert "1 take   2 pass" in out[moves]
+    replies = out[moves + 1:moves + 1 + len(typed)]
+    assert replies == ["  there is no move 0: choose 1 to 2",
+                       "  there is no move -1: choose 1 to 2",
+                       "  there is no move 0: choose 1 to 2",
+                       "  there is no move 3: choose 1 to 2",
+                       "  there is no move 0: choose 1 to 2",
+                       "  there is no move 999999999999...: choose 1 to 2",
+                       replies[-1]]
+    assert replies[-1].startswith("  bad action '²'") and "\n" not in replies[-1]
+    assert prompts[:len(typed) + 1] == ["> "] * (len(typed) + 1)
+    hand = saved[-1].hand
+    assert hand is not None
+    assert [str(a) for p, a in hand.actions if p == 0] == ["pass"]  # the "2" alone

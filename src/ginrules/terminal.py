@@ -290,11 +290,13 @@ def _read_move(history: History, v: View, names: tuple[str, str],
             except GinRulesError as error:
                 write(f"  {_personal(str(error), names)}")
                 continue
-        if text.isdigit():
-            index = int(text)
-            if 1 <= index <= len(v.legal_actions):
+        if re.fullmatch(r"[+-]?[0-9]+", text):  # ASCII: "²".isdigit(), int("²") fails
+            digits = text.lstrip("+-").lstrip("0") or "0"
+            index = int(text) if len(digits) <= 9 else None
+            if index is not None and 1 <= index <= len(v.legal_actions):
                 return v.legal_actions[index - 1]
-            write(f"  there is no move {index}: choose 1 to {len(v.legal_actions)}")
+            shown = str(index) if index is not None else f"{text[:12]}..."
+            write(f"  there is no move {shown}: choose 1 to {len(v.legal_actions)}")
             continue
         try:
             action = _parse_move(text)

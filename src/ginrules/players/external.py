@@ -6,7 +6,9 @@ It is made by name as ``cmd:<command line>`` (``make_player("cmd:python -m ginru
 serve")``, ``ginrules simulate --players expert,"cmd:..."``). The program is started on
 the first move, told the seat, the rules and the seed (``open``, without a level: the
 program chooses), then each hand's deal and every action as the view shows it (its own
-stock draws with their cards, nothing it may not see), and asked to ``decide``.
+stock draws with their cards, nothing it may not see), and asked to ``decide``. A hand
+is dealt to the program again whenever its events do not continue those already told,
+the same deal played again included (the same seed in a second game).
 
 The program runs in a session (and process group) of its own. It is ended when the
 player is dropped or :meth:`ExternalPlayer.close` is called, at the first error, on an
@@ -364,6 +366,19 @@ def _text(instance: object, attribute: attrs.Attribute[str], value: object) -> N
         raise _wrong_type("ExternalPlayer", "command: its command line as a str", value)
 
 
+def _events_told(view: View) -> list[tuple[object, ...]]:
+    """The hand's events as the program is told them: who, what, and the card of each of
+    the player's own stock draws."""
+    told: list[tuple[object, ...]] = []
+    draws = 0
+    for who, done in view.history:
+        card = None
+        if who == view.player and done.kind is ActionKind.DRAW_STOCK:
+            card, draws = view.drawn_cards[draws], draws + 1
+        told.append((who, done, card))
+    return told
+
+
 @attrs.define(eq=False)
 class ExternalPlayer:
     """A player whose moves another program chooses, over the player protocol (see the
@@ -386,6 +401,9 @@ class ExternalPlayer:
     _seat: int | None = attrs.field(default=None, init=False, repr=False)
     _hand: tuple[object, ...] | None = attrs.field(default=None, init=False, repr=False)
     _reported: int = attrs.field(default=0, init=False, repr=False)
+    # the events reported, each with the card of an own stock draw: a hand with the same
+    # deal (the same seed again) but other events is a new hand, dealt to the program again
+    _told: list[tuple[object, ...]] = attrs.field(factory=list, init=False, repr=False)
     _draws: int = attrs.field(default=0, init=False, repr=False)  # own stock draws reported
 
     @property
@@ -422,14 +440,15 @@ class ExternalPlayer:
         dealt = _own_hands(view)[0]
         hand = (view.dealer, view.upcard, dealt, view.scores)
         history = view.history
-        if hand != self._hand or len(history) < self._reported:
+        told = _events_told(view)
+        if hand != self._hand or told[:self._reported] != self._told:
             request: dict[str, Any] = {
                 "op": "deal", "game": "seat", "dealer": view.dealer,
                 "cards": [str(c) for c in cards_from_mask(dealt)], "upcard": str(view.upcard)}
             if view.scores is not None:
                 request["scores"] = list(view.scores)
             program.ask(request, self.timeout)
-            self._hand, self._reported, self._draws = hand, 0, 0
+            self._hand, self._reported, self._draws, self._told = hand, 0, 0, []
         for index in range(self._reported, len(history)):  # only the new events
             who, done = history[index]
             event: dict[str, Any] = {"op": "event", "game": "seat", "player": who,
@@ -439,6 +458,7 @@ class ExternalPlayer:
                 self._draws += 1
             program.ask(event, self.timeout)
             self._reported += 1
+            self._told.append(told[index])
         reply = program.ask({"op": "decide", "game": "seat"}, self.timeout)
         text = reply.get("action")
         action: Action | None = None
