@@ -295,7 +295,9 @@ def _score_line(value: HandResult, rules: RuleSet | None, names: Sequence[str]) 
     if score.player is None:
         return "nobody scores: a tie"
     how = " (an undercut)" if score.undercut else ""
-    return f"{names[score.player]} scores {score.points}{how}"
+    who = names[score.player]
+    verb = "score" if who.lower() == "you" else "scores"  # "you score", "player 1 scores"
+    return f"{who} {verb} {score.points}{how}"
 
 
 def _knock_drawing(result_: HandResult, labels: Sequence[str], score: str) -> _Drawing:

@@ -293,3 +293,40 @@ def test_a_failure_inside_a_method_is_an_internal_error_answer() -> None:
         "exceeded"}}
     engine._methods["info"] = lambda: float("nan")  # a value that is not JSON
     assert json.loads(engine.call("info", "{}"))["error"]["type"] == "MessageError"
+
+
+def test_the_result_words_say_you_score_and_name_an_undercut() -> None:
+    """Issue 46: "gin by you; you scores 44", and an undercut named only in the picture's
+    caption. The words, the picture and the sheet's rows, over whole games."""
+    from ginrules.knocking import EndKind
+    from ginrules.scoring import score_hand
+
+    names = ["you", "the computer (expert)"]
+    seen: set[str] = set()
+    for seed in range(1, 80):
+        game = ginrules.new_game(ginrules.rules("short"), seed=seed)
+        player = ginrules.players.make_player("basic", seed=seed)
+        while not game.is_over:
+            assert game.hand is not None
+            game = game.apply(player.choose(game.view(game.hand.turn)))
+        rows = bridge._sheet(game)["hands"]
+        for number, result in enumerate(game.results, 1):
+            out = bridge._result(result, game, number, names)
+            assert "you scores" not in out["words"] and "you scores" not in out["picture"]
+            if result.kind is EndKind.DEAD:
+                assert not rows[number - 1]["undercut"]
+                continue
+            score = score_hand(result, game.rules)
+            assert out["undercut"] == score.undercut == rows[number - 1]["undercut"]
+            if score.player == 0:
+                assert out["words"].endswith(f"; you score {score.points}")
+                seen.add("you")
+            elif score.player == 1:
+                assert out["words"].endswith(f"; the computer (expert) scores {score.points}")
+            if score.undercut:
+                scorer = names[score.player or 0]
+                assert f"undercut by {scorer}" in out["words"]
+                seen.add("undercut")
+        if seen == {"you", "undercut"}:
+            break
+    assert seen == {"you", "undercut"}

@@ -119,10 +119,37 @@ def _result(result: HandResult, game: GameState, number: int, names: list[str]
                knocker_deadwood=knocker.deadwood,
                defender_deadwood=defender.deadwood,
                layoffs=[str(layoff) for layoff in result.layoffs])
-    who = names[score.player] if score.player is not None else "nobody"
-    out["words"] = (f"{result.kind.value} by {names[result.knocker or 0]}; "
-                    f"{who} scores {score.points}")
+    out["undercut"] = score.undercut
+    out["words"] = _result_words(result.kind.value, names[knocker_seat],
+                                 None if score.player is None else names[score.player],
+                                 score.points, score.undercut)
     return out
+
+
+def _scores(who: str) -> str:
+    """``who`` with the verb: "you score", "the computer scores".
+
+    >>> _scores("you"), _scores("the computer (expert)")
+    ('you score', 'the computer (expert) scores')
+    """
+    return f"{who} score" if who.lower() == "you" else f"{who} scores"
+
+
+def _result_words(kind: str, knocker: str, scorer: str | None, points: int,
+                  undercut: bool) -> str:
+    """A finished hand in words, an undercut named.
+
+    >>> _result_words("gin", "you", "you", 44, False)
+    'gin by you; you score 44'
+    >>> _result_words("knock", "you", "the computer", 29, True)
+    'knock by you, undercut by the computer; the computer scores 29'
+    >>> _result_words("knock", "you", None, 0, False)
+    'knock by you; nobody scores: a tie'
+    """
+    if scorer is None:
+        return f"{kind} by {knocker}; nobody scores: a tie"
+    under = f", undercut by {scorer}" if undercut else ""
+    return f"{kind} by {knocker}{under}; {_scores(scorer)} {points}"
 
 
 def _sheet(game: GameState) -> dict[str, Any]:
@@ -130,10 +157,15 @@ def _sheet(game: GameState) -> dict[str, Any]:
     data = game.sheet.to_dict()
     totals = [0, 0]
     rows = []
-    for row in data["hands"]:  # type: ignore[attr-defined]
+    results = list(game.results)
+    hands: list[dict[str, Any]] = data["hands"]  # type: ignore[assignment]
+    for index, row in enumerate(hands):
         if row["winner"] is not None and 0 in row["games"]:
             totals[row["winner"]] += row["points"]
-        rows.append({**row, "totals": list(totals)})
+        result = results[index] if index < len(results) else None
+        undercut = (result is not None and result.kind is EndKind.KNOCK
+                    and score_hand(result, game.rules).undercut)
+        rows.append({**row, "totals": list(totals), "undercut": undercut})
     return {"hands": rows, "totals": list(game.totals), "hands_won": list(game.hands_won),
             "final_scores": data["final_scores"], "winner": data["winner"],
             "text": str(game.sheet)}
