@@ -27,6 +27,7 @@ import pytest
 import ginrules
 from ginrules import records
 from ginrules.actions import Action, ActionKind
+from ginrules.scoring import score_hand
 
 DIST = Path(__file__).resolve().parents[2] / "web" / "dist"
 REQUIRED = os.environ.get("GINRULES_BROWSER_TEST") == "1"
@@ -246,8 +247,22 @@ def test_a_whole_game_in_the_browser(browser: Any, server: _Server, downloads: P
             hands_seen += 1
             if driver.execute_script("return document.getElementById('final').dataset.final"):
                 break
+            words = driver.execute_script(
+                "return document.getElementById('result-words').textContent")
+            assert words
             driver.find_element("css selector", "body").send_keys("n")  # next hand, by key
             _settled(driver, renders)
+            # nothing of the last hand's result stays in the document, hidden or not
+            # (issue 46: #result-words and the hint's data-action did)
+            assert words not in driver.execute_script(
+                "return document.documentElement.outerHTML")
+            assert driver.execute_script("""
+                const hint = document.getElementById('hint-box');
+                return [document.getElementById('result-words').textContent,
+                        document.getElementById('result-title').textContent,
+                        document.getElementById('result-picture').innerHTML,
+                        hint.textContent, hint.dataset.action ?? null]""") == [
+                "", "", "", "", None]
             continue
         hand = int(driver.execute_script("return document.getElementById('table').dataset.hand"))
         snapshots.append((hand, driver.execute_script(
@@ -307,10 +322,33 @@ def test_a_whole_game_in_the_browser(browser: Any, server: _Server, downloads: P
 
     # load: the saved record is read back (validated), a corrupt one refused with the
     # validator's reason
+    # an undercut is named on the sheet (issue 46)
+    undercuts = [number for number, result in enumerate(game.results, 1)
+                 if result.knocker is not None and score_hand(result, game.rules).undercut]
+    for number in undercuts:
+        assert "undercut by" in rows[number - 1][1], rows[number - 1]
+    print(f"undercuts in the game: {undercuts}")
+
+    # load: the saved record, a finished game, is read back (validated) and shows its
+    # final table and sheet, with no error (issue 46: render() read the view of a game
+    # that is over, and said the record was valid beside the error)
     upload = driver.find_element("css selector", "#load")
     upload.send_keys(str(saved))
-    _wait(driver, "return document.getElementById('status').textContent.startsWith('Loaded')",
-          what="the loaded game")
+    loaded = _wait(driver, "const s = document.getElementById('status').textContent; "
+                   "return s.startsWith('Loaded') && s", what="the loaded game")
+    assert loaded.startswith(f"Loaded {saved.name}: the record is valid.")
+    assert "Game over" in loaded, loaded
+    assert driver.execute_script("return document.getElementById('message').textContent") == ""
+    assert driver.execute_script("return document.getElementById('final').dataset.final") == final
+    assert driver.execute_script("""return [document.getElementById('result').hidden,
+        document.getElementById('table').hidden, document.getElementById('next-hand').hidden,
+        Number(document.getElementById('result').dataset.hand)]""") == [
+        False, True, True, len(game.finished)]
+    assert len(driver.execute_script(
+        "return [...document.querySelectorAll('#sheet tbody tr')]")) == len(game.finished)
+    _shot(driver, screens / "web-desktop-loaded-over.png", 1280)
+    _shot(driver, screens / "web-phone-loaded-over.png", 390)
+    driver.set_window_size(1280, 900)
     data = json.loads(text)
     data["hands"][0]["actions"][0] = "p0 discard 2C"
     corrupt = downloads / "corrupt.json"
@@ -320,6 +358,9 @@ def test_a_whole_game_in_the_browser(browser: Any, server: _Server, downloads: P
                     what="the refusal")
     problem = records.validate(data).problems[0]
     assert refused.startswith("Cannot load corrupt.json: ") and problem.message in refused
+    # the status line no longer names the last file as loaded and valid (issue 46)
+    status = driver.execute_script("return document.getElementById('status').textContent")
+    assert status == "corrupt.json was not loaded; the game on the page is unchanged.", status
 
     # every request went to the page's own server (other hosts do not even resolve)
     urls = []

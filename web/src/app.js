@@ -76,7 +76,8 @@ function renderSheet() {
     const tr = document.createElement("tr");
     tr.dataset.hand = row.hand;
     const who = row.winner === null ? "nobody" : names()[row.winner];
-    const cells = [row.hand, row.kind === "dead" ? "dead hand" : `${row.kind}: ${who} +${row.points}`,
+    const kind = row.undercut ? `${row.kind} (undercut by ${who})` : row.kind;
+    const cells = [row.hand, row.kind === "dead" ? "dead hand" : `${kind}: ${who} +${row.points}`,
                    row.totals[YOU], row.totals[COMPUTER]];
     for (const value of cells) {
       const td = document.createElement("td");
@@ -211,7 +212,7 @@ async function act(action) {
     const next = await engine.apply(game, action, { player: YOU });
     game = next.game;
     knockMode = false;
-    $("hint-box").textContent = "";
+    clearHint();
     log(describeYours(action));
     await refresh();
   } catch (error) {
@@ -221,7 +222,7 @@ async function act(action) {
 
 async function refresh() {
   table = await engine.table(game, YOU, { names: names() });
-  if (table.finished_hands > shownHands) {
+  if (table.finished_hands > shownHands || !table.view) {  // a hand just ended, or the game is over
     showResult();
     return;
   }
@@ -250,7 +251,7 @@ function showResult() {
   const result = table.last_result;
   $("table").hidden = true;
   $("log").replaceChildren();
-  $("hint-box").textContent = "";
+  clearHint();
   knockMode = false;
   const box = $("result");
   box.hidden = false;
@@ -270,8 +271,7 @@ function showResult() {
 async function nextHand() {
   if (!table || table.finished_hands === shownHands || table.is_over) return;
   shownHands = table.finished_hands;
-  $("result").hidden = true;
-  $("result-picture").replaceChildren();
+  clearResult();
   await refresh();
 }
 
@@ -294,9 +294,21 @@ function startGame(finished) {
   times = [];
   knockMode = false;
   $("log").replaceChildren();
-  $("result").hidden = true;
-  $("result-picture").replaceChildren();
-  $("hint-box").textContent = "";
+  clearResult();
+  clearHint();
+}
+
+function clearResult() { // nothing of the last hand's result stays, hidden or not
+  const box = $("result");
+  box.hidden = true;
+  delete box.dataset.hand;
+  for (const id of ["result-title", "result-picture", "result-words"]) $(id).replaceChildren();
+}
+
+function clearHint() {
+  const box = $("hint-box");
+  box.textContent = "";
+  delete box.dataset.action;
 }
 
 async function hint() {
@@ -353,9 +365,10 @@ async function load(event) {
     dealSeed = loaded.seed ?? 0;
     const t = await engine.table(game, YOU, { names: names() });
     startGame(t.finished_hands);
-    say(`Loaded ${file.name}: the record is valid.`);
     await refresh();
+    say(`Loaded ${file.name}: the record is valid. ${$("status").textContent}`);
   } catch (error) {
+    say(`${file.name} was not loaded; the game on the page is unchanged.`);
     explain(`Cannot load ${file.name}: ${error.message}`);
   }
 }
