@@ -6,6 +6,7 @@ from __future__ import annotations
 import doctest
 import importlib.util
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -313,6 +314,8 @@ def test_the_result_words_say_you_score_and_name_an_undercut() -> None:
         for number, result in enumerate(game.results, 1):
             out = bridge._result(result, game, number, names)
             assert "you scores" not in out["words"] and "you scores" not in out["picture"]
+            # the picture names the seats as the page does, not "player 0/1"
+            assert not re.search(r"player [01]", out["picture"]), out["picture"]
             if result.kind is EndKind.DEAD:
                 assert not rows[number - 1]["undercut"]
                 continue

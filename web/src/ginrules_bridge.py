@@ -19,9 +19,11 @@ never holds a hidden card, only the views of its seat. The same file runs in CPy
 
 from __future__ import annotations
 
+import html
 import inspect
 import json
 import random
+import re
 import time
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -113,8 +115,9 @@ def _result(result: HandResult, game: GameState, number: int, names: list[str]
     knocker_seat = result.knocker or 0
     out.update(winner=score.player, points=score.points,
                # the picture's rows are the knocker's, then the defender's
-               picture=str(svg.result(result, names=(names[knocker_seat], names[1 - knocker_seat]),
-                                      rules=game.rules)),
+               picture=_seats_named(str(svg.result(
+                   result, names=(names[knocker_seat], names[1 - knocker_seat]),
+                   rules=game.rules)), names),
                knocker_melds=[_cards(m.cards) for m in knocker.melds],
                knocker_deadwood=knocker.deadwood,
                defender_deadwood=defender.deadwood,
@@ -124,6 +127,23 @@ def _result(result: HandResult, game: GameState, number: int, names: list[str]
                                  None if score.player is None else names[score.player],
                                  score.points, score.undercut)
     return out
+
+
+def _seats_named(picture: str, names: list[str]) -> str:
+    r"""A picture with "player 0" and "player 1" (its description and score line say
+    them) written as the page names the seats.
+
+    >>> _seats_named("<desc>gin by player 1 (0 vs 9)\nplayer 1 scores 34</desc>",
+    ...              ["you", "the computer <expert>"])
+    '<desc>gin by the computer &lt;expert&gt; (0 vs 9)\nthe computer &lt;expert&gt; scores 34</desc>'
+    >>> _seats_named("player 0 scores 34", ["you", "the computer"])
+    'you score 34'
+    """
+    def seat(match: re.Match[str]) -> str:
+        return html.escape(names[int(match.group(1))], quote=False)
+
+    named = re.sub(r"\bplayer ([01])\b", seat, picture)
+    return re.sub(r"\b(you|You) scores\b", r"\1 score", named)
 
 
 def _scores(who: str) -> str:
