@@ -188,6 +188,16 @@ def _do(driver: Any, action: str) -> None:
         _click(driver, f'#actions [data-action="{action}"]')
 
 
+def _in_your_words(text: str) -> str:
+    """The library's words with the seats named as the page names them."""
+    for seat, name in [("player 0 has", "you have"), ("player 0 draws", "you draw"),
+                       ("player 0's", "your"), ("player 1's", "the computer's"),
+                       ("player 0", "you"), ("player 1", "the computer")]:
+        text = text.replace(seat, name)
+    assert "player" not in text, text
+    return text
+
+
 _CARD = re.compile(r"(?<![A-Za-z0-9])([A2-9TJQK][CDHS])(?![A-Za-z0-9])")
 
 
@@ -231,7 +241,14 @@ def test_a_whole_game_in_the_browser(browser: Any, server: _Server, downloads: P
     _click(driver, "#stock")
     message = _wait(driver, "return document.getElementById('message').textContent",
                     what="the explanation")
-    assert message == f"Not allowed: {why.value}."
+    assert message == f"Not allowed: {_in_your_words(str(why.value))}."
+    # the refusals say "you" and "the computer", as the page does (issue 46)
+    driver.execute_script("document.getElementById('message').textContent = ''")
+    _click(driver, "#undo")
+    message = _wait(driver, "return document.getElementById('message').textContent",
+                    what="the undo's refusal")
+    assert message.startswith("Not allowed: you have no move to take back: "), message
+    assert "player" not in message, message
 
     _shot(driver, screens / "web-desktop-start.png", 1280)
     _shot(driver, screens / "web-phone-start.png", 390)

@@ -31,6 +31,18 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 function say(text) { $("status").textContent = text; }
 function explain(text) { $("message").textContent = text; }
 
+// The library's refusals name the seats "player 0" and "player 1"; the page says "you"
+// and "the computer" (as the terminal game does).
+const SEAT_WORDS = [
+  [/\bplayer 0 has\b/g, "you have"], [/\bplayer 0 draws\b/g, "you draw"],
+  [/\bplayer 0's\b/g, "your"], [/\bplayer 1's\b/g, "the computer's"],
+  [/\bplayer 0\b/g, "you"], [/\bplayer 1\b/g, "the computer"],
+];
+function inYourWords(text) {
+  return SEAT_WORDS.reduce((words, [seat, name]) => words.replace(seat, name), text);
+}
+function refuse(error) { explain(`Not allowed: ${inYourWords(error.message)}.`); }
+
 function cardButton(card, onClick, label) {
   const button = document.createElement("button");
   button.type = "button";
@@ -216,7 +228,7 @@ async function act(action) {
     log(describeYours(action));
     await refresh();
   } catch (error) {
-    explain(`Not allowed: ${error.message}.`);
+    refuse(error);
   }
 }
 
@@ -319,7 +331,7 @@ async function hint() {
     box.dataset.action = advice.action;
     box.textContent = `Hint: ${advice.action} (${advice.reason}).`;  // the reason names the level
   } catch (error) {
-    explain(`No hint: ${error.message}.`);
+    explain(`No hint: ${inYourWords(error.message)}.`);
   }
 }
 
@@ -332,7 +344,7 @@ async function undo() {
     log("you take back your last move");
     await refresh();
   } catch (error) {
-    explain(`Not allowed: ${error.message}.`);
+    refuse(error);
   }
 }
 
