@@ -379,6 +379,27 @@ def test_a_whole_game_in_the_browser(browser: Any, server: _Server, downloads: P
     status = driver.execute_script("return document.getElementById('status').textContent")
     assert status == "corrupt.json was not loaded; the game on the page is unchanged.", status
 
+    # a game whose last hand is an undercut: the result and the sheet name it (issue 46)
+    under = ginrules.new_game(ginrules.rules(RULES), seed=13)
+    basic = ginrules.players.make_player("basic", seed=13)
+    while not under.is_over:
+        assert under.hand is not None
+        under = under.apply(basic.choose(under.view(under.hand.turn)))
+    last = under.results[-1]
+    assert last.knocker is not None and score_hand(last, under.rules).undercut
+    scorer = ["you", "the computer (basic)"][1 - last.knocker]
+    undercut = downloads / "undercut.json"
+    undercut.write_text(records.dump(under, preset=RULES,
+                                     players=["you", "the computer (basic)"]), "utf-8")
+    upload.send_keys(str(undercut))
+    _wait(driver, "return document.getElementById('status').textContent"
+          ".startsWith('Loaded undercut.json')", what="the undercut game")
+    words = driver.execute_script("return document.getElementById('result-words').textContent")
+    assert f"undercut by {scorer};" in words, words
+    last_row = driver.execute_script("return [...document.querySelectorAll("
+                                     "'#sheet tbody tr')].at(-1).cells[1].textContent")
+    assert last_row.startswith(f"knock (undercut by {scorer}): {scorer} +"), last_row
+
     # every request went to the page's own server (other hosts do not even resolve)
     urls = []
     for entry in driver.get_log("performance"):
