@@ -158,9 +158,23 @@ def _shot(driver: Any, path: Path, width: int) -> None:
 
 
 def _click(driver: Any, css: str) -> None:
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})",
-                          driver.find_element("css selector", css))
-    driver.find_element("css selector", css).click()
+    """Click like a person: scrolled into view; again if the layout moved under the
+    pointer (the page re-renders as the computer moves; seen under a loaded machine)."""
+    from selenium.common.exceptions import (
+        ElementClickInterceptedException,
+        ElementNotInteractableException,
+    )
+
+    for attempt in range(5):
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})",
+                              driver.find_element("css selector", css))
+        try:
+            driver.find_element("css selector", css).click()
+            return
+        except (ElementClickInterceptedException, ElementNotInteractableException):
+            if attempt == 4:
+                raise
+            time.sleep(0.2)
 
 
 def _do(driver: Any, action: str) -> None:
