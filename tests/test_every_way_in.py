@@ -399,7 +399,9 @@ def expected_sheet(game: ginrules.GameState) -> dict[str, Any]:
     hands: list[dict[str, Any]] = data["hands"]  # type: ignore[assignment]
     for number, row in enumerate(hands, 1):
         after = hand_before(game, number)
-        rows.append({**row, "totals": list(after.sheet.games[0].totals)})
+        result = game.results[number - 1]
+        undercut = result.knocker is not None and score_hand(result, game.rules).undercut
+        rows.append({**row, "totals": list(after.sheet.games[0].totals), "undercut": undercut})
     return {"hands": rows, "totals": list(game.totals), "hands_won": list(game.hands_won),
             "final_scores": data["final_scores"], "winner": data["winner"],
             "text": str(game.sheet)}
@@ -429,7 +431,8 @@ def test_the_web_engine_plays_the_same_game(scenario: Scenario) -> None:
                 wanted = expected_last_result(game, len(game.finished), names)
                 assert {k: last[k] for k in wanted} == as_json(wanted)
                 if last["winner"] is not None:
-                    assert last["words"] == (f"{last['kind']} by {names[last['knocker']]}; "
+                    under = f", undercut by {names[last['winner']]}" if last["undercut"] else ""
+                    assert last["words"] == (f"{last['kind']} by {names[last['knocker']]}{under}; "
                                              f"{names[last['winner']]} scores {last['points']}")
                 assert shown["sheet"] == as_json(expected_sheet(game))
                 assert (shown["is_over"], shown["winner"]) == (game.is_over, game.winner)
