@@ -183,8 +183,9 @@ def _sheet(game: GameState) -> dict[str, Any]:
         if row["winner"] is not None and 0 in row["games"]:
             totals[row["winner"]] += row["points"]
         result = results[index] if index < len(results) else None
+        # an undercut: a knock the defender scored (the sheet's row says who scored)
         undercut = (result is not None and result.kind is EndKind.KNOCK
-                    and score_hand(result, game.rules).undercut)
+                    and row["winner"] is not None and row["winner"] != result.knocker)
         rows.append({**row, "totals": list(totals), "undercut": undercut})
     return {"hands": rows, "totals": list(game.totals), "hands_won": list(game.hands_won),
             "final_scores": data["final_scores"], "winner": data["winner"],

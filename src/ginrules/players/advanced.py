@@ -50,7 +50,13 @@ from ginrules.players.computer import (
     _stream,
 )
 from ginrules.players.determinize import _evidence, _opponent_masks, _weights
-from ginrules.players.knock_models import KNOCK_MODELS, _model, _tilted, undercut_risk
+from ginrules.players.knock_models import (
+    KNOCK_MODELS,
+    _model,
+    _model_of,
+    _tilted,
+    undercut_risk,
+)
 from ginrules.players.lookahead import Table, _defender_deadwood
 from ginrules.players.views import View, _not_a_view
 
@@ -571,7 +577,7 @@ def hint(view: View, *, level: str | None = None, opponent: str | None = None,
         name = next((lv for source, lv in _SOURCE_LEVELS if view.rules == preset(source)),
                     None) or next(lv for lv, cost in _HINT_LEVELS if budget >= cost)
     model = "any" if opponent is None else opponent
-    _model(None, None, model)
+    _model_of(model)  # an unknown model is refused whatever the level
     if name == "basic":
         action = BasicPlayer(seed=seed).choose(view)
         return Hint(action, _basic_reason(view, action), level=name)
