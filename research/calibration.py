@@ -5,6 +5,8 @@ Run from the dev virtual environment::
     python research/calibration.py                       # 400 games per opponent and rules
     python research/calibration.py --opponents expert --rules eaai --games 100
     python research/calibration.py --fit --seed 100      # fits ginrules.players.knock_models
+    python research/calibration.py --save rows.jsonl     # keeps every row; --load reads them
+    python research/calibration.py --fit-advised --load rows.jsonl   # fits the advised risk
 
 Games are played between a hinted player (seat 0: ``ExpertPlayer(opponent=O)``, the move
 ``ginrules.hint(view, opponent=O)`` gives, played at every turn) and the opponent ``O``
@@ -29,8 +31,11 @@ With ``--fit``, the models' points and game chances are set aside (each states t
 samples' own) and the script fits, per opponent and for all together (``any``), the
 :class:`~ginrules.players.knock_models.KnockModel` of every knock weighed (the risk on
 the share of the evidence's samples, ``ExpertPlayer(opponent=None)``), and prints them
-to paste into :mod:`ginrules.players.knock_models`. Fit and check on different seeds
-(``--seed``).
+to paste into :mod:`ginrules.players.knock_models`. With ``--fit-advised``, each model's
+``advised`` risk is set aside and the script fits it on the knocks the hint advised (the
+risk a knock hint states: :meth:`KnockModel._advised_risk
+<ginrules.players.knock_models.KnockModel._advised_risk>`). Fit and check on different
+seeds (``--seed``).
 
 This peeks at the game state (the opponent's real hand), which no player may do: it is a
 measurement, not a player. It reads private names of the players package
@@ -41,12 +46,14 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import math
 import time
 from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+import attrs
 from _script import run
 
 import ginrules
@@ -122,7 +129,8 @@ def _row(v: Any, h: Any, opponent_hand: int, rules_name: str, opponent: str,
             "risk": e.undercut_risk, "knock_points": e.knock_points,
             "on_points": e.play_on_points, "game_chance": chance, "dead": dead,
             "draws": draws, "stock": v.stock_size, "undercut": points < 0,
-            "points": points}
+            "points": points, "knock_game": e.knock_wins_game,
+            "on_game": e.play_on_wins_game, "scores": list(v.scores or ())}
 
 
 def _wilson(k: int, n: int) -> tuple[float, float]:
@@ -253,6 +261,16 @@ def fit(rows: list[dict[str, Any]]) -> str:
             f"game={fixed(game)})")
 
 
+def fit_advised(rows: list[dict[str, Any]]) -> str:
+    """The ``advised`` coefficients of a :class:`~ginrules.players.knock_models.KnockModel`
+    from ``rows`` played with none (the identity): a logistic regression of an undercut on
+    the model's risk and the stock, over the knocks the hint advised."""
+    knocks = [r for r in rows if r["knocks"]]
+    w = _logistic([(1.0, _logit(r["risk"]), r["stock"] / 30) for r in knocks],
+                  [1.0 if r["undercut"] else 0.0 for r in knocks])
+    return "advised=(" + ", ".join(f"{v:.4f}" for v in w) + ")"
+
+
 def _solve(a: list[list[float]], b: list[float]) -> list[float]:
     """``a x = b`` by Gaussian elimination with partial pivoting."""
     n = len(b)
@@ -286,6 +304,13 @@ def main() -> None:
                         help="games per opponent and rule set (default: 400)")
     parser.add_argument("--seed", type=int, default=0, help="the first game's seed")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--save", metavar="FILE",
+                        help="also write every row (one knock weighed) to FILE, JSON lines")
+    parser.add_argument("--load", metavar="FILE",
+                        help="read the rows of an earlier --save instead of playing")
+    parser.add_argument("--fit-advised", action="store_true",
+                        help="fit the risk stated where the hint advises a knock instead "
+                             "(the models' advised risk set aside)")
     parser.add_argument("--fit", action="store_true",
                         help="fit the knock models instead (the hinted player reads the "
                              "evidence)")
@@ -295,16 +320,34 @@ def main() -> None:
     if args.fit:  # the figures of the samples, each model's risk its own
         for name, model in knock_models._MODELS.items():
             knock_models._MODELS[name] = KnockModel(model.risk)
+    elif args.fit_advised:
+        for name, model in knock_models._MODELS.items():
+            knock_models._MODELS[name] = attrs.evolve(model, advised=(0.0, 1.0, 0.0))
+    loaded = None
+    if args.load:
+        with open(args.load, encoding="utf-8") as f:
+            loaded = [json.loads(line) for line in f]
     start = time.perf_counter()
     all_rows: list[dict[str, Any]] = []
     for opponent in opponents:
-        tasks = [(r, opponent, args.seed + g, args.fit) for r in rules
-                 for g in range(args.games)]
-        rows = collect(tasks, args.workers)
+        if loaded is not None:
+            rows = [r for r in loaded if r["opponent"] == opponent and r["rules"] in rules]
+        else:
+            tasks = [(r, opponent, args.seed + g, args.fit) for r in rules
+                     for g in range(args.games)]
+            rows = collect(tasks, args.workers)
+        if args.save:
+            with open(args.save, "a", encoding="utf-8") as out:
+                out.writelines(json.dumps(r) + "\n" for r in rows)
         all_rows += rows
-        print(f"== against {opponent} ({', '.join(rules)} rules, {args.games} games each, "
-              f"seeds {args.seed}-{args.seed + args.games - 1}; "
+        games = f"the rows of {args.load}" if loaded is not None else (
+            f"{args.games} games each, seeds {args.seed}-{args.seed + args.games - 1}")
+        print(f"== against {opponent} ({', '.join(rules)} rules, {games}; "
               f"{time.perf_counter() - start:.0f} s so far)")
+        if args.fit_advised:
+            print(f"    {opponent!r}: {fit_advised(rows)},"
+                  f"  # {sum(r['knocks'] for r in rows)} knocks advised", flush=True)
+            continue
         if args.fit:
             print(f"    {opponent!r}: {fit(rows)},"
                   f"  # {len(rows)} knocks, {sum(r['undercut'] for r in rows)} undercut",

@@ -100,6 +100,12 @@ def test_every_figure_of_a_knock_hint_is_its_definition(seed: int,
             mean = risk * sum(under) / len(under) + (1 - risk) * 1
         a, b = KNOCK_MODELS[opponent].knock  # the model's line through the samples' mean
         mean = a + b * mean
+    if opponent is not None and h.action.kind is ActionKind.KNOCK:
+        # advising the knock, it states the risk measured on the knocks hints advise
+        a, b, c = KNOCK_MODELS[opponent].advised
+        r = min(0.995, max(0.005, risk))
+        risk = 1 / (1 + math.exp(-(a + b * math.log(r / (1 - r)) + c * v.stock_size / 30)))
+        assert f"undercut risk {risk:.0%}" in h.reason
     assert e.undercut_risk == pytest.approx(risk)
     assert e.knock_points == pytest.approx(mean)
     # playing on: each hand played out from the discard it would make, waiting for gin,

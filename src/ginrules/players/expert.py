@@ -160,12 +160,23 @@ class ExpertPlayer(AdvancedPlayer):
             None if value is None else knock_game / weight,
             None if value is None else max(on_game, soon_game) / on_weight,
             len(played), self.opponent or "evidence")
+        advised = None
         if self.opponent is not None:  # the points and chances its model states
-            estimate = _stated(KNOCK_MODELS[self.opponent], estimate)
-        return self._knock_hint(action, plan, estimate)
+            model = KNOCK_MODELS[self.opponent]
+            estimate = _stated(model, estimate)
+            advised = model._advised_risk(estimate.undercut_risk, v.stock_size)
+        return self._knock_hint(action, plan, estimate, advised)
 
-    def _knock_hint(self, action: Action, plan: Hint, e: KnockEstimate) -> Hint:
-        """The knock or the discard ``plan``, by the figures ``e``, with its reason."""
+    def _knock_hint(self, action: Action, plan: Hint, e: KnockEstimate,
+                    advised: float | None = None) -> Hint:
+        """The knock or the discard ``plan``, by the figures ``e``, with its reason;
+        a knock states the undercut risk ``advised`` when given (the risk measured on
+        the knocks hints advise), else ``e``'s."""
+        if advised is not None:  # the choice reads no risk: the same with either
+            h = self._knock_hint(action, plan, e)
+            if h.action == action:
+                return self._knock_hint(action, plan, attrs.evolve(e, undercut_risk=advised))
+            return h
         n, dead, risk = e.samples, e.deadwood, e.undercut_risk
         if e.knock_wins_game is not None and e.play_on_wins_game is not None:
             ev, on = e.knock_wins_game, e.play_on_wins_game
