@@ -294,8 +294,9 @@ _TOKENS = re.compile(
     rf"|(?<![a-z0-9])(?P<yr>10|[2-9ajqkt])\s?(?P<ys>[{_SYMBOLS}])\ufe0f?"
     # a card in its notation: "7H", "10h", "TH"
     r"|(?<![a-z0-9])(?P<nr>10|[2-9ajqkt])(?P<ns>[cdhs])(?![a-z0-9])"
-    r"|(?P<word>[a-z]+(?:'[a-z]+)?)"
-    r"|(?P<stop>[.?!;\n])",
+    r"|(?P<word>[a-z]+(?:'[a-z]+)?|[0-9]+)"
+    r"|(?P<stop>[.?!;\n])"
+    r"|(?P<comma>[,:])",
     re.IGNORECASE,
 )
 
@@ -306,6 +307,7 @@ _DISCARD_VERBS = frozenset({"discard", "discards", "discarding", "throw", "throw
 _KNOCK_VERBS = frozenset({"knock", "knocks", "knocking"})
 _DRAW_VERBS = frozenset({"draw", "draws", "drawing", "take", "takes", "taking", "pick",
                          "picks", "picking", "grab", "grabs", "grabbing"})
+_MOVE_VERBS = _DISCARD_VERBS | _KNOCK_VERBS
 _PASS_VERBS = frozenset({"pass", "passes", "passing", "decline", "declines", "declining"})
 _STOCK_WORDS = frozenset({"stock", "deck", "talon"})
 _FACEUP_WORDS = frozenset({"upcard", "discard", "it", "faceup"})
@@ -317,7 +319,7 @@ _FILLER = frozenset({"the", "a", "an", "my", "your", "this", "that", "with", "by
 # words that make the move after them not the move stated: a negation or a hypothesis
 _NOT = frozenset({"not", "no", "never", "cannot", "can't", "won't", "don't", "shouldn't",
                   "wouldn't", "couldn't", "isn't", "without", "could", "might", "may",
-                  "would", "instead", "rather", "if", "whether", "or", "than", "avoid",
+                  "would", "instead", "if", "whether", "or", "than", "avoid",
                   "considered", "consider", "considering", "unless", "before", "after"})
 # words that may stand between such a word and the verb ("I don't want to knock")
 _BRIDGE = frozenset({"want", "to", "going", "gonna", "i", "be", "able", "we", "just",
@@ -340,29 +342,28 @@ _Intent = tuple[str, Card | None, bool]  # (intent, card, said to be gin)
 
 def _tokens(text: str) -> list[_Token]:
     out: list[_Token] = []
-    previous = ""
+    recent: list[str] = []  # the last two words
+    whole = len(text.strip(" \t\n.!\"'`")) <= 3  # the reply is one card, at most
     for m in _TOKENS.finditer(text):
         kind = m.lastgroup
-        if kind == "word" or kind == "stop":
-            token = m.group(kind)
-            out.append((kind, token.lower()))
-            previous = token.lower() if kind == "word" else ""
+        if kind == "word" or kind == "stop" or kind == "comma":
+            token = m.group(kind).lower()
+            out.append((kind, token))
+            recent = [*recent[-1:], token] if kind == "word" else []
             continue
         rank_text, suit_text = (m.group("wr") or m.group("yr") or m.group("nr"),
                                 m.group("ws") or m.group("ys") or m.group("ns"))
-        if m.group("nr") is not None:
-            # "as", "ad", "ah": English before they are aces, unless written AS;
-            # "7s" is sevens unless written 7S or right after a move
-            plain = rank_text == "a" or (suit_text == "s" and rank_text.isdigit()
-                                         and previous not in _DISCARD_VERBS | _KNOCK_VERBS)
-            if plain:
+        if m.group("nr") is not None and not whole and not _MOVE_VERBS & set(recent):
+            # "as", "ad", "ah": English before they are aces, unless written AS or after
+            # a move; "7s" is sevens unless written 7S or after a move
+            if rank_text == "a" or (suit_text == "s" and rank_text.isdigit()):
                 out.append(("word", m.group(0).lower()))
-                previous = m.group(0).lower()
+                recent = [*recent[-1:], m.group(0).lower()]
                 continue
         rank = _RANK_OF[rank_text.lower()]
         suit = _SUIT_OF[suit_text.lower()]
         out.append(("card", CARDS[int(suit) * 13 + int(rank) - 1]))
-        previous = ""
+        recent = []
     return out
 
 
@@ -388,15 +389,29 @@ def _object(tokens: list[_Token], i: int, *, reach: int = 5,
         kind, value = tokens[j]
         if kind == "stop":
             return j, None
+        if kind == "comma":
+            j += 1
+            continue
         if kind == "card" or value not in _FILLER or value in keep:
             return j, tokens[j]
         j += 1
     return j, None
 
 
-def _intents(text: str) -> tuple[list[_Intent], list[Card]]:
+def _held_of_rank(held: tuple[Card, ...], word: object) -> Card | None:
+    """The one card of ``held`` of the rank ``word`` names ("ten", "7"), or ``None``."""
+    rank = _RANK_OF.get(word) if isinstance(word, str) and len(word) > 1 or word in (
+        "2", "3", "4", "5", "6", "7", "8", "9") else None
+    if rank is None:
+        return None
+    of_rank = [c for c in held if c.rank == rank]
+    return of_rank[0] if len(of_rank) == 1 else None
+
+
+def _intents(text: str, held: tuple[Card, ...] = ()) -> tuple[list[_Intent], list[Card]]:
     """The moves ``text`` states (denied and supposed ones left out), and the cards it
-    names outside a move."""
+    names outside a move; a rank alone after a discard or a knock ("discard the ten") is
+    the one card of ``held`` of that rank, if there is one."""
     tokens = _tokens(text)
     intents: list[_Intent] = []
     loose: list[Card] = []
@@ -419,6 +434,8 @@ def _intents(text: str) -> tuple[list[_Intent], list[Card]]:
                                        and not (i > 0 and tokens[i - 1] == ("word", "big"))):
             j, obj = _object(tokens, i, reach=6)
             card = obj[1] if obj is not None and obj[0] == "card" else None
+            if obj is not None and card is None:
+                card = _held_of_rank(held, obj[1])
             assert card is None or isinstance(card, Card)
             found = (_KNOCK, card, value == "gin")
             if card is None:
@@ -428,6 +445,8 @@ def _intents(text: str) -> tuple[list[_Intent], list[Card]]:
             if obj is not None and obj[0] == "card":
                 assert isinstance(obj[1], Card)
                 found = (_DISCARD, obj[1], False)
+            elif obj is not None and (card := _held_of_rank(held, obj[1])) is not None:
+                found = (_DISCARD, card, False)
         elif value in _DRAW_VERBS:
             j, obj = _object(tokens, i, reach=6, keep=_FACEUP_WORDS)
             if obj is not None and obj[0] == "card":
@@ -672,7 +691,7 @@ def parse_move(view: View, text: str) -> Action:
     if answers:
         read = []
         for answer in answers:
-            intents, loose = _intents(answer)
+            intents, loose = _intents(answer, view.cards)
             read.append(_one(view, intents, loose, "the JSON answer"))
         if len(set(read)) > 1:
             raise _refuse(view, "the reply's JSON objects state different moves ("
@@ -680,8 +699,8 @@ def parse_move(view: View, text: str) -> Action:
         return read[0]
     markers = list(_MARKER.finditer(text))
     if markers:
-        intents, loose = _intents(text[markers[-1].end():])
+        intents, loose = _intents(text[markers[-1].end():], view.cards)
         if intents or loose:
             return _one(view, intents, loose, "the answer")
-    intents, loose = _intents(text)
+    intents, loose = _intents(text, view.cards)
     return _one(view, intents, loose, "the reply")
