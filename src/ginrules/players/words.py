@@ -309,6 +309,7 @@ _DRAW_VERBS = frozenset({"draw", "draws", "drawing", "take", "takes", "taking", 
                          "picks", "picking", "grab", "grabs", "grabbing"})
 _MOVE_VERBS = _DISCARD_VERBS | _KNOCK_VERBS
 _PASS_VERBS = frozenset({"pass", "passes", "passing", "decline", "declines", "declining"})
+_VERBS = _MOVE_VERBS | _DRAW_VERBS | _PASS_VERBS
 _STOCK_WORDS = frozenset({"stock", "deck", "talon"})
 _FACEUP_WORDS = frozenset({"upcard", "discard", "it", "faceup"})
 # words a verb may be separated from its object by
@@ -458,8 +459,9 @@ def _intents(text: str, held: tuple[Card, ...] = ()) -> tuple[list[_Intent], lis
                 found = (_STOCK, None, False)  # "the draw pile" is the stock
             elif obj is not None and obj[1] in _FACEUP_WORDS:
                 found = (_FACEUP, None, False)
-            elif obj is None and value.startswith("take"):
-                found = (_FACEUP, None, False)  # "I take."
+            elif value.startswith("take") and (obj is None or obj[1] in _VERBS):
+                found = (_FACEUP, None, False)  # "I take.", "take and pass"
+                j = i
         elif value in _PASS_VERBS:
             found = (_PASS, None, False)
         if found is None:
