@@ -9,8 +9,11 @@ from __future__ import annotations
 import json
 import random
 import re
+from importlib import resources
 from pathlib import Path
+from typing import Any
 
+import jsonschema
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -20,6 +23,7 @@ from strategies import PRESET_NAMES, hand_states
 import ginrules
 from ginrules import Action, MoveTextError, Phase, parse_move, prompt
 from ginrules.cards import CARDS, Deck
+from ginrules.cli.serve import Server
 from ginrules.players.words import MAX_REPLY
 
 CORPUS = Path(__file__).parent / "data" / "llm_replies.jsonl"
@@ -333,3 +337,70 @@ def test_words_that_look_like_cards_are_read_as_words() -> None:
     with pytest.raises(MoveTextError):  # two kings held: the rank alone is no card
         parse_move(v, "discard the king")
     assert str(parse_move(v, "discard the jack")) == "discard JH"
+
+
+# -- the protocol: prompt and parse -----------------------------------------------------
+
+SCHEMA = json.loads((resources.files("ginrules.cli") / "protocol.schema.json").read_text())
+VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
+
+
+def _ask(server: Server, **request: Any) -> dict[str, Any]:
+    VALIDATOR.validate(request)
+    reply = server.handle(json.loads(json.dumps(request)))
+    VALIDATOR.validate(reply)
+    return reply
+
+
+@pytest.mark.parametrize(("preset", "seed"), [("classic", 3), ("oklahoma", 4), ("dutch", 5)])
+def test_a_hand_played_in_words_through_the_protocol(preset: str, seed: int) -> None:
+    """Seat 0 asks for its prompt and answers in words on every turn, seat 1 decides;
+    both are told every action; the server's prompt is the library's, and each reply is
+    read as the move it says."""
+    server = Server(level="basic")
+    state = ginrules.deal(ginrules.rules(preset), seed=seed, dealer=1)
+    rnd = random.Random(seed)
+    for seat in (0, 1):
+        _ask(server, op="open", game=f"s{seat}", player=seat, rules=preset, seed=seed)
+        _ask(server, op="deal", game=f"s{seat}", dealer=1, upcard=str(state.upcard),
+             cards=[str(c) for c in state.cards(seat)])
+    turns = 0
+    while not state.is_over and turns < 80:
+        turns += 1
+        me = state.turn
+        if me == 0:
+            v = state.view(0)
+            got = _ask(server, op="prompt", game="s0")
+            assert got["ok"] and got["prompt"] == prompt(v)
+            short = _ask(server, op="prompt", game="s0", budget=900)
+            assert short["prompt"] == prompt(v, budget=900)
+            wrong = _ask(server, op="parse", game="s0", text="I'm not sure.")
+            assert not wrong["ok"] and wrong["kind"] == "MoveTextError"
+            assert wrong["error"].endswith(", ".join(str(a) for a in v.legal_actions))
+            action = rnd.choice(v.legal_actions)
+            style, text = rnd.choice(list(phrasings(v, action, rnd)))
+            reply = _ask(server, op="parse", game="s0", text=text)
+            assert reply["ok"] and reply["action"] == str(action), (style, text)
+        else:
+            reply = _ask(server, op="decide", game="s1")
+            action = Action.parse(reply["action"])
+        melds = reply.get("melds")
+        state = (ginrules.knock(state, action.card, melds)
+                 if action.kind is ginrules.ActionKind.KNOCK else state.apply(action))
+        for seat in (0, 1):
+            event: dict[str, Any] = {"op": "event", "game": f"s{seat}", "player": me,
+                                     "action": str(action)}
+            if seat == me and action.kind is ginrules.ActionKind.DRAW_STOCK:
+                event["card"] = str(state.deck.cards[20 + state.stock_drawn])
+            if melds is not None:
+                event["melds"] = melds
+            assert _ask(server, **event)["ok"]
+    assert turns > 3
+    # refusals of the protocol itself
+    assert _ask(server, op="prompt", game="s0", budget=10)["kind"] == "GinRulesError"
+    bad = server.handle({"op": "prompt", "game": "s0", "budget": True})
+    assert bad["kind"] == "ProtocolError" and '"budget" must be an int' in bad["error"]
+    bad = server.handle({"op": "parse", "game": "s0"})
+    assert bad["kind"] == "ProtocolError" and '"text" is missing' in bad["error"]
+    bad = server.handle({"op": "parse", "game": "nope", "text": "pass"})
+    assert bad["kind"] == "ProtocolError"
