@@ -17,14 +17,14 @@ import jsonschema
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from llm_replies import entries, phrasings, state_of
-from strategies import PRESET_NAMES, hand_states
 
 import ginrules
 from ginrules import Action, MoveTextError, Phase, parse_move, prompt
 from ginrules.cards import CARDS, Deck
 from ginrules.cli.serve import Server
 from ginrules.players.words import MAX_REPLY
+from llm_replies import entries, phrasings, state_of
+from strategies import PRESET_NAMES, hand_states
 
 CORPUS = Path(__file__).parent / "data" / "llm_replies.jsonl"
 
@@ -290,9 +290,9 @@ def test_the_parser_refuses_what_it_cannot_read_with_the_legal_moves() -> None:
         assert str(caught.value).endswith("Answer with one of: take, pass")
     with pytest.raises(ginrules.WrongTypeError):
         parse_move(v, None)  # type: ignore[arg-type]
-    with pytest.raises(ginrules.WrongTypeError, match="pass state.view"):
+    with pytest.raises(ginrules.WrongTypeError, match=r"pass state\.view"):
         parse_move(s, "take")  # type: ignore[arg-type]
-    with pytest.raises(ginrules.WrongTypeError, match="pass state.view"):
+    with pytest.raises(ginrules.WrongTypeError, match=r"pass state\.view"):
         prompt(s)  # type: ignore[arg-type]
 
 

@@ -354,13 +354,13 @@ def _tokens(text: str) -> list[_Token]:
             continue
         rank_text, suit_text = (m.group("wr") or m.group("yr") or m.group("nr"),
                                 m.group("ws") or m.group("ys") or m.group("ns"))
-        if m.group("nr") is not None and not whole and not _MOVE_VERBS & set(recent):
-            # "as", "ad", "ah": English before they are aces, unless written AS or after
-            # a move; "7s" is sevens unless written 7S or after a move
-            if rank_text == "a" or (suit_text == "s" and rank_text.isdigit()):
-                out.append(("word", m.group(0).lower()))
-                recent = [*recent[-1:], m.group(0).lower()]
-                continue
+        # "as", "ad", "ah": English before they are aces, unless written AS or after a
+        # move; "7s" is sevens unless written 7S or after a move
+        if (m.group("nr") is not None and not whole and not _MOVE_VERBS & set(recent)
+                and (rank_text == "a" or (suit_text == "s" and rank_text.isdigit()))):
+            out.append(("word", m.group(0).lower()))
+            recent = [*recent[-1:], m.group(0).lower()]
+            continue
         rank = _RANK_OF[rank_text.lower()]
         suit = _SUIT_OF[suit_text.lower()]
         out.append(("card", CARDS[int(suit) * 13 + int(rank) - 1]))
@@ -401,8 +401,10 @@ def _object(tokens: list[_Token], i: int, *, reach: int = 5,
 
 def _held_of_rank(held: tuple[Card, ...], word: object) -> Card | None:
     """The one card of ``held`` of the rank ``word`` names ("ten", "7"), or ``None``."""
-    rank = _RANK_OF.get(word) if isinstance(word, str) and len(word) > 1 or word in (
-        "2", "3", "4", "5", "6", "7", "8", "9") else None
+    # (a one-letter rank, "a" or "k", is a word here: only a word or a number is a rank)
+    if not isinstance(word, str) or not (len(word) > 1 or word.isdigit()):
+        return None
+    rank = _RANK_OF.get(word)
     if rank is None:
         return None
     of_rank = [c for c in held if c.rank == rank]
