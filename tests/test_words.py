@@ -207,6 +207,10 @@ def test_the_prompt_says_the_rules_of_its_preset() -> None:
     assert "may not be discarded in the same turn" in classic
     assert "both hands are laid out for the least deadwood" in classic
     assert "plus 25" in classic and "Oklahoma" not in classic and "spade" not in classic
+    dutch_state = ginrules.deal(ginrules.rules("dutch"), seed=3, dealer=1).apply("take")
+    assert "It is your turn; discard a card or knock." in prompt(dutch_state.view(0))
+    assert "declare big gin" in prompt(ginrules.deal(ginrules.rules("classic"), seed=3,
+                                                     dealer=1).apply("take").view(0))
     dutch = prompt(ginrules.deal(ginrules.rules("dutch"), seed=3).view(0))
     assert "Big gin is not offered" in dutch and "plus 20" in dutch
     assert "may be discarded in the same turn" in dutch and "lays out its own melds" in dutch
@@ -337,6 +341,13 @@ def test_words_that_look_like_cards_are_read_as_words() -> None:
     with pytest.raises(MoveTextError):  # two kings held: the rank alone is no card
         parse_move(v, "discard the king")
     assert str(parse_move(v, "discard the jack")) == "discard JH"
+    for reply in ("discard KS, or maybe KD", "discard KS or the KD", "discard KS KD",
+                  "knock with KS or KD"):
+        with pytest.raises(MoveTextError, match="different moves"):
+            parse_move(v, reply)
+    # after a knock's card, cards are its melds, not other moves
+    with pytest.raises(MoveTextError, match="knock KS is not legal now"):
+        parse_move(v, "knock KS: 4D 4H 4S")
 
 
 # -- the protocol: prompt and parse -----------------------------------------------------

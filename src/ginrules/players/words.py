@@ -146,8 +146,15 @@ def _short_rules(view: View) -> str:
 _PHASE_WORDS = {
     Phase.OFFER: "the first upcard is offered: take it or pass",
     Phase.DRAW: "draw from the stock or take the top card of the discard pile",
-    Phase.DISCARD: "discard a card, knock or declare big gin",
+    Phase.DISCARD: "discard a card or knock",
 }
+
+
+def _phase_words(view: View) -> str:
+    words = _PHASE_WORDS[view.phase]
+    if view.phase is Phase.DISCARD and view.rules.big_gin_bonus is not None:
+        return "discard a card, knock or declare big gin"
+    return words
 
 
 def _situation(view: View) -> str:
@@ -159,7 +166,7 @@ def _situation(view: View) -> str:
         return (f"The hand is over: {who} ended it by {r.kind.value} (deadwood "
                 f"{r.knocker_deadwood} against {r.defender_deadwood}).")
     if view.legal_actions:
-        return f"It is your turn; {_PHASE_WORDS[view.phase]}."
+        return f"It is your turn; {_phase_words(view)}."
     return f"It is your opponent's turn (player {view.turn}): you have no move now."
 
 
@@ -325,6 +332,9 @@ _NOT = frozenset({"not", "no", "never", "cannot", "can't", "won't", "don't", "sh
 # words that may stand between such a word and the verb ("I don't want to knock")
 _BRIDGE = frozenset({"want", "to", "going", "gonna", "i", "be", "able", "we", "just",
                      "yet", "really", "of", "also", "have"})
+# words between two cards that make the second an alternative to the first
+_EITHER = frozenset({"or", "maybe", "perhaps", "possibly", "alternatively", "otherwise",
+                     "else", "the"})
 _MARKER = re.compile(r"(?:final\s+(?:answer|move|action|decision)|my\s+move|my\s+answer|"
                      r"(?<![a-z])(?:answer|move))\s*(?:is\s*)?[:=]", re.IGNORECASE)
 _KEYS = ("action", "move", "answer", "play", "decision", "choice")
@@ -469,13 +479,16 @@ def _intents(text: str, held: tuple[Card, ...] = ()) -> tuple[list[_Intent], lis
         if found is None:
             continue
         found_all = [found]
-        # "discard 7C or KD", "discard 7C KD": one move with alternatives is no one move
-        # (after a knock's card, cards may be its melds: only "or" makes an alternative)
+        # "discard 7C or KD", "discard 7C, maybe KD", "discard 7C KD": one move with
+        # alternatives is no one move (after a knock's card, cards may be its melds: only
+        # "or" and its like make an alternative)
         while found[1] is not None and found[0] in (_DISCARD, _KNOCK, _FACEUP):
-            k = j + 1
-            if k < len(tokens) and tokens[k] == ("word", "or"):
+            k, either = j + 1, False
+            while k < len(tokens) and (tokens[k][0] == "comma" or (
+                    tokens[k][0] == "word" and tokens[k][1] in _EITHER)):
+                either = either or tokens[k][0] == "word"
                 k += 1
-            elif found[0] == _KNOCK:
+            if not either and (found[0] == _KNOCK or k != j + 1):
                 break
             if k >= len(tokens) or tokens[k][0] != "card":
                 break
@@ -548,7 +561,7 @@ def _why_illegal(view: View, action: Action) -> str:
     if not view.legal_actions:
         return f"it is not your turn (player {view.turn} is to move)"
     if action.phase is not view.phase:
-        return _PHASE_WORDS[view.phase]
+        return _phase_words(view)
     if action.kind is ActionKind.DRAW_DISCARD:
         if view.top_discard is None:
             return "the discard pile is empty"
