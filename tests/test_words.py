@@ -342,7 +342,8 @@ def test_words_that_look_like_cards_are_read_as_words() -> None:
         parse_move(v, "discard the king")
     assert str(parse_move(v, "discard the jack")) == "discard JH"
     for reply in ("discard KS, or maybe KD", "discard KS or the KD", "discard KS KD",
-                  "knock with KS or KD"):
+                  "knock with KS or KD", "discard KD or knock 4D",
+                  "I'm deciding whether to knock with 4D or discard KD"):
         with pytest.raises(MoveTextError, match="different moves"):
             parse_move(v, reply)
     # after a knock's card, cards are its melds, not other moves
@@ -415,3 +416,26 @@ def test_a_hand_played_in_words_through_the_protocol(preset: str, seed: int) -> 
     assert bad["kind"] == "ProtocolError" and '"text" is missing' in bad["error"]
     bad = server.handle({"op": "parse", "game": "nope", "text": "pass"})
     assert bad["kind"] == "ProtocolError"
+
+
+_VIEWS = [ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0).view(1),
+          ginrules.deal(ginrules.rules("dutch"), seed=7, dealer=0).apply("pass").apply("pass")
+          .apply("draw stock").view(1)]
+_PIECES = st.sampled_from(["discard", "knock", "take", "pass", "draw", "stock", "gin",
+                           "big", "not", "or", "7H", "KS", "4D", "10c", "T♠", "ten of",
+                           "hearts", "{", "}", '"action":', '"', ",", ".", ":",
+                           "Final answer:", "```json", "\n", " ", "as", "7s"])
+
+
+@settings(max_examples=300)
+@given(text=st.one_of(st.text(max_size=200),
+                      st.lists(_PIECES, max_size=30).map(" ".join)),
+       which=st.integers(0, 1))
+def test_fuzz_parse_move_reads_a_legal_move_or_refuses(text: str, which: int) -> None:
+    view = _VIEWS[which]
+    try:
+        action = parse_move(view, text)
+    except MoveTextError as error:
+        assert str(error).endswith(", ".join(error.legal)) and error.reason
+    else:
+        assert action in view.legal_actions
