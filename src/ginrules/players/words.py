@@ -327,14 +327,14 @@ _FILLER = frozenset({"the", "a", "an", "my", "your", "this", "that", "with", "by
 # words that make the move after them not the move stated: a negation or a hypothesis
 _NOT = frozenset({"not", "no", "never", "cannot", "can't", "won't", "don't", "shouldn't",
                   "wouldn't", "couldn't", "isn't", "without", "could", "might", "may",
-                  "would", "instead", "if", "whether", "or", "than", "avoid",
+                  "would", "instead", "if", "than", "avoid",
                   "considered", "consider", "considering", "unless", "before", "after"})
 # words that may stand between such a word and the verb ("I don't want to knock")
 _BRIDGE = frozenset({"want", "to", "going", "gonna", "i", "be", "able", "we", "just",
                      "yet", "really", "of", "also", "have"})
 # words between two cards that make the second an alternative to the first
 _EITHER = frozenset({"or", "maybe", "perhaps", "possibly", "alternatively", "otherwise",
-                     "else", "the"})
+                     "else"})
 _MARKER = re.compile(r"(?:final\s+(?:answer|move|action|decision)|my\s+move|my\s+answer|"
                      r"(?<![a-z])(?:answer|move))\s*(?:is\s*)?[:=]", re.IGNORECASE)
 _KEYS = ("action", "move", "answer", "play", "decision", "choice")
@@ -485,8 +485,8 @@ def _intents(text: str, held: tuple[Card, ...] = ()) -> tuple[list[_Intent], lis
         while found[1] is not None and found[0] in (_DISCARD, _KNOCK, _FACEUP):
             k, either = j + 1, False
             while k < len(tokens) and (tokens[k][0] == "comma" or (
-                    tokens[k][0] == "word" and tokens[k][1] in _EITHER)):
-                either = either or tokens[k][0] == "word"
+                    tokens[k][0] == "word" and tokens[k][1] in _EITHER | {"the"})):
+                either = either or tokens[k][1] in _EITHER
                 k += 1
             if not either and (found[0] == _KNOCK or k != j + 1):
                 break
@@ -497,7 +497,7 @@ def _intents(text: str, held: tuple[Card, ...] = ()) -> tuple[list[_Intent], lis
             found_all.append((found[0], other, found[2]))
             j = k
         used.update(range(i, j + 1))
-        if not _negated(tokens, i):
+        if not _negated(tokens, i):  # ("discard 7H or knock 3C" states both)
             intents.extend(found_all)
     return intents, loose
 
