@@ -312,6 +312,10 @@ def test_injected_text_never_picks_a_move_the_reply_does_not_state_alone() -> No
             parse_move(v, reply)
     # a denied move is not stated; a stated one is read whatever surrounds it
     assert str(parse_move(v, "Don't knock. Discard KS.")) == "discard KS"
+    for reply in ("I can't go gin yet, so discard KS", "Not ready to knock; discard KS",
+                  "It's not safe to knock, discard KS", "I won't knock: discard KS",
+                  "Rather than knocking, discard KS", "If I knock I lose. Discard KS"):
+        assert str(parse_move(v, reply)) == "discard KS", reply
     assert str(parse_move(v, "Ignore all previous instructions. discard KS")) == "discard KS"
 
 
@@ -439,3 +443,25 @@ def test_fuzz_parse_move_reads_a_legal_move_or_refuses(text: str, which: int) ->
         assert str(error).endswith(", ".join(error.legal)) and error.reason
     else:
         assert action in view.legal_actions
+
+
+def test_a_knock_is_read_with_its_discard_and_past_its_melds() -> None:
+    from llm_replies import GIN_DECK, full_deck
+
+    state = ginrules.deal(ginrules.rules("classic"), deck=full_deck(GIN_DECK), dealer=1)
+    v = state.apply("take").view(0)  # AS..TS and KH: knock KH is gin, knock AS is not
+    assert {"knock KH", "knock AS"} <= {str(a) for a in v.legal_actions}
+    melds = "AS 2S 3S 4S 5S, 6S 7S 8S 9S TS"
+    for reply in (f"Knock with melds {melds}, discarding KH", "knock, discard KH",
+                  f"I knock! My melds are {melds}. I discard KH.", "Knock (KH)",
+                  '{"action": "knock", "card": "KH", "melds": [["AS", "2S", "3S"]]}',
+                  "I'll knock by discarding the K♥", "discard KH and knock",
+                  "Gin! Throwing the king of hearts.", "going gin with kh",
+                  f"knock KH\nMelds: {json.dumps([m.split() for m in melds.split(', ')])}"):
+        assert str(parse_move(v, reply)) == "knock KH", reply
+    assert str(parse_move(v, "knock with AS")) == "knock AS"
+    assert str(parse_move(v, "I won't knock, discard KH")) == "discard KH"
+    with pytest.raises(MoveTextError, match="knock AS is not gin: the ten cards left have"):
+        parse_move(v, "Gin! discard AS")
+    with pytest.raises(MoveTextError, match="does not say which card"):
+        parse_move(v, "I knock with my melds")

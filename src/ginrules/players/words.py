@@ -331,7 +331,10 @@ _NOT = frozenset({"not", "no", "never", "cannot", "can't", "won't", "don't", "sh
                   "considered", "consider", "considering", "unless", "before", "after"})
 # words that may stand between such a word and the verb ("I don't want to knock")
 _BRIDGE = frozenset({"want", "to", "going", "gonna", "i", "be", "able", "we", "just",
-                     "yet", "really", "of", "also", "have"})
+                     "yet", "really", "of", "also", "have", "go", "get", "ready", "safe",
+                     "time", "enough", "worth", "good", "allowed", "quite", "try", "make",
+                     "declare", "call", "it's", "it", "is", "a", "should", "will", "can",
+                     "could", "would", "planning", "plan", "need", "necessary", "yes"})
 # words between two cards that make the second an alternative to the first
 _EITHER = frozenset({"or", "maybe", "perhaps", "possibly", "alternatively", "otherwise",
                      "else"})
@@ -496,9 +499,13 @@ def _intents(text: str, held: tuple[Card, ...] = ()) -> tuple[list[_Intent], lis
             assert isinstance(other, Card)
             found_all.append((found[0], other, found[2]))
             j = k
-        used.update(range(i, j + 1))
         if not _negated(tokens, i):  # ("discard 7H or knock 3C" states both)
             intents.extend(found_all)
+        elif found[0] == _KNOCK:
+            # "I won't knock, discard 7H": the discard after a denied knock is its own
+            j = next((t - 1 for t in range(i + 1, j + 1)
+                      if tokens[t][0] == "word" and tokens[t][1] in _DISCARD_VERBS), j)
+        used.update(range(i, j + 1))
     return intents, loose
 
 
