@@ -278,7 +278,7 @@ def test_what_the_player_saw_of_the_opponent_is_in_the_prompt() -> None:
     v = state.view(0)
     text = prompt(v)
     assert "of them you know TS (taken from the discard pile)" in text
-    assert f"Your opponent has discarded {v.discard_pile[-1]}" in text
+    assert f"Your opponent has discarded, in order: {v.discard_pile[-1]}" in text
 
 
 # -- the parser's edges -----------------------------------------------------------------

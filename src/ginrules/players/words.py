@@ -192,9 +192,9 @@ def _opponent_lines(view: View) -> tuple[str, str]:
               and e.action.kind in (ActionKind.DISCARD, ActionKind.KNOCK)]
     declined = [e.declined for e in view.events
                 if e.player != view.player and e.declined is not None]
-    long = f"Your opponent has discarded {_cards(thrown)}"
+    long = f"Your opponent has discarded, in order: {_cards(thrown)}"
     if declined:
-        long += f" and did not take {_cards(declined)}"
+        long += f"; and did not take: {_cards(declined)}"
     return short, long + "."
 
 
@@ -247,7 +247,7 @@ def prompt(view: View, *, budget: int | None = None) -> str:
     >>> import ginrules
     >>> s = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0).apply("pass")
     >>> len(prompt(s.view(0))), prompt(s.view(0)) == prompt(s.view(0))
-    (1799, True)
+    (1812, True)
     >>> print(prompt(s.view(0), budget=620))
     You are player 0 in a hand of Gin Rummy (classic rules; player 0 dealt). Cards are written rank then suit: A 2-9 T J Q K, suits C D H S (TH is the ten of hearts).
     Rules: knock limit 10; big gin offered; a card taken from the pile may not be discarded this turn.
