@@ -217,6 +217,8 @@ def test_the_prompt_says_the_rules_of_its_preset() -> None:
     straight = prompt(ginrules.deal(ginrules.rules("straight"), seed=3).view(0))
     assert "Knock: gin only" in straight
     polish = prompt(ginrules.deal(ginrules.rules("polish"), seed=3).view(0))
+    changed = prompt(ginrules.deal(ginrules.rules("classic", target=250), seed=3).view(0))
+    assert "(rules: classic with target=250;" in changed and "to reach 250 points" in changed
     assert "game bonus" not in polish and "game bonus of 100" in classic
 
 

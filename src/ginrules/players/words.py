@@ -36,7 +36,7 @@ from ginrules.errors import GinRulesError, MoveTextError, WrongTypeError, _wrong
 from ginrules.masks import _deadwood
 from ginrules.melds import arrange
 from ginrules.players.views import View, _not_a_view
-from ginrules.rulesets import LineBonusTo, ShutoutRule, SpadeDoubling, closest_preset
+from ginrules.rulesets import LineBonusTo, RuleSet, ShutoutRule, SpadeDoubling, closest_preset
 
 __all__ = ["MAX_REPLY", "parse_move", "prompt"]
 
@@ -59,13 +59,17 @@ def _cards(cards: tuple[Card, ...] | list[Card]) -> str:
     return format_cards(cards) if cards else "none"
 
 
+def _preset(rules: RuleSet) -> str:
+    """The rules' preset, and the settings changed from it: ``classic with target=250``."""
+    name, changes = closest_preset(rules)
+    return name + (" with " + ", ".join(f"{k}={v}" for k, v in changes.items())
+                   if changes else "")
+
+
 def _rules_lines(view: View) -> list[str]:
     """The rules of the view's hand in words, one rule a line (the long form)."""
     r = view.rules
-    name, changes = closest_preset(r)
-    preset = name + (" with " + ", ".join(f"{k}={v}" for k, v in changes.items())
-                     if changes else "")
-    lines = [f"Rules ({preset}):",
+    lines = [f"Rules ({_preset(r)}):",
              "- A meld is a set (3 or 4 cards of one rank) or a run (3 or more cards in "
              "sequence in one suit; ace is low only: A-2-3, never Q-K-A). Deadwood is the "
              "cards in no meld: ace 1, 2-10 their value, J Q K 10."]
@@ -205,8 +209,7 @@ def _sections(view: View) -> Iterator[tuple[int, str]]:
     """The prompt's parts in order, each with its rank: 0 is always kept; under a budget
     the highest rank goes first."""
     r = view.rules
-    name = closest_preset(r)[0]
-    yield 0, (f"You are player {view.player} in a hand of Gin Rummy ({name} rules; "
+    yield 0, (f"You are player {view.player} in a hand of Gin Rummy (rules: {_preset(r)}; "
               f"player {view.dealer} dealt). Cards are written rank then suit: A 2-9 T J Q "
               "K, suits C D H S (TH is the ten of hearts).")
     yield 5, "\n".join(_rules_lines(view))
@@ -247,9 +250,9 @@ def prompt(view: View, *, budget: int | None = None) -> str:
     >>> import ginrules
     >>> s = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0).apply("pass")
     >>> len(prompt(s.view(0))), prompt(s.view(0)) == prompt(s.view(0))
-    (1812, True)
+    (1813, True)
     >>> print(prompt(s.view(0), budget=620))
-    You are player 0 in a hand of Gin Rummy (classic rules; player 0 dealt). Cards are written rank then suit: A 2-9 T J Q K, suits C D H S (TH is the ten of hearts).
+    You are player 0 in a hand of Gin Rummy (rules: classic; player 0 dealt). Cards are written rank then suit: A 2-9 T J Q K, suits C D H S (TH is the ten of hearts).
     Rules: knock limit 10; big gin offered; a card taken from the pile may not be discarded this turn.
     It is your turn; the first upcard is offered: take it or pass.
     Your cards (10): 2C 2H 2S | deadwood 4C 5C 6D 7H TH 3S JS = 45
