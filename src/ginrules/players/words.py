@@ -263,7 +263,7 @@ def prompt(view: View, *, budget: int | None = None) -> str:
     >>> prompt(s.view(0), budget=400)
     Traceback (most recent call last):
     ...
-    ginrules.errors.GinRulesError: the shortest prompt of this view has 427 characters, more than the budget of 400
+    ginrules.errors.GinRulesError: the shortest prompt of this view has 428 characters, more than the budget of 400
     """
     if not isinstance(view, View):
         raise _not_a_view("prompt", view)
