@@ -32,7 +32,7 @@ from collections.abc import Iterator
 
 from ginrules.actions import Action, ActionKind, Phase
 from ginrules.cards import CARDS, Card, Rank, Suit, format_cards
-from ginrules.errors import GinRulesError, MoveTextError, WrongTypeError, _wrong_type
+from ginrules.errors import GinRulesError, MoveTextError, _wrong_type
 from ginrules.masks import _deadwood
 from ginrules.melds import arrange
 from ginrules.players.views import View, _not_a_view
@@ -267,10 +267,12 @@ def prompt(view: View, *, budget: int | None = None) -> str:
     """
     if not isinstance(view, View):
         raise _not_a_view("prompt", view)
-    if budget is not None and (type(budget) is not int or budget < 1):
-        error = GinRulesError if type(budget) is int else WrongTypeError
-        raise error(f"budget is the most characters of the prompt, an int >= 1 or None, "
-                    f"not {budget!r}")
+    if budget is not None and type(budget) is not int:
+        raise _wrong_type("prompt", "budget as the most characters, an int >= 1 (or None)",
+                          budget)
+    if budget is not None and budget < 1:
+        raise GinRulesError(f"prompt: budget is the most characters of the prompt, at "
+                            f"least 1, not {budget}")
     parts = list(_sections(view))
     for level in (6, 5, 4, 3, 2, 1):
         # the one-line rules stand in for the long ones (rank 5) once they go
