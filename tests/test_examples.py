@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import doctest
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -137,3 +138,14 @@ def test_the_javascript_protocol_client_plays_a_hand() -> None:
         last = done.stdout.splitlines()[-1]
         assert last in ("hand over: knock", "hand over: gin", "hand over: big gin",
                         "hand over: dead"), done.stdout
+
+
+def test_the_language_model_player_plays_a_whole_game_and_answers_again_when_refused(
+) -> None:
+    done = run(ROOT / "examples" / "language_model_player.py", "3")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "won by " in out and "final score" in out
+    refused = re.search(r"answered (\d+) times; (\d+) answers were refused", out)
+    assert refused is not None and int(refused.group(2)) > 0, out
+    assert "Answer with one of: " in out and "-> read as " in out

@@ -463,6 +463,7 @@ OVERRIDES: dict[tuple[str, str], Callable[[dict[str, Any]], Any]] = {
     ("ginrules.terminal.play_in_terminal", "read"): lambda ex: (lambda prompt: "quit"),
     ("ginrules.terminal.play_in_terminal", "write"): lambda ex: (lambda text: None),
     ("ginrules.hint", "budget"): lambda ex: 0.01,
+    ("ginrules.parse_move", "text"): lambda ex: "pass",  # (the example view's offer)
     ("ginrules.players.particles.read_hand", "particles"): lambda ex: 20,
     **{("ginrules.players.KnockEstimate", name): _const(value) for name, value in (("deadwood", 6), ("undercut_risk", 0.1), ("knock_points", 3.0),
                            ("play_on_points", 2.0), ("knock_wins_game", 0.5),

@@ -79,6 +79,7 @@ from ginrules.errors import (
     IllegalActionError,
     InvalidMeldError,
     InvalidRecordError,
+    MoveTextError,
     NotationError,
     RuleSetError,
     UnknownCardsError,
@@ -113,7 +114,7 @@ if _typing.TYPE_CHECKING:  # what the module __getattr__ below loads on first us
         take_upcard,
     )
     from ginrules.knocking import EndKind, HandResult, Layoff, lay_off
-    from ginrules.players import Hint, View, hint, view
+    from ginrules.players import Hint, View, hint, parse_move, prompt, view
     from ginrules.records import Record, Report, dump, load, validate
     from ginrules.rulesets import (
         PRESETS,
@@ -135,7 +136,7 @@ _LAZY = {
     "ginrules.hand": ("HandState", "big_gin", "deal", "discard", "draw", "knock",
                       "legal_actions", "pass_upcard", "take_upcard"),
     "ginrules.knocking": ("EndKind", "HandResult", "Layoff", "lay_off"),
-    "ginrules.players": ("Hint", "View", "hint", "view"),
+    "ginrules.players": ("Hint", "View", "hint", "parse_move", "prompt", "view"),
     "ginrules.records": ("Record", "Report", "dump", "load", "validate"),
     "ginrules.rulesets": ("PRESETS", "LineBonusTo", "NextDealer", "RuleSet", "ShutoutRule",
                           "SpadeDoubling", "rules"),
@@ -195,6 +196,7 @@ __all__ = [
     "LineBonusTo",
     "Meld",
     "MeldKind",
+    "MoveTextError",
     "NextDealer",
     "NotationError",
     "Phase",
@@ -233,7 +235,9 @@ __all__ = [
     "new_game",
     "parse_card",
     "parse_cards",
+    "parse_move",
     "pass_upcard",
+    "prompt",
     "rules",
     "score_hand",
     "showdown",

@@ -20,6 +20,7 @@ __all__ = [
     "IllegalActionError",
     "InvalidMeldError",
     "InvalidRecordError",
+    "MoveTextError",
     "NotationError",
     "RuleSetError",
     "UnknownCardsError",
@@ -177,6 +178,31 @@ class UnknownCardsError(GinRulesError):
     >>> states
     ()
     """
+
+
+class MoveTextError(GinRulesError):
+    """A reply that does not state one legal move (:func:`ginrules.parse_move`): no move,
+    two different moves, or a move that is not legal in the view (another phase, a card
+    not held). The message says why and lists the legal moves, ready to be sent back for
+    another try.
+
+    The parts are also attributes: ``reason`` (why, in words) and ``legal`` (the legal
+    moves, each in its one spelling).
+
+    >>> import ginrules
+    >>> v = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0).view(1)
+    >>> try:
+    ...     ginrules.parse_move(v, "draw from the stock")
+    ... except MoveTextError as error:
+    ...     print(error.legal)
+    ('take', 'pass')
+    """
+
+    def __init__(self, message: str, *, reason: str = "",
+                 legal: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.legal = legal
 
 
 # -- how the checks at the boundary say what is wrong (package-internal) ----------------

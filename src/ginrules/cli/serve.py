@@ -32,6 +32,7 @@ from ginrules._version import __version__
 from ginrules.actions import ActionKind
 from ginrules.errors import GinRulesError, _wrong_type
 from ginrules.players import PLAYERS, InformationSet, Player, hint, make_player
+from ginrules.players.words import parse_move, prompt
 from ginrules.rulesets import PRESETS, RuleSet, rules
 
 __all__: list[str] = []  # the command is ginrules.cli.main (Server: for tests and docs)
@@ -75,7 +76,8 @@ an error reply whose ``id`` is null.
 
 KINDS = ("ProtocolError", "TooManyGamesError", "InternalError", "GinRulesError",
          "NotationError", "CardNotationError", "ActionNotationError", "InvalidMeldError",
-         "IllegalActionError", "RuleSetError", "WrongTypeError", "UnknownCardsError")
+         "IllegalActionError", "RuleSetError", "WrongTypeError", "UnknownCardsError",
+         "MoveTextError")
 """The ``kind`` of an error reply, one of these (the schema's enum): ``ProtocolError``
 for a line that is not a request of the protocol or comes at the wrong moment,
 ``TooManyGamesError`` for an ``open`` beyond :data:`MAX_GAMES`, ``InternalError`` for a
@@ -215,7 +217,7 @@ class Server:
             "hello": self._hello, "open": self._open, "deal": self._deal,
             "event": self._event, "decide": self._decide, "hint": self._hint,
             "melds": self._defend, "reveal": self._reveal, "view": self._view,
-            "close": self._close,
+            "close": self._close, "prompt": self._prompt, "parse": self._parse,
         }
 
     def handle_line(self, line: bytes | str) -> dict[str, Any]:
@@ -244,7 +246,7 @@ class Server:
         error reply, and leaves every seat as it was.
 
         >>> Server().handle({"op": "fly"})["error"]
-        "unknown op 'fly'; the ops are hello, open, deal, event, decide, hint, melds, reveal, view, close"
+        "unknown op 'fly'; the ops are hello, open, deal, event, decide, hint, melds, reveal, view, close, prompt, parse"
         """
         ident: object = None
         try:
@@ -387,6 +389,22 @@ class Server:
         name, _ = self._seat(request, "close")
         del self.seats[name]
         return {}
+
+    # -- words, for a language-model player (ginrules.players.words) --------------------
+
+    def _prompt(self, request: dict[str, Any]) -> dict[str, Any]:
+        _, _, info = self._hand(request, "prompt")
+        budget = _get(request, "budget", int, "prompt", None)
+        return {"prompt": prompt(info.view(), budget=budget)}
+
+    def _parse(self, request: dict[str, Any]) -> dict[str, Any]:
+        _, _, info = self._hand(request, "parse")
+        text: str = _get(request, "text", str, "parse")
+        action = parse_move(info.view(), text)
+        reply: dict[str, Any] = {"action": str(action)}
+        if action.kind in (ActionKind.KNOCK, ActionKind.BIG_GIN):
+            reply["melds"] = [m.to_list() for m in info.knock_layout(action).melds]
+        return reply
 
 
 def _one_line(text: str, limit: int = 1000) -> str:

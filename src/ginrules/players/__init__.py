@@ -14,6 +14,9 @@
   the EAAI baseline's policy;
 * :mod:`ginrules.players.roster`: the players by name (:data:`PLAYERS`,
   :func:`make_player`) and :func:`seat`;
+* :mod:`ginrules.players.words`: :func:`prompt` and :func:`parse_move`, a view as text
+  and a move read from a reply, for players that read and write words (language
+  models);
 * :mod:`ginrules.players.observed`: :class:`InformationSet`, a player's view built from
   the events it observes, for a program that runs its own game;
 * :mod:`ginrules.players.determinize`: :func:`sample_hidden`, whole states sampled from
@@ -56,6 +59,7 @@ from ginrules.players.master import MasterPlayer
 from ginrules.players.observed import InformationSet
 from ginrules.players.roster import PLAYERS, make_player, seat
 from ginrules.players.views import Event, View, view
+from ginrules.players.words import parse_move, prompt
 
 if TYPE_CHECKING:
     from ginrules.game import GameState
@@ -77,6 +81,8 @@ __all__ = [
     "hint",
     "inference_weights",
     "make_player",
+    "parse_move",
+    "prompt",
     "sample_hidden",
     "sample_weighted",
     "seat",
