@@ -180,18 +180,26 @@ def chance_table(rows: list[dict[str, Any]], stated: str, observed: str,
 def points_table(rows: list[dict[str, Any]], stated: str, observed: str,
                  title: str) -> bool:
     """Print the stated expected points against the observed mean per bin; whether every
-    bin's mean is within 2 points (or two standard errors) of the mean stated."""
+    bin's mean is within 2 points (or two standard errors) of the mean stated. A bin of
+    fewer than 30 positions takes the standard deviation of the whole table (its own
+    says little: two equal points have none)."""
     print(f"{title}: {len(rows)} positions")
     if not rows:
         return True
     print(f"  {'stated':>14s} {'n':>6s} {'mean':>7s} {'observed':>9s} {'s.e.':>6s}  ok")
     ok = True
+    everything = [r[observed] for r in rows]
+    m_all = sum(everything) / len(everything)
+    sd_all = math.sqrt(sum((x - m_all) ** 2 for x in everything) / max(1, len(rows) - 1))
     for lo, hi, sel in _binned(rows, stated, POINT_BINS):
         n = len(sel)
         mean = sum(r[stated] for r in sel) / n
         seen = [r[observed] for r in sel]
         m = sum(seen) / n
-        se = math.sqrt(sum((x - m) ** 2 for x in seen) / max(1, n - 1) / n)
+        # a bin's own spread, or under 30 positions (too few to say) the table's
+        sd = math.sqrt(sum((x - m) ** 2 for x in seen) / max(1, n - 1)) if n >= 30 \
+            else sd_all
+        se = sd / math.sqrt(n)
         good = abs(m - mean) <= max(2.0, 2 * se)
         ok &= good
         print(f"  {lo:6.0f}-{hi:<6.0f} {n:6d} {mean:7.1f} {m:9.1f} {se:6.1f}  "
