@@ -138,7 +138,7 @@ _MODELS: dict[str, KnockModel] = {
     # 22878 knocks, 7348 undercut
     "advanced": KnockModel((6.5279, 0.2169, 1.8203, -3.7030, -9.7987),
                            knock=(-3.3970, 0.8158), play_on=(-8.1283, 0.6931),
-                           game=(-0.1232, 0.6965)),
+                           game=(-0.1232, 0.6965), advised=(-0.5210, 0.9090, -0.1222)),
     # 25402 knocks, 10025 undercut
     "expert": KnockModel((5.0792, 0.1656, 1.4377, -2.6380, -7.4730), knock=(-4.4390, 0.7767),
                          play_on=(-8.2960, 0.5181), game=(-0.5094, 0.9091),
@@ -149,8 +149,9 @@ _MODELS: dict[str, KnockModel] = {
 }
 # `advised`: fit on the knocks the hint advised, by `python research/calibration.py
 # --advised FILE` on the rows of games with the models above (`--save FILE`): against
-# `simple`, seeds 0 to 799 (2292 knocks advised); against `expert`, seeds 200000 to
-# 202999 (1027); under each of the classic and eaai rules
+# `simple`, seeds 0 to 799 (2292 knocks advised); against `advanced`, seeds 0 to 1399
+# (1121); against `expert`, seeds 200000 to 202999 (1027); under each of the classic and
+# eaai rules
 for _alias, _level in (("master", "expert"), ("beginner", "simple"),
                        ("intermediate", "basic")):
     _MODELS[_alias] = _MODELS[_level]
