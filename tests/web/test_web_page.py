@@ -177,12 +177,14 @@ def _click(driver: Any, css: str) -> None:
             time.sleep(0.2)
 
 
-def _do(driver: Any, action: str) -> None:
-    """Make a move the way a person does: the pointer, or a key."""
+def _do(driver: Any, action: str) -> int:
+    """Make a move the way a person does: the pointer, or a key; the count of renders
+    to wait past (knock mode renders the hand before the knock is made)."""
     from selenium.webdriver.common.keys import Keys
 
     body = driver.find_element("css selector", "body")
     kind, _, card = action.partition(" ")
+    renders = _renders(driver)
     if action == "take":
         body.send_keys("t")  # the keyboard
     elif action == "pass":
@@ -196,10 +198,13 @@ def _do(driver: Any, action: str) -> None:
     elif kind == "knock":
         _click(driver, "#knock")
         _wait(driver, "return !document.getElementById('knocks').hidden", what="knock mode")
+        # (the knock itself renders after knock mode's render: wait past that one)
+        renders = _renders(driver)
         button = driver.find_element("css selector", f'#hand button.card[data-card="{card}"]')
         button.send_keys(Keys.ENTER)  # a card by the keyboard
     else:
         _click(driver, f'#actions [data-action="{action}"]')
+    return renders
 
 
 def _in_your_words(text: str) -> str:
@@ -230,6 +235,26 @@ def _secret_cards(hand: ginrules.HandState, player: int) -> set[str]:
     return held - public
 
 
+def _knock_lines(driver: Any) -> list[str]:
+    """The lines of knock mode, read by pressing k twice: each names its cards as they
+    are drawn (10♦, not TD) and says its deadwood once (issue 46: it said it twice)."""
+    body = driver.find_element("css selector", "body")
+    body.send_keys("k")
+    lines: list[str] = _wait(driver, """const box = document.getElementById('knocks');
+        return !box.hidden && [...box.querySelectorAll('button')].map((b) => b.textContent)""",
+                             what="the knock lines")
+    body.send_keys("k")
+    _wait(driver, "return document.getElementById('knocks').hidden", what="knock mode's end")
+    for line in lines:
+        assert re.fullmatch(r"(knock|gin) with \S+: .*", line), line
+        assert not _CARD.search(line), line
+        said = line.count("deadwood") + line.count("(gin")
+        assert said == 1, line
+        if line.startswith("knock"):
+            assert re.search(r"; deadwood [^;|]+ = \d+$", line), line
+    return lines
+
+
 def test_a_whole_game_in_the_browser(browser: Any, server: _Server, downloads: Path,
                                      screens: Path) -> None:
     driver = browser
@@ -258,7 +283,9 @@ def test_a_whole_game_in_the_browser(browser: Any, server: _Server, downloads: P
     assert message == f"Not allowed: {_in_your_words(str(why.value))}."
     # the refusals say "you" and "the computer", as the page does (issue 46)
     driver.execute_script("document.getElementById('message').textContent = ''")
-    _click(driver, "#undo")
+    # undo is disabled while there is nothing to take back; its key says why (issue 46)
+    assert driver.execute_script("return document.getElementById('undo').disabled")
+    driver.find_element("css selector", "body").send_keys("u")
     message = _wait(driver, "return document.getElementById('message').textContent",
                     what="the undo's refusal")
     assert message.startswith("Not allowed: you have no move to take back: "), message
@@ -268,6 +295,7 @@ def test_a_whole_game_in_the_browser(browser: Any, server: _Server, downloads: P
     _shot(driver, screens / "web-phone-start.png", 390)
     driver.set_window_size(1280, 900)
 
+    knock_lines: list[str] = []
     snapshots: list[tuple[int, str]] = []  # (hand number, the document) before each move
     hands_seen = 0
     for _ in range(2000):
@@ -302,13 +330,24 @@ def test_a_whole_game_in_the_browser(browser: Any, server: _Server, downloads: P
         _click(driver, "#hint")
         action = _wait(driver, "return document.getElementById('hint-box').dataset.action",
                        what="the hint")
+        # the hint names cards as the page draws them (10♦, not TD) and lights the card
+        words = driver.execute_script("return document.getElementById('hint-box').textContent")
+        assert not _CARD.search(words), words
+        lit = driver.execute_script(
+            "return [...document.querySelectorAll('.card.hinted')].map((c) => c.dataset.card)")
+        kind, _, card = action.partition(" ")
+        assert lit == ([card] if kind in ("discard", "knock") else []), (action, lit)
         if hand == 1 and len(snapshots) == 3:
             _shot(driver, screens / "web-desktop-hint.png", 1280)
             driver.set_window_size(1280, 900)
-        _do(driver, action)
-        _settled(driver, renders)
+        if not knock_lines and driver.execute_script(
+                "return document.getElementById('knock').classList.contains('legal')"):
+            knock_lines = _knock_lines(driver)
+        _settled(driver, _do(driver, action))
     else:
         raise AssertionError("the game did not end in 2,000 moves")
+    assert knock_lines, "no knock was legal for you in the whole game"
+    print(f"knock lines: {knock_lines}")
     _shot(driver, screens / "web-desktop-end.png", 1280)
     _shot(driver, screens / "web-phone-end.png", 390)
     driver.set_window_size(1280, 900)
@@ -430,3 +469,73 @@ def test_a_whole_game_in_the_browser(browser: Any, server: _Server, downloads: P
         assert any(path.startswith(needed) for path in served), (needed, sorted(served))
     errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
     assert not errors, errors
+
+
+def _as_drawn(card: str) -> str:
+    rank = "10" if card[0] == "T" else card[0]
+    return rank + {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[card[1]]
+
+
+def _hand_cards(driver: Any) -> list[str]:
+    cards: list[str] = driver.execute_script(
+        "return [...document.querySelectorAll('#hand button.card')].map((b) => b.dataset.card)")
+    return sorted(cards)
+
+
+def _play_until_you_discarded(driver: Any) -> tuple[str, list[str]]:
+    """Play (pass, draw from the stock, discard the first card) until you have discarded
+    and the computer has replied: the card you discarded and your hand before it."""
+    for _ in range(40):
+        renders = _renders(driver)
+        legal = json.loads(driver.execute_script(
+            "return document.getElementById('table').dataset.legal"))
+        discards = [action for action in legal if action.startswith("discard ")]
+        if discards:
+            before = _hand_cards(driver)
+            _do(driver, discards[0])
+            assert _settled(driver, renders) == "turn"
+            return discards[0].split()[1], before
+        _do(driver, "pass" if "pass" in legal else "draw stock")
+        assert _settled(driver, renders) == "turn"
+    raise AssertionError("no discard in 40 moves")
+
+
+def test_undo_takes_back_your_discard_with_the_computers_reply(browser: Any,
+                                                              server: _Server) -> None:
+    """Issue 46: undo after a discard was refused (the computer had answered); a
+    card-game site takes back your move with the reply, and says what it took back."""
+    driver = browser
+    origin = f"http://127.0.0.1:{server.server_address[1]}"
+    driver.get(f"{origin}/?rules={RULES}&level=basic&seed=5&pace=0")
+    _wait(driver, "return document.body.dataset.ready === 'true'", timeout=180,
+          what="the engine and the first deal")
+    assert _settled(driver, 0) == "turn"
+    card, before = _play_until_you_discarded(driver)
+    log = driver.execute_script(
+        "return [...document.querySelectorAll('#log li')].map((li) => li.textContent)")
+    assert driver.execute_script("return document.getElementById('undo').disabled") is False
+    _click(driver, "#undo")
+    undone = _wait(driver, """return document.getElementById('undone').textContent
+        || document.getElementById('message').textContent""", what="the words of the undo")
+    assert undone.startswith(f"Taken back: you discard {_as_drawn(card)}; the computer"), undone
+    assert "player" not in undone and not _CARD.search(undone), undone
+    assert _hand_cards(driver) == before
+    assert driver.execute_script("return document.getElementById('table').dataset.phase") == \
+        "discard"
+    # the log lost the moves taken back and says what was taken back
+    after = driver.execute_script(
+        "return [...document.querySelectorAll('#log li')].map((li) => li.textContent)")
+    assert after[-1] == undone and f"you discard {card}" not in after, (log, after)
+    # your draw before it was from the stock: it stays drawn, the button says so
+    assert driver.execute_script("return document.getElementById('undo').disabled") is True
+    driver.execute_script("document.getElementById('message').textContent = ''")
+    driver.find_element("css selector", "body").send_keys("u")
+    message = _wait(driver, "return document.getElementById('message').textContent",
+                    what="the undo's refusal")
+    assert message == ("Not allowed: you have no move to take back: "
+                       "a card drawn from the stock cannot be put back."), message
+    # the game goes on: the same discard again, and the computer replies again
+    renders = _renders(driver)
+    _do(driver, f"discard {card}")
+    assert _settled(driver, renders) == "turn"
+    assert driver.execute_script("return document.getElementById('undone').textContent") == ""

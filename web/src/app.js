@@ -74,9 +74,10 @@ function describeYours(action) {
   }
 }
 
-function log(text) {
+function log(text, move = true) { // a move's line, or (move false) a line about the moves
   const item = document.createElement("li");
   item.textContent = text;
+  if (move) item.dataset.move = "";
   $("log").append(item);
   $("log").scrollTop = $("log").scrollHeight;
 }
@@ -182,8 +183,11 @@ function render() {
   const knock = $("knock");
   knock.classList.toggle("legal", mine && table.knocks.length > 0);
   knock.setAttribute("aria-pressed", String(knockMode));
-  $("undo").classList.toggle("legal", table.can_undo);
+  // undo takes back your last move with the computer's reply (when the rules allow)
+  $("undo").disabled = !table.can_take_back;
+  $("undo").classList.toggle("legal", table.can_take_back);
   renderKnocks();
+  markHinted();
   renderSheet();
   renderTiming();
   firstDeal();
@@ -206,11 +210,20 @@ function renderKnocks() {
     const button = document.createElement("button");
     button.type = "button";
     button.dataset.knock = knock.action;
-    const gin = knock.deadwood === 0 ? "gin" : `deadwood ${knock.deadwood}`;
-    button.textContent = `${knock.deadwood === 0 ? "gin" : "knock"} with ${knock.card}: ${knock.text} (${gin})`;
+    button.textContent = knockLine(knock);
     button.addEventListener("click", () => act(knock.action));
     box.append(button);
   }
+}
+
+// A knock as a line: "knock with 7♥: A♣ 2♣ 3♣ | 4♥ 5♥ 6♥; deadwood 2♠ 9♦ = 11", its
+// deadwood said once (the library's text of the melds says it too, so it is not used).
+function knockLine(knock) {
+  const drawn = (cards) => cards.map(asDrawn).join(" ");
+  const melds = knock.melds.map(drawn).join(" | ");
+  const gin = knock.deadwood === 0;
+  return `${gin ? "gin" : "knock"} with ${asDrawn(knock.card)}: ${melds}`
+    + (gin ? " (gin: no deadwood)" : `; deadwood ${drawn(knock.deadwood_cards)} = ${knock.deadwood}`);
 }
 
 function cardClicked(card) {
@@ -225,6 +238,7 @@ async function act(action) {
     game = next.game;
     knockMode = false;
     clearHint();
+    $("undone").textContent = "";
     log(describeYours(action));
     await refresh();
   } catch (error) {
@@ -264,6 +278,7 @@ function showResult() {
   $("table").hidden = true;
   $("log").replaceChildren();
   clearHint();
+  $("undone").textContent = "";
   knockMode = false;
   const box = $("result");
   box.hidden = false;
@@ -303,6 +318,7 @@ async function newGame(event) {
 
 function startGame(finished) {
   shownHands = finished;
+  $("undone").textContent = "";
   times = [];
   knockMode = false;
   $("log").replaceChildren();
@@ -321,17 +337,41 @@ function clearHint() {
   const box = $("hint-box");
   box.textContent = "";
   delete box.dataset.action;
+  for (const card of document.querySelectorAll(".card.hinted")) card.classList.remove("hinted");
+}
+
+// A card as the page draws it: 10♦ for TD, A♠ for AS (the library writes TD and AS).
+const SUIT_SIGNS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+function asDrawn(text) {
+  return text.replace(/(?<![A-Za-z0-9])([A2-9TJQK])([CDHS])(?![A-Za-z0-9])/g,
+                      (_, rank, suit) => `${rank === "T" ? "10" : rank}${SUIT_SIGNS[suit]}`);
 }
 
 async function hint() {
   if (busy || !table || !table.view) return;
+  const asked = game;
   try {
     const advice = await engine.hint(game, YOU, { opponent: level });
+    if (game !== asked || busy) return;  // a move was made meanwhile: the hint is stale
+    clearHint();
     const box = $("hint-box");
-    box.dataset.action = advice.action;
-    box.textContent = `Hint: ${advice.action} (${advice.reason}).`;  // the reason names the level
+    box.dataset.action = advice.action;  // the library's words, for programs and tests
+    // the reason names the level; the cards are named as they are drawn
+    box.textContent = `Hint: ${asDrawn(advice.action)} (${asDrawn(advice.reason)}).`;
+    markHinted();
   } catch (error) {
-    explain(`No hint: ${inYourWords(error.message)}.`);
+    if (game === asked) explain(`No hint: ${inYourWords(error.message)}.`);
+  }
+}
+
+// The card a hint says to play (discard 7H, knock 7H), lit in your hand; again after
+// each render of the hand (knock mode draws it anew).
+function markHinted() {
+  const action = $("hint-box").dataset.action ?? "";
+  const card = action.split(" ")[1];
+  for (const lit of document.querySelectorAll(".card.hinted")) lit.classList.remove("hinted");
+  if (card && action !== "draw stock" && action !== "draw discard") {
+    $("hand").querySelector(`button.card[data-card="${card}"]`)?.classList.add("hinted");
   }
 }
 
@@ -339,10 +379,17 @@ async function undo() {
   if (busy || !game) return;
   explain("");
   try {
-    game = (await engine.undo(game, YOU)).game;
-    $("log").lastChild?.remove();
-    log("you take back your last move");
+    const back = await engine.takeBack(game, YOU);
+    game = back.game;
+    knockMode = false;
+    clearHint();
+    // the log's lines of the moves taken back go, and a line says what was taken back
+    const lines = [...$("log").querySelectorAll("li[data-move]")];
+    for (const line of lines.slice(Math.max(0, lines.length - back.taken.length))) line.remove();
+    const words = `Taken back: ${back.taken.map(asDrawn).join("; ")}.`;
+    log(words, false);
     await refresh();
+    $("undone").textContent = words;
   } catch (error) {
     refuse(error);
   }

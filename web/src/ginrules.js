@@ -68,9 +68,13 @@ export class Engine {
   apply(game, action, { player = null } = {}) { return this.call("apply", { game, action, player }); }
   /** The game without player's last move, as far as the table's rules allow: {game}. */
   undo(game, player) { return this.call("undo", { game, player }); }
+  /** Player's last move taken back with the opponent's reply to it, as far as the table's
+   *  rules allow: {game, taken: [the moves taken back, in words]}. */
+  takeBack(game, player) { return this.call("take_back", { game, player }); }
   /** What player sees of the hand in play (ginrules.View.to_dict()). */
   view(game, player) { return this.call("view", { game, player }); }
-  /** All a page shows player: view, arrangement, knocks, sheet, last_result, can_undo, ... */
+  /** All a page shows player: view, arrangement, knocks, sheet, last_result, can_undo,
+   *  can_take_back, ... */
   table(game, player, { names = null } = {}) { return this.call("table", { game, player, names }); }
   /** The move of the computer level for the player to move: {action, player, words, seconds}. */
   choose(game, level, { seed = 0, who = "the computer" } = {}) {
