@@ -539,3 +539,103 @@ def test_undo_takes_back_your_discard_with_the_computers_reply(browser: Any,
     _do(driver, f"discard {card}")
     assert _settled(driver, renders) == "turn"
     assert driver.execute_script("return document.getElementById('undone').textContent") == ""
+
+
+def test_a_reload_resumes_the_game_in_progress(browser: Any, server: _Server) -> None:
+    """Issue 46: a reload lost the game in progress. The page keeps it in the browser as a
+    ginrules record (what Save game writes) and resumes it; New game starts another."""
+    driver = browser
+    origin = f"http://127.0.0.1:{server.server_address[1]}"
+    driver.get(f"{origin}/?rules={RULES}&level=basic&seed=11&pace=0")
+    _wait(driver, "return document.body.dataset.ready === 'true'", timeout=180,
+          what="the engine and the first deal")
+    assert _settled(driver, 0) == "turn"
+    _play_until_you_discarded(driver)
+    before = (_hand_cards(driver), driver.execute_script(
+        "const t = document.getElementById('table'); "
+        "return [t.dataset.hand, t.dataset.phase, t.dataset.legal, "
+        "document.getElementById('discard-pile').dataset.card]"))
+    kept = driver.execute_script("return localStorage.getItem('ginrules-game-in-progress')")
+    report = records.validate(kept)
+    assert report.valid, str(report)
+    assert json.loads(kept)["players"] == ["you", "the computer (basic)"]
+
+    driver.get(f"{origin}/?pace=0")  # a reload (a link without a seed)
+    _wait(driver, "return document.body.dataset.ready === 'true'", timeout=180,
+          what="the engine and the resumed game")
+    assert _settled(driver, 0) == "turn"
+    after = (_hand_cards(driver), driver.execute_script(
+        "const t = document.getElementById('table'); "
+        "return [t.dataset.hand, t.dataset.phase, t.dataset.legal, "
+        "document.getElementById('discard-pile').dataset.card]"))
+    assert after == before
+    status = driver.execute_script("return document.getElementById('status').textContent")
+    assert status.startswith("Resumed your game from your last visit."), status
+    assert driver.execute_script("return document.getElementById('level').value") == "basic"
+    assert driver.execute_script("return document.getElementById('rules').value") == RULES
+
+    # New game starts another, and that one is kept instead
+    renders = _renders(driver)
+    _click(driver, "#new-game")
+    _settled(driver, renders)
+    assert driver.execute_script(
+        "return localStorage.getItem('ginrules-game-in-progress')") != kept
+    status = driver.execute_script("return document.getElementById('status').textContent")
+    assert not status.startswith("Resumed"), status
+
+
+def test_hollywood_scoring_is_an_option_of_the_page(browser: Any, server: _Server,
+                                                    downloads: Path) -> None:
+    """Issue 46: the engine plays Hollywood, the page had no way to ask for it. The sheet
+    shows each of the three games' running totals, and where each hand was entered."""
+    driver = browser
+    origin = f"http://127.0.0.1:{server.server_address[1]}"
+    driver.get(f"{origin}/?rules={RULES}&level=basic&seed=2&pace=0")
+    _wait(driver, "return document.body.dataset.ready === 'true'", timeout=180,
+          what="the engine and the first deal")
+    assert _settled(driver, 0) == "turn"
+    assert driver.execute_script("return document.getElementById('hollywood').checked") is False
+    assert "Hollywood" not in driver.execute_script(
+        "return document.getElementById('final').textContent")
+    renders = _renders(driver)
+    _click(driver, "#hollywood")
+    _click(driver, "#new-game")
+    _settled(driver, renders)
+    kept = json.loads(driver.execute_script(
+        "return localStorage.getItem('ginrules-game-in-progress')"))
+    assert kept["hollywood"] is True and kept["meta"]["seed"] == 2
+    assert "Hollywood scoring" in driver.execute_script(
+        "return document.getElementById('final').textContent")
+    assert driver.execute_script("return document.getElementById('total-you').textContent") \
+        == "0 · 0 · 0"
+
+    # a finished Hollywood game, loaded: the sheet is the library's, game by game
+    game = ginrules.new_game(ginrules.rules(RULES), seed=2, hollywood=True)
+    basic = ginrules.players.make_player("basic", seed=1)
+    while not game.is_over:
+        assert game.hand is not None
+        game = game.apply(basic.choose(game.view(game.hand.turn)))
+    path = downloads / "hollywood.json"
+    path.write_text(records.dump(game, preset=RULES, players=["you", "the computer (basic)"]),
+                    "utf-8")
+    driver.find_element("css selector", "#load").send_keys(str(path))
+    _wait(driver, "return document.getElementById('status').textContent"
+          ".startsWith('Loaded hollywood.json')", what="the Hollywood game")
+    rows = driver.execute_script("""return [...document.querySelectorAll('#sheet tbody tr')]
+        .map((tr) => [...tr.cells].map((td) => td.textContent))""")
+    running = [[0, 0], [0, 0], [0, 0]]
+    expected = []
+    for row in game.sheet.rows:
+        if row.player is not None:
+            for column in row.columns:
+                running[column][row.player] += row.points
+        games = ", ".join(str(column + 1) for column in row.columns)
+        entered = f", in game{'' if len(row.columns) == 1 else 's'} {games}" \
+            if row.player is not None and row.columns else ""
+        expected.append([str(row.number), entered, " · ".join(str(p[0]) for p in running),
+                         " · ".join(str(p[1]) for p in running)])
+    assert [[r[0], r[1][len(r[1]) - len(e[1]):] if e[1] else "", r[2], r[3]]
+            for r, e in zip(rows, expected, strict=True)] == expected
+    assert driver.execute_script("return document.getElementById('hollywood').checked") is True
+    final = driver.execute_script("return document.getElementById('final').dataset.final")
+    assert final == " ".join(map(str, game.sheet.final_totals()))

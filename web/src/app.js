@@ -2,7 +2,9 @@
 // rules engine. You are player 0; the computer is player 1. The page only ever holds
 // your view of the hand in play (the engine keeps the game), so the computer's cards
 // reach the document only when a hand is over.
-// URL parameters (for links and tests): rules, level, seed, pace (ms before a computer move).
+// URL parameters (for links and tests): rules, level, seed, hollywood (1: Hollywood scoring),
+// pace (ms before a computer move). A link with a seed deals that game; without one the
+// page resumes the game kept by the last visit (in localStorage), if any.
 
 import { loadGinrules } from "./ginrules.js";
 
@@ -82,16 +84,25 @@ function log(text, move = true) { // a move's line, or (move false) a line about
   $("log").scrollTop = $("log").scrollHeight;
 }
 
+// A seat's running totals: one number, or in Hollywood one for each of the three games.
+function totalsOf(games, seat) {
+  return table.hollywood ? games.map((pair) => pair[seat]).join(" · ") : games[0][seat];
+}
+
 function renderSheet() {
   const body = $("sheet").tBodies[0];
   body.replaceChildren();
+  const hollywood = table.hollywood;
   for (const row of table.sheet.hands) {
     const tr = document.createElement("tr");
     tr.dataset.hand = row.hand;
     const who = row.winner === null ? "nobody" : names()[row.winner];
     const kind = row.undercut ? `${row.kind} (undercut by ${who})` : row.kind;
-    const cells = [row.hand, row.kind === "dead" ? "dead hand" : `${kind}: ${who} +${row.points}`,
-                   row.totals[YOU], row.totals[COMPUTER]];
+    const games = row.games.map((column) => column + 1);
+    const entered = hollywood && row.winner !== null && games.length
+      ? `, in game${games.length === 1 ? "" : "s"} ${games.join(", ")}` : "";
+    const cells = [row.hand, row.kind === "dead" ? "dead hand" : `${kind}: ${who} +${row.points}${entered}`,
+                   totalsOf(row.game_totals, YOU), totalsOf(row.game_totals, COMPUTER)];
     for (const value of cells) {
       const td = document.createElement("td");
       td.textContent = value;
@@ -99,9 +110,11 @@ function renderSheet() {
     }
     body.append(tr);
   }
-  $("sheet-them").textContent = `Computer (${level})`;
-  $("total-you").textContent = table.sheet.totals[YOU];
-  $("total-them").textContent = table.sheet.totals[COMPUTER];
+  const games = hollywood ? " (games 1 · 2 · 3)" : "";
+  $("sheet-you").textContent = `You${games}`;
+  $("sheet-them").textContent = `Computer (${level})${games}`;
+  $("total-you").textContent = totalsOf(table.sheet.games, YOU);
+  $("total-them").textContent = totalsOf(table.sheet.games, COMPUTER);
   const final = $("final");
   if (table.is_over) {
     const [a, b] = table.sheet.final_scores;
@@ -111,7 +124,10 @@ function renderSheet() {
       + `final scores with the bonuses: you ${a}, the computer ${b}.`;
   } else {
     delete final.dataset.final;
-    final.textContent = `Target ${table.target}; ${table.rules_name} rules.`;
+    final.textContent = `Target ${table.target}; ${table.rules_name} rules`
+      + (hollywood ? "; Hollywood scoring: three games at once (a player's first hand won is"
+                     + " entered in game 1, the second in games 1 and 2, the later ones in all"
+                     + " three still open)." : ".");
   }
 }
 
@@ -246,8 +262,21 @@ async function act(action) {
   }
 }
 
+// The game in progress is kept in the browser (localStorage) as a ginrules record, the
+// same text Save game writes, after every move: a reload resumes it.
+const KEPT = "ginrules-game-in-progress";
+
+async function keep() {
+  try {
+    localStorage.setItem(KEPT, await engine.dump(game));
+  } catch (error) { // storage full or refused (a private window): the game goes on
+    explain(`This browser did not keep the game for a reload: ${error.message}`);
+  }
+}
+
 async function refresh() {
   table = await engine.table(game, YOU, { names: names() });
+  await keep();
   if (table.finished_hands > shownHands || !table.view) {  // a hand just ended, or the game is over
     showResult();
     return;
@@ -309,7 +338,7 @@ async function newGame(event) {
   level = $("level").value;
   const seedText = $("seed").value.trim();
   const dealt = await engine.deal({ rules: $("rules").value, seed: seedText === "" ? null : Number(seedText),
-                                    players: names() });
+                                    hollywood: $("hollywood").checked, players: names() });
   game = dealt.game;
   dealSeed = dealt.seed;
   startGame(0);
@@ -407,29 +436,51 @@ async function save() {
   say("The game is saved as a ginrules record (check it with: ginrules validate FILE).");
 }
 
+// A record (text) on the table: its level picked, the game shown as far as it went.
+async function openRecord(text) {
+  const loaded = await engine.load(text);
+  const them = loaded.players[COMPUTER] ?? "";
+  const match = /\((\w+)\)/.exec(them);
+  if (match && [...$("level").options].some((o) => o.value === match[1])) {
+    level = match[1];
+    $("level").value = level;
+  }
+  game = loaded.game;
+  dealSeed = loaded.seed ?? 0;
+  const t = await engine.table(game, YOU, { names: names() });
+  $("hollywood").checked = t.hollywood;
+  if (t.rules && [...$("rules").options].some((o) => o.value === t.rules)) $("rules").value = t.rules;
+  startGame(t.finished_hands);
+  await refresh();
+}
+
 async function load(event) {
   const file = event.target.files[0];
   event.target.value = "";
   if (!file || busy) return;
   explain("");
   try {
-    const loaded = await engine.load(await file.text());
-    const them = loaded.players[COMPUTER] ?? "";
-    const match = /\((\w+)\)/.exec(them);
-    if (match && [...$("level").options].some((o) => o.value === match[1])) {
-      level = match[1];
-      $("level").value = level;
-    }
-    game = loaded.game;
-    dealSeed = loaded.seed ?? 0;
-    const t = await engine.table(game, YOU, { names: names() });
-    startGame(t.finished_hands);
-    await refresh();
+    await openRecord(await file.text());
     say(`Loaded ${file.name}: the record is valid. ${$("status").textContent}`);
   } catch (error) {
     say(`${file.name} was not loaded; the game on the page is unchanged.`);
     explain(`Cannot load ${file.name}: ${error.message}`);
   }
+}
+
+// The game kept by the last visit, if any (a link with a seed asks for that deal instead).
+async function resume() {
+  let text = null;
+  try { text = localStorage.getItem(KEPT); } catch { return false; }
+  if (!text || params.has("seed")) return false;
+  try {
+    await openRecord(text);
+  } catch (error) { // kept by another version of the page, say: a new game instead
+    localStorage.removeItem(KEPT);
+    return false;
+  }
+  say(`Resumed your game from your last visit. ${$("status").textContent} (New game starts another.)`);
+  return true;
 }
 
 function toggleKnock() {
@@ -470,6 +521,7 @@ async function main() {
   $("rules").value = params.get("rules") ?? "classic";
   $("level").value = params.get("level") ?? "expert";
   if (params.has("seed")) $("seed").value = params.get("seed");
+  $("hollywood").checked = params.get("hollywood") === "1";
   $("setup").addEventListener("submit", newGame);
   for (const button of document.querySelectorAll("#actions [data-action]")) {
     button.addEventListener("click", () => act(button.dataset.action));
@@ -484,7 +536,7 @@ async function main() {
   $("load").addEventListener("change", load);
   document.addEventListener("keydown", keys);
   for (const id of ["new-game", "save", "load"]) $(id).disabled = false;
-  await newGame();
+  if (!(await resume())) await newGame();
 }
 
 function firstDeal() {

@@ -173,21 +173,36 @@ def _result_words(kind: str, knocker: str, scorer: str | None, points: int,
 
 
 def _sheet(game: GameState) -> dict[str, Any]:
-    """The score sheet: each hand with the running totals (of game 1 in Hollywood)."""
+    """The score sheet: each hand with the running totals (``totals``: of game 1 in
+    Hollywood; ``game_totals``: of each game, three in Hollywood, one otherwise), and
+    each game's totals so far (``games``).
+
+    >>> import ginrules
+    >>> g = ginrules.new_game(ginrules.rules("short"), seed=2, hollywood=True)
+    >>> _sheet(g)["games"]
+    [[0, 0], [0, 0], [0, 0]]
+    """
     data = game.sheet.to_dict()
     totals = [0, 0]
+    columns = len(game.sheet.games)
+    running = [[0, 0] for _ in range(columns)]
     rows = []
     results = list(game.results)
     hands: list[dict[str, Any]] = data["hands"]  # type: ignore[assignment]
     for index, row in enumerate(hands):
         if row["winner"] is not None and 0 in row["games"]:
             totals[row["winner"]] += row["points"]
+        if row["winner"] is not None:
+            for column in row["games"]:
+                running[column][row["winner"]] += row["points"]
         result = results[index] if index < len(results) else None
         # an undercut: a knock the defender scored (the sheet's row says who scored)
         undercut = (result is not None and result.kind is EndKind.KNOCK
                     and row["winner"] is not None and row["winner"] != result.knocker)
-        rows.append({**row, "totals": list(totals), "undercut": undercut})
+        rows.append({**row, "totals": list(totals), "undercut": undercut,
+                     "game_totals": [list(pair) for pair in running]})
     return {"hands": rows, "totals": list(game.totals), "hands_won": list(game.hands_won),
+            "games": [list(column.totals) for column in game.sheet.games],
             "final_scores": data["final_scores"], "winner": data["winner"],
             "text": str(game.sheet)}
 
