@@ -639,3 +639,57 @@ def test_hollywood_scoring_is_an_option_of_the_page(browser: Any, server: _Serve
     assert driver.execute_script("return document.getElementById('hollywood').checked") is True
     final = driver.execute_script("return document.getElementById('final').dataset.final")
     assert final == " ".join(map(str, game.sheet.final_totals()))
+
+
+_WIDEST = """const limit = window.innerWidth;
+    return [...document.querySelectorAll('body *')]
+        .filter((e) => e.getBoundingClientRect().right > limit + 0.5 && e.getClientRects().length)
+        .map((e) => `${e.tagName.toLowerCase()}#${e.id}.${e.className}: `
+                    + Math.round(e.getBoundingClientRect().right)).slice(0, 8)"""
+
+
+@pytest.mark.parametrize("width", [360, 390, 414])
+def test_no_sideways_scroll_at_phone_widths(browser: Any, server: _Server, screens: Path,
+                                            width: int) -> None:
+    """Issue 46: at 390 px the page scrolled sideways (the opponent selector carried the
+    levels' long descriptions, about 441 px wide). The table, the hint and the move log
+    fit the width, and the hint is in view once asked for."""
+    driver = browser
+    origin = f"http://127.0.0.1:{server.server_address[1]}"
+    # a phone: its width, and scrollbars over the page, as a phone's browser has them
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": 800, "deviceScaleFactor": 1,
+                            "mobile": True})
+    try:
+        driver.get(f"{origin}/?rules={RULES}&level={LEVEL}&seed={SEED}&pace=0")
+        _wait(driver, "return document.body.dataset.ready === 'true'", timeout=180,
+              what="the engine and the first deal")
+        assert _settled(driver, 0) == "turn"
+        inner = driver.execute_script(
+            "return Math.min(window.innerWidth, document.documentElement.clientWidth)")
+        assert inner == width
+        driver.execute_script("window.scrollTo(0, 0)")
+        driver.find_element("css selector", "body").send_keys("h")  # the key: no scrolling
+        _wait(driver, "return document.getElementById('hint-box').dataset.action",
+              what="the hint")
+        box = driver.execute_script(
+            "const r = document.getElementById('hint-box').getBoundingClientRect(); "
+            "return [r.top, r.bottom, window.innerHeight]")
+        assert 0 <= box[0] and box[1] <= box[2] + 1, box  # the hint in view (to a pixel)
+        for what in ("the table", "knock mode"):
+            scroll = driver.execute_script(
+                "return document.scrollingElement.scrollWidth")
+            assert scroll <= inner, (what, scroll, inner, driver.execute_script(_WIDEST))
+            if what == "the table":
+                driver.find_element("css selector", "body").send_keys("k")
+                _wait(driver, "return !document.getElementById('knocks').hidden",
+                      what="knock mode")
+        log = driver.execute_script(
+            "return document.getElementById('log').getBoundingClientRect().right")
+        assert log <= inner
+        path = screens / f"web-phone-{width}.png"
+        shot = driver.execute_cdp_cmd("Page.captureScreenshot",
+                                      {"format": "png", "captureBeyondViewport": True})
+        path.write_bytes(base64.b64decode(shot["data"]))
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

@@ -388,6 +388,7 @@ async function hint() {
     // the reason names the level; the cards are named as they are drawn
     box.textContent = `Hint: ${asDrawn(advice.action)} (${asDrawn(advice.reason)}).`;
     markHinted();
+    box.scrollIntoView({ block: "nearest" });  // below the fold on a phone
   } catch (error) {
     if (game === asked) explain(`No hint: ${inYourWords(error.message)}.`);
   }
@@ -444,6 +445,7 @@ async function openRecord(text) {
   if (match && [...$("level").options].some((o) => o.value === match[1])) {
     level = match[1];
     $("level").value = level;
+    $("level").dispatchEvent(new Event("change"));
   }
   game = loaded.game;
   dealSeed = loaded.seed ?? 0;
@@ -515,11 +517,21 @@ async function main() {
   for (const preset of info.presets) {
     $("rules").append(new Option(`${preset.name} (to ${preset.target}${preset.oklahoma ? ", Oklahoma" : ""}, knock ${preset.knock_limit})`, preset.name));
   }
+  // the selector names the levels; the chosen one's description is a line of its own
+  // (in the selector it made the page wider than a phone)
   for (const item of info.levels) {
-    $("level").append(new Option(`${item.name}: ${item.description}`, item.name));
+    const option = new Option(item.name, item.name);
+    option.title = item.description;
+    option.dataset.description = item.description;
+    $("level").append(option);
   }
+  const describe = () => {
+    $("level-about").textContent = `${$("level").value}: ${$("level").selectedOptions[0]?.dataset.description ?? ""}`;
+  };
+  $("level").addEventListener("change", describe);
   $("rules").value = params.get("rules") ?? "classic";
   $("level").value = params.get("level") ?? "expert";
+  describe();
   if (params.has("seed")) $("seed").value = params.get("seed");
   $("hollywood").checked = params.get("hollywood") === "1";
   $("setup").addEventListener("submit", newGame);
