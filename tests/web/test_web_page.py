@@ -693,3 +693,45 @@ def test_no_sideways_scroll_at_phone_widths(browser: Any, server: _Server, scree
         path.write_bytes(base64.b64decode(shot["data"]))
     finally:
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_a_second_visit_loads_the_engine_from_the_browser(browser: Any,
+                                                          server: _Server) -> None:
+    """Issue 46: the first deal took 13.6 s cold with only a static "Loading the engine"
+    line, and nothing was kept for a later visit. The page says what is loading; its
+    service worker keeps the engine's files, and a second visit fetches none of them."""
+    driver = browser
+    origin = f"http://127.0.0.1:{server.server_address[1]}"
+    driver.get(f"{origin}/?rules={RULES}&level=basic&seed=4&pace=0")
+    _wait(driver, "return document.body.dataset.ready === 'true'", timeout=180,
+          what="the engine and the first deal")
+    steps = [step["what"] for step in driver.execute_script(
+        "return window.ginrulesTimings.steps")]
+    assert steps == ["the Python runtime (Pyodide: WebAssembly and the standard library)",
+                     "the ginrules and attrs wheels", "ginrules (importing it in Python)",
+                     "ready"], steps
+    driver.set_script_timeout(120)
+    scope = driver.execute_async_script("""const done = arguments[arguments.length - 1];
+        navigator.serviceWorker.ready.then((r) => done(r.scope), (e) => done(String(e)));""")
+    assert scope == origin + "/", scope
+    kept = driver.execute_async_script("""const done = arguments[arguments.length - 1];
+        caches.keys().then(async (names) => {
+            const cache = await caches.open(names.find((n) => n.startsWith('ginrules-')));
+            done((await cache.keys()).map((r) => new URL(r.url).pathname));
+        }, (e) => done(String(e)));""")
+    for needed in ("/pyodide/pyodide.asm.wasm", "/pyodide/python_stdlib.zip",
+                   "/wheels/wheels.json", "/ginrules_bridge.py", "/app.js"):
+        assert needed in kept, (needed, kept)
+
+    # the second visit: the engine's files come from the browser, not the server
+    before = len(server.requests)
+    driver.get(f"{origin}/?rules={RULES}&level=basic&seed=4&pace=0")
+    _wait(driver, "return document.body.dataset.ready === 'true'", timeout=180,
+          what="the engine and the first deal, again")
+    fetched = [path for path in server.requests[before:]
+               if path.startswith(("/pyodide/", "/wheels/", "/ginrules_bridge.py"))]
+    assert fetched == [], fetched
+    timings = driver.execute_script("return window.ginrulesTimings")
+    print(f"\nsecond visit: engine {timings['navigationToEngine']:.0f} ms, first deal "
+          f"{timings['navigationToFirstDeal']:.0f} ms; steps "
+          + ", ".join(f"{step['what'][:12]} {step['ms']:.0f}" for step in timings["steps"]))

@@ -3,8 +3,9 @@
 // your view of the hand in play (the engine keeps the game), so the computer's cards
 // reach the document only when a hand is over.
 // URL parameters (for links and tests): rules, level, seed, hollywood (1: Hollywood scoring),
-// pace (ms before a computer move). A link with a seed deals that game; without one the
-// page resumes the game kept by the last visit (in localStorage), if any.
+// pace (ms before a computer move), keep (0: no service worker keeping the engine's files).
+// A link with a seed deals that game; without one the page resumes the game kept by the
+// last visit (in localStorage), if any.
 
 import { loadGinrules } from "./ginrules.js";
 
@@ -14,7 +15,8 @@ const params = new URLSearchParams(location.search);
 const pace = Number(params.get("pace") ?? 400);
 const $ = (id) => document.getElementById(id);
 
-window.ginrulesTimings = { navigationToEngine: null, navigationToFirstDeal: null };
+// the load's times (ms from navigation), and each step of the engine's load as it began
+window.ginrulesTimings = { navigationToEngine: null, navigationToFirstDeal: null, steps: [] };
 
 let engine = null;
 let pictures = {};
@@ -505,7 +507,10 @@ function keys(event) {
 
 async function main() {
   try {
-    engine = await loadGinrules();
+    engine = await loadGinrules({ onProgress: (words) => {
+      window.ginrulesTimings.steps.push({ what: words, ms: performance.now() });
+      if (words !== "ready") say(`Loading the engine: ${words}…`);
+    } });
   } catch (error) {
     say(`The engine did not load: ${error.message}`);
     return;
@@ -558,6 +563,17 @@ function firstDeal() {
   $("load-time").textContent = `The engine loaded in ${(timings.navigationToEngine / 1000).toFixed(1)} s; `
     + `the first deal was on the table after ${(timings.navigationToFirstDeal / 1000).toFixed(1)} s.`;
   document.body.dataset.ready = "true";
+  keepForLater();
+}
+
+// Once the first deal is on the table (not to slow it down), the service worker keeps the
+// engine's files for later visits and offline play (sw.js; a browser without service
+// workers, or a page opened from a file, loads them from the network each time).
+function keepForLater() {
+  if (!("serviceWorker" in navigator) || params.get("keep") === "0") return;
+  navigator.serviceWorker.register("sw.js").catch((error) => {
+    console.warn(`the engine's files are not kept for a later visit: ${error.message}`);
+  });
 }
 
 main();
