@@ -80,7 +80,7 @@ function describeYours(action) {
 
 function log(text, move = true) { // a move's line, or (move false) a line about the moves
   const item = document.createElement("li");
-  item.textContent = text;
+  item.textContent = asDrawn(text);  // the cards named as they are drawn
   if (move) item.dataset.move = "";
   $("log").append(item);
   $("log").scrollTop = $("log").scrollHeight;
@@ -317,7 +317,7 @@ function showResult() {
   $("result-title").textContent = `Hand ${result.hand}: ${result.kind === "dead" ? "a dead hand" : result.kind}`;
   $("result-picture").innerHTML = result.picture;
   $("result-words").textContent = result.words
-    + (result.layoffs && result.layoffs.length ? `; laid off: ${result.layoffs.join(", ")}` : "");
+    + (result.layoffs && result.layoffs.length ? `; laid off: ${asDrawn(result.layoffs.join(", "))}` : "");
   $("next-hand").hidden = table.is_over;
   renderSheet();
   say(table.is_over ? $("final").textContent
