@@ -16,6 +16,7 @@ import argparse
 import functools
 import http.server
 import importlib.util
+import os
 import shutil
 import sys
 import tempfile
@@ -85,11 +86,18 @@ def main() -> None:
         driver = _driver(profile)
         try:
             loads = []
+            driver.set_script_timeout(600)
             for _ in range(args.loads):
+                load_average = os.getloadavg()[0]
                 driver.get(f"{origin}/?rules=classic&level=expert&pace=0&seed=1")
                 _wait(driver, "return document.body.dataset.ready === 'true'")
                 timings = driver.execute_script("return window.ginrulesTimings")
-                loads.append((timings["navigationToEngine"], timings["navigationToFirstDeal"]))
+                loads.append((timings["navigationToEngine"], timings["navigationToFirstDeal"],
+                              load_average, timings.get("steps", [])))
+                # the next visit is a later one: the service worker has kept the files
+                driver.execute_async_script("""const done = arguments[arguments.length - 1];
+                    if (!("serviceWorker" in navigator)) done(null);
+                    else navigator.serviceWorker.ready.then(() => done(true), () => done(false));""")
                 driver.get("about:blank")
             driver.get(f"{origin}/style.css")  # a page of the origin, without the game
             driver.set_script_timeout(1800)
@@ -108,9 +116,14 @@ def main() -> None:
     cpython = bridge.bench(levels, positions=args.positions)
     version = driver.capabilities.get("browserVersion", "?")
     print(f"load time (navigation to the engine ready, to the first deal on the table), "
-          f"Chromium {version} headless, {args.loads} loads:")
-    for engine, deal in loads:
-        print(f"  {engine / 1000:5.2f} s   {deal / 1000:5.2f} s")
+          f"Chromium {version} headless, {args.loads} loads in one new profile (the first "
+          f"cold, the next warm: the service worker's cache), with the 1-minute load average "
+          f"of this machine ({os.cpu_count()} CPUs) when each began:")
+    for number, (engine, deal, load_average, steps) in enumerate(loads):
+        began = ", ".join(f"{step['what'].split(' (')[0]} {step['ms'] / 1000:.2f}"
+                          for step in steps)
+        print(f"  {'cold' if number == 0 else 'warm'}  {engine / 1000:5.2f} s   "
+              f"{deal / 1000:5.2f} s   load {load_average:4.1f}   ({began})")
     print(f"\ntime per move, mean wall-clock ms over the same {args.positions} positions "
           f"(Python {sys.version.split()[0]} here; Pyodide in the page's worker):")
     print(f"  {'level':14s} {'CPython':>9s} {'browser':>9s} {'ratio':>6s}")

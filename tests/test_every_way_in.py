@@ -393,7 +393,8 @@ def expected_last_result(game: ginrules.GameState, number: int, names: list[str]
 
 
 def expected_sheet(game: ginrules.GameState) -> dict[str, Any]:
-    """The page's score sheet, from the core: each hand with game 1's totals after it."""
+    """The page's score sheet, from the core: each hand with game 1's totals after it,
+    and each game's (three in Hollywood)."""
     data = game.sheet.to_dict()
     rows = []
     hands: list[dict[str, Any]] = data["hands"]  # type: ignore[assignment]
@@ -401,8 +402,10 @@ def expected_sheet(game: ginrules.GameState) -> dict[str, Any]:
         after = hand_before(game, number)
         result = game.results[number - 1]
         undercut = result.knocker is not None and score_hand(result, game.rules).undercut
-        rows.append({**row, "totals": list(after.sheet.games[0].totals), "undercut": undercut})
+        rows.append({**row, "totals": list(after.sheet.games[0].totals), "undercut": undercut,
+                     "game_totals": [list(column.totals) for column in after.sheet.games]})
     return {"hands": rows, "totals": list(game.totals), "hands_won": list(game.hands_won),
+            "games": [list(column.totals) for column in game.sheet.games],
             "final_scores": data["final_scores"], "winner": data["winner"],
             "text": str(game.sheet)}
 

@@ -10,7 +10,9 @@ downloads are kept in ``web/.cache`` and checked against their hashes). It write
   ``web/requirements.txt`` with its SHA-256), listed in ``wheels/wheels.json``;
 * the page (``index.html``, ``app.js``, ``style.css``), the JavaScript module
   (``ginrules.js``, ``ginrules-worker.js``) and the engine's Python side
-  (``ginrules_bridge.py``), copied from ``web/src/``.
+  (``ginrules_bridge.py``), copied from ``web/src/``;
+* ``sw.js``, the page's service worker (from ``web/src/sw.js``), which keeps all of these
+  in the browser for later visits and offline play, its cache named by a hash of them.
 
 Serve the folder with any static file server, for example
 ``python3 -m http.server -b 127.0.0.1 -d web/dist 8000``, and open
@@ -129,6 +131,26 @@ def build_wheels(out: Path) -> list[str]:
     return names
 
 
+def write_service_worker(out: Path) -> None:
+    """``sw.js``, from ``web/src/sw.js``: the files it keeps, and the build's hash (of
+    their contents) naming its cache."""
+    engine = sorted(path.relative_to(out).as_posix()
+                    for folder in ("pyodide", "wheels") for path in (out / folder).iterdir())
+    engine.append("ginrules_bridge.py")
+    page = ["index.html", "app.js", "style.css", "ginrules.js", "ginrules-worker.js"]
+    digest = hashlib.sha256()
+    for name in [*engine, *page]:
+        digest.update(name.encode() + b"\0" + (out / name).read_bytes())
+    text = (SRC / "sw.js").read_text("utf-8")
+    for mark, value in (("__GINRULES_BUILD__", digest.hexdigest()[:16]),
+                        ("__GINRULES_ENGINE_FILES__", json.dumps(engine)),
+                        ("__GINRULES_PAGE_FILES__", json.dumps(page))):
+        if mark not in text:
+            fail(f"web/src/sw.js has no {mark} to fill in")
+        text = text.replace(mark, value)
+    (out / "sw.js").write_text(text, "utf-8")
+
+
 def build(out: Path) -> None:
     if out.exists():
         shutil.rmtree(out)
@@ -136,6 +158,7 @@ def build(out: Path) -> None:
     wheels = build_wheels(out / "wheels")
     for name in PAGE_FILES:
         shutil.copy2(SRC / name, out / name)
+    write_service_worker(out)
     print(f"built {out}: Pyodide {version}, {', '.join(wheels)}")
     print(f"serve it: python3 -m http.server -b 127.0.0.1 -d {out} 8000")
 

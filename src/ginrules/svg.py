@@ -19,7 +19,6 @@ card laid off by the defender is dashed on yellow.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from xml.sax.saxutils import escape
 
 from ginrules.actions import Phase
 from ginrules.cards import Card, Suit
@@ -41,6 +40,18 @@ from ginrules.text import (
 )
 
 __all__ = ["SVG", "arrangement", "card", "game", "hand", "meld", "result", "view"]
+
+
+def _escape(text: str) -> str:
+    """``text`` as XML character data: ``&``, ``<`` and ``>`` escaped (what
+    :func:`xml.sax.saxutils.escape` does, without importing it: it imports urllib, http,
+    email and ssl, which the library does not need and the web page's engine would load
+    at its start).
+
+    >>> _escape("<b> & c")
+    '&lt;b&gt; &amp; c'
+    """
+    return text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
 
 
 class SVG(str):
@@ -78,7 +89,7 @@ NOTE = "#4a4a4a"
 def _text(x: float, y: float, text: str, *, size: int = 13, fill: str = BLACK,
           weight: str = "normal", anchor: str = "start") -> str:
     return (f'<text x="{x:g}" y="{y:g}" font-size="{size}" font-weight="{weight}" '
-            f'fill="{fill}" text-anchor="{anchor}">{escape(text)}</text>')
+            f'fill="{fill}" text-anchor="{anchor}">{_escape(text)}</text>')
 
 
 def _card(card: Card, x: int, y: int, style: str = "plain") -> str:
@@ -124,7 +135,7 @@ def _back(x: int, y: int, count: int) -> str:
 def _space(x: int, y: int, what: str) -> str:
     """An empty place on the table (no stock, no discard pile): a dashed outline."""
     return "\n".join([
-        f"<g><title>{escape(what)}: empty</title>",
+        f"<g><title>{_escape(what)}: empty</title>",
         f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="5" fill="none" '
         f'stroke="#9a9a9a" stroke-width="1.2" stroke-dasharray="3 3"/>',
         _text(x + CARD_W // 2, y + 36, "empty", size=10, fill=NOTE, anchor="middle"),
@@ -231,8 +242,8 @@ def _svg(width: int, height: int, title: str, body: Sequence[str], desc: str = "
     return SVG("\n".join([
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" role="img" font-family="{FONT}">',
-        f"<title>{escape(title)}</title>",
-        *([f"<desc>{escape(desc)}</desc>"] if desc else []),
+        f"<title>{_escape(title)}</title>",
+        *([f"<desc>{_escape(desc)}</desc>"] if desc else []),
         f'<rect width="{width}" height="{height}" fill="#ffffff"/>',
         *body,
         "</svg>",
@@ -434,7 +445,7 @@ def _sheet_drawing(game_: GameState, rows_shown: int = 12) -> _Drawing:
         fill = NOTE if kind == "note" else BLACK
         body.append(f'<text x="{MARGIN}" y="{y}" font-family="{MONO}" font-size="12" '
                     f'font-weight="{weight}" fill="{fill}" xml:space="preserve">'
-                    f"{escape(line)}</text>")
+                    f"{_escape(line)}</text>")
         widest = max(widest, round(len(line) * MONO_W))
         if kind == "head" and line is head[-1]:
             body.append(f'<line x1="{MARGIN}" y1="{y + 4}" x2="{MARGIN + round(len(line) * MONO_W)}" '

@@ -333,3 +333,49 @@ def test_the_result_words_say_you_score_and_name_an_undercut() -> None:
         if seen == {"you", "undercut"}:
             break
     assert seen == {"you", "undercut"}
+
+
+def test_take_back_takes_your_move_with_the_reply_as_the_table_allows() -> None:
+    """Undo as a card-game site's: your discard and the computer's reply (issue 46)."""
+    engine = bridge.Engine()
+    game = call(engine, "deal", rules="classic", seed=3,
+                players=["you", "the computer"])["game"]
+    assert call(engine, "table", game=game, player=0)["can_take_back"] is False
+    moves = ["pass", "take", "discard KH", "draw stock"]  # the computer, you, you, it
+    handles = [game]
+    for action in moves:
+        handles.append(call(engine, "apply", game=handles[-1], action=action)["game"])
+    back = call(engine, "take_back", game=handles[-1], player=0)
+    assert back["taken"] == ["you discard KH", "the computer draws from the stock"]
+    assert call(engine, "view", game=back["game"], player=0) == call(
+        engine, "view", game=handles[2], player=0)
+    # the plain undo refuses it: the last move was the computer's
+    assert call(engine, "undo", game=handles[-1], player=0)["type"] == "GinRulesError"
+    # and again: your take of the upcard (the computer's pass before it stays)
+    again = call(engine, "take_back", game=back["game"], player=0)
+    assert again["taken"] == ["you take the upcard TS"]
+    assert call(engine, "view", game=again["game"], player=0) == call(
+        engine, "view", game=handles[1], player=0)
+    assert call(engine, "table", game=again["game"], player=0)["can_take_back"] is False
+    refused = call(engine, "take_back", game=again["game"], player=0)
+    assert refused["message"] == "player 0 has no move to take back: no move of theirs has been made"
+
+
+def test_take_back_stops_at_a_stock_draw_and_a_new_deal_and_says_so_in_the_table() -> None:
+    engine = bridge.Engine()
+    player = ginrules.players.make_player("basic", seed=5)
+    game = call(engine, "deal", rules="short", seed=5)["game"]
+    kinds: set[str] = set()
+    while not call(engine, "table", game=game, player=0)["is_over"]:
+        can = call(engine, "table", game=game, player=0)["can_take_back"]
+        answer = call(engine, "take_back", game=game, player=0)
+        assert can == ("game" in answer), answer
+        if not can:
+            kinds.add(answer["message"].split(": ", 1)[1])
+        else:
+            assert engine._games[answer["game"]].history.state.hand.turn == 0
+        state = engine._games[game].history.state
+        action = str(player.choose(state.view(state.hand.turn)))
+        game = call(engine, "apply", game=game, action=action)["game"]
+    assert kinds >= {"a card drawn from the stock cannot be put back",
+                     "their last move was in a hand that is over, and its cards are shown"}, kinds

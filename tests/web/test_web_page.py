@@ -177,12 +177,14 @@ def _click(driver: Any, css: str) -> None:
             time.sleep(0.2)
 
 
-def _do(driver: Any, action: str) -> None:
-    """Make a move the way a person does: the pointer, or a key."""
+def _do(driver: Any, action: str) -> int:
+    """Make a move the way a person does: the pointer, or a key; the count of renders
+    to wait past (knock mode renders the hand before the knock is made)."""
     from selenium.webdriver.common.keys import Keys
 
     body = driver.find_element("css selector", "body")
     kind, _, card = action.partition(" ")
+    renders = _renders(driver)
     if action == "take":
         body.send_keys("t")  # the keyboard
     elif action == "pass":
@@ -196,10 +198,13 @@ def _do(driver: Any, action: str) -> None:
     elif kind == "knock":
         _click(driver, "#knock")
         _wait(driver, "return !document.getElementById('knocks').hidden", what="knock mode")
+        # (the knock itself renders after knock mode's render: wait past that one)
+        renders = _renders(driver)
         button = driver.find_element("css selector", f'#hand button.card[data-card="{card}"]')
         button.send_keys(Keys.ENTER)  # a card by the keyboard
     else:
         _click(driver, f'#actions [data-action="{action}"]')
+    return renders
 
 
 def _in_your_words(text: str) -> str:
@@ -213,6 +218,15 @@ def _in_your_words(text: str) -> str:
 
 
 _CARD = re.compile(r"(?<![A-Za-z0-9])([A2-9TJQK][CDHS])(?![A-Za-z0-9])")
+_DRAWN = re.compile(r"(?<![A-Za-z0-9])(10|[A2-9JQK])([♣♦♥♠])")
+
+
+def _cards_in(document: str) -> set[str]:
+    """The cards a document names, as the library writes them (TD) or as the page draws
+    them in words (10♦)."""
+    drawn = {("T" if rank == "10" else rank) + "CDHS"["♣♦♥♠".index(suit)]
+             for rank, suit in _DRAWN.findall(document)}
+    return set(_CARD.findall(document)) | drawn
 
 
 def _secret_cards(hand: ginrules.HandState, player: int) -> set[str]:
@@ -228,6 +242,26 @@ def _secret_cards(hand: ginrules.HandState, player: int) -> set[str]:
         if action.kind in (ActionKind.DISCARD, ActionKind.KNOCK) and action.card is not None:
             public.add(str(action.card))
     return held - public
+
+
+def _knock_lines(driver: Any) -> list[str]:
+    """The lines of knock mode, read by pressing k twice: each names its cards as they
+    are drawn (10♦, not TD) and says its deadwood once (issue 46: it said it twice)."""
+    body = driver.find_element("css selector", "body")
+    body.send_keys("k")
+    lines: list[str] = _wait(driver, """const box = document.getElementById('knocks');
+        return !box.hidden && [...box.querySelectorAll('button')].map((b) => b.textContent)""",
+                             what="the knock lines")
+    body.send_keys("k")
+    _wait(driver, "return document.getElementById('knocks').hidden", what="knock mode's end")
+    for line in lines:
+        assert re.fullmatch(r"(knock|gin) with \S+: .*", line), line
+        assert not _CARD.search(line), line
+        said = line.count("deadwood") + line.count("(gin")
+        assert said == 1, line
+        if line.startswith("knock"):
+            assert re.search(r"; deadwood [^;|]+ = \d+$", line), line
+    return lines
 
 
 def test_a_whole_game_in_the_browser(browser: Any, server: _Server, downloads: Path,
@@ -258,7 +292,9 @@ def test_a_whole_game_in_the_browser(browser: Any, server: _Server, downloads: P
     assert message == f"Not allowed: {_in_your_words(str(why.value))}."
     # the refusals say "you" and "the computer", as the page does (issue 46)
     driver.execute_script("document.getElementById('message').textContent = ''")
-    _click(driver, "#undo")
+    # undo is disabled while there is nothing to take back; its key says why (issue 46)
+    assert driver.execute_script("return document.getElementById('undo').disabled")
+    driver.find_element("css selector", "body").send_keys("u")
     message = _wait(driver, "return document.getElementById('message').textContent",
                     what="the undo's refusal")
     assert message.startswith("Not allowed: you have no move to take back: "), message
@@ -268,6 +304,7 @@ def test_a_whole_game_in_the_browser(browser: Any, server: _Server, downloads: P
     _shot(driver, screens / "web-phone-start.png", 390)
     driver.set_window_size(1280, 900)
 
+    knock_lines: list[str] = []
     snapshots: list[tuple[int, str]] = []  # (hand number, the document) before each move
     hands_seen = 0
     for _ in range(2000):
@@ -302,13 +339,24 @@ def test_a_whole_game_in_the_browser(browser: Any, server: _Server, downloads: P
         _click(driver, "#hint")
         action = _wait(driver, "return document.getElementById('hint-box').dataset.action",
                        what="the hint")
+        # the hint names cards as the page draws them (10♦, not TD) and lights the card
+        words = driver.execute_script("return document.getElementById('hint-box').textContent")
+        assert not _CARD.search(words), words
+        lit = driver.execute_script(
+            "return [...document.querySelectorAll('.card.hinted')].map((c) => c.dataset.card)")
+        kind, _, card = action.partition(" ")
+        assert lit == ([card] if kind in ("discard", "knock") else []), (action, lit)
         if hand == 1 and len(snapshots) == 3:
             _shot(driver, screens / "web-desktop-hint.png", 1280)
             driver.set_window_size(1280, 900)
-        _do(driver, action)
-        _settled(driver, renders)
+        if not knock_lines and driver.execute_script(
+                "return document.getElementById('knock').classList.contains('legal')"):
+            knock_lines = _knock_lines(driver)
+        _settled(driver, _do(driver, action))
     else:
         raise AssertionError("the game did not end in 2,000 moves")
+    assert knock_lines, "no knock was legal for you in the whole game"
+    print(f"knock lines: {knock_lines}")
     _shot(driver, screens / "web-desktop-end.png", 1280)
     _shot(driver, screens / "web-phone-end.png", 390)
     driver.set_window_size(1280, 900)
@@ -347,7 +395,7 @@ def test_a_whole_game_in_the_browser(browser: Any, server: _Server, downloads: P
                enumerate(game.finished, 1)}
     assert all(secrets.values())
     for number, document in snapshots:
-        shown = set(_CARD.findall(document))
+        shown = _cards_in(document)
         assert not shown & secrets[number], (number, shown & secrets[number])
     assert len({number for number, _ in snapshots}) == hands_seen
 
@@ -430,3 +478,269 @@ def test_a_whole_game_in_the_browser(browser: Any, server: _Server, downloads: P
         assert any(path.startswith(needed) for path in served), (needed, sorted(served))
     errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
     assert not errors, errors
+
+
+def _as_drawn(card: str) -> str:
+    rank = "10" if card[0] == "T" else card[0]
+    return rank + {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[card[1]]
+
+
+def _hand_cards(driver: Any) -> list[str]:
+    cards: list[str] = driver.execute_script(
+        "return [...document.querySelectorAll('#hand button.card')].map((b) => b.dataset.card)")
+    return sorted(cards)
+
+
+def _play_until_you_discarded(driver: Any) -> tuple[str, list[str]]:
+    """Play (pass, draw from the stock, discard the first card) until you have discarded
+    and the computer has replied: the card you discarded and your hand before it."""
+    for _ in range(40):
+        renders = _renders(driver)
+        legal = json.loads(driver.execute_script(
+            "return document.getElementById('table').dataset.legal"))
+        discards = [action for action in legal if action.startswith("discard ")]
+        if discards:
+            before = _hand_cards(driver)
+            _do(driver, discards[0])
+            assert _settled(driver, renders) == "turn"
+            return discards[0].split()[1], before
+        _do(driver, "pass" if "pass" in legal else "draw stock")
+        assert _settled(driver, renders) == "turn"
+    raise AssertionError("no discard in 40 moves")
+
+
+def test_undo_takes_back_your_discard_with_the_computers_reply(browser: Any,
+                                                              server: _Server) -> None:
+    """Issue 46: undo after a discard was refused (the computer had answered); a
+    card-game site takes back your move with the reply, and says what it took back."""
+    driver = browser
+    origin = f"http://127.0.0.1:{server.server_address[1]}"
+    driver.get(f"{origin}/?rules={RULES}&level=basic&seed=5&pace=0")
+    _wait(driver, "return document.body.dataset.ready === 'true'", timeout=180,
+          what="the engine and the first deal")
+    assert _settled(driver, 0) == "turn"
+    card, before = _play_until_you_discarded(driver)
+    log = driver.execute_script(
+        "return [...document.querySelectorAll('#log li')].map((li) => li.textContent)")
+    assert driver.execute_script("return document.getElementById('undo').disabled") is False
+    _click(driver, "#undo")
+    undone = _wait(driver, """return document.getElementById('undone').textContent
+        || document.getElementById('message').textContent""", what="the words of the undo")
+    assert undone.startswith(f"Taken back: you discard {_as_drawn(card)}; the computer"), undone
+    assert "player" not in undone and not _CARD.search(undone), undone
+    assert _hand_cards(driver) == before
+    assert driver.execute_script("return document.getElementById('table').dataset.phase") == \
+        "discard"
+    # the log lost the moves taken back and says what was taken back
+    after = driver.execute_script(
+        "return [...document.querySelectorAll('#log li')].map((li) => li.textContent)")
+    assert after[-1] == undone and f"you discard {_as_drawn(card)}" not in after, (log, after)
+    # your draw before it was from the stock: it stays drawn, the button says so
+    assert driver.execute_script("return document.getElementById('undo').disabled") is True
+    driver.execute_script("document.getElementById('message').textContent = ''")
+    driver.find_element("css selector", "body").send_keys("u")
+    message = _wait(driver, "return document.getElementById('message').textContent",
+                    what="the undo's refusal")
+    assert message == ("Not allowed: you have no move to take back: "
+                       "a card drawn from the stock cannot be put back."), message
+    # the game goes on: the same discard again, and the computer replies again
+    renders = _renders(driver)
+    _do(driver, f"discard {card}")
+    assert _settled(driver, renders) == "turn"
+    assert driver.execute_script("return document.getElementById('undone').textContent") == ""
+
+
+def test_a_reload_resumes_the_game_in_progress(browser: Any, server: _Server) -> None:
+    """Issue 46: a reload lost the game in progress. The page keeps it in the browser as a
+    ginrules record (what Save game writes) and resumes it; New game starts another."""
+    driver = browser
+    origin = f"http://127.0.0.1:{server.server_address[1]}"
+    driver.get(f"{origin}/?rules={RULES}&level=basic&seed=11&pace=0")
+    _wait(driver, "return document.body.dataset.ready === 'true'", timeout=180,
+          what="the engine and the first deal")
+    assert _settled(driver, 0) == "turn"
+    _play_until_you_discarded(driver)
+    before = (_hand_cards(driver), driver.execute_script(
+        "const t = document.getElementById('table'); "
+        "return [t.dataset.hand, t.dataset.phase, t.dataset.legal, "
+        "document.getElementById('discard-pile').dataset.card]"))
+    kept = driver.execute_script("return localStorage.getItem('ginrules-game-in-progress')")
+    report = records.validate(kept)
+    assert report.valid, str(report)
+    assert json.loads(kept)["players"] == ["you", "the computer (basic)"]
+
+    driver.get(f"{origin}/?pace=0")  # a reload (a link without a seed)
+    _wait(driver, "return document.body.dataset.ready === 'true'", timeout=180,
+          what="the engine and the resumed game")
+    assert _settled(driver, 0) == "turn"
+    after = (_hand_cards(driver), driver.execute_script(
+        "const t = document.getElementById('table'); "
+        "return [t.dataset.hand, t.dataset.phase, t.dataset.legal, "
+        "document.getElementById('discard-pile').dataset.card]"))
+    assert after == before
+    status = driver.execute_script("return document.getElementById('status').textContent")
+    assert status.startswith("Resumed your game from your last visit."), status
+    assert driver.execute_script("return document.getElementById('level').value") == "basic"
+    assert driver.execute_script("return document.getElementById('rules').value") == RULES
+
+    # New game starts another, and that one is kept instead
+    renders = _renders(driver)
+    _click(driver, "#new-game")
+    _settled(driver, renders)
+    assert driver.execute_script(
+        "return localStorage.getItem('ginrules-game-in-progress')") != kept
+    status = driver.execute_script("return document.getElementById('status').textContent")
+    assert not status.startswith("Resumed"), status
+
+
+def test_hollywood_scoring_is_an_option_of_the_page(browser: Any, server: _Server,
+                                                    downloads: Path) -> None:
+    """Issue 46: the engine plays Hollywood, the page had no way to ask for it. The sheet
+    shows each of the three games' running totals, and where each hand was entered."""
+    driver = browser
+    origin = f"http://127.0.0.1:{server.server_address[1]}"
+    driver.get(f"{origin}/?rules={RULES}&level=basic&seed=2&pace=0")
+    _wait(driver, "return document.body.dataset.ready === 'true'", timeout=180,
+          what="the engine and the first deal")
+    assert _settled(driver, 0) == "turn"
+    assert driver.execute_script("return document.getElementById('hollywood').checked") is False
+    assert "Hollywood" not in driver.execute_script(
+        "return document.getElementById('final').textContent")
+    renders = _renders(driver)
+    _click(driver, "#hollywood")
+    _click(driver, "#new-game")
+    _settled(driver, renders)
+    kept = json.loads(driver.execute_script(
+        "return localStorage.getItem('ginrules-game-in-progress')"))
+    assert kept["hollywood"] is True and kept["meta"]["seed"] == 2
+    assert "Hollywood scoring" in driver.execute_script(
+        "return document.getElementById('final').textContent")
+    assert driver.execute_script("return document.getElementById('total-you').textContent") \
+        == "0 · 0 · 0"
+
+    # a finished Hollywood game, loaded: the sheet is the library's, game by game
+    game = ginrules.new_game(ginrules.rules(RULES), seed=2, hollywood=True)
+    basic = ginrules.players.make_player("basic", seed=1)
+    while not game.is_over:
+        assert game.hand is not None
+        game = game.apply(basic.choose(game.view(game.hand.turn)))
+    path = downloads / "hollywood.json"
+    path.write_text(records.dump(game, preset=RULES, players=["you", "the computer (basic)"]),
+                    "utf-8")
+    driver.find_element("css selector", "#load").send_keys(str(path))
+    _wait(driver, "return document.getElementById('status').textContent"
+          ".startsWith('Loaded hollywood.json')", what="the Hollywood game")
+    rows = driver.execute_script("""return [...document.querySelectorAll('#sheet tbody tr')]
+        .map((tr) => [...tr.cells].map((td) => td.textContent))""")
+    running = [[0, 0], [0, 0], [0, 0]]
+    expected = []
+    for row in game.sheet.rows:
+        if row.player is not None:
+            for column in row.columns:
+                running[column][row.player] += row.points
+        games = ", ".join(str(column + 1) for column in row.columns)
+        entered = f", in game{'' if len(row.columns) == 1 else 's'} {games}" \
+            if row.player is not None and row.columns else ""
+        expected.append([str(row.number), entered, " · ".join(str(p[0]) for p in running),
+                         " · ".join(str(p[1]) for p in running)])
+    assert [[r[0], r[1][len(r[1]) - len(e[1]):] if e[1] else "", r[2], r[3]]
+            for r, e in zip(rows, expected, strict=True)] == expected
+    assert driver.execute_script("return document.getElementById('hollywood').checked") is True
+    final = driver.execute_script("return document.getElementById('final').dataset.final")
+    assert final == " ".join(map(str, game.sheet.final_totals()))
+
+
+_WIDEST = """const limit = window.innerWidth;
+    return [...document.querySelectorAll('body *')]
+        .filter((e) => e.getBoundingClientRect().right > limit + 0.5 && e.getClientRects().length)
+        .map((e) => `${e.tagName.toLowerCase()}#${e.id}.${e.className}: `
+                    + Math.round(e.getBoundingClientRect().right)).slice(0, 8)"""
+
+
+@pytest.mark.parametrize("width", [360, 390, 414])
+def test_no_sideways_scroll_at_phone_widths(browser: Any, server: _Server, screens: Path,
+                                            width: int) -> None:
+    """Issue 46: at 390 px the page scrolled sideways (the opponent selector carried the
+    levels' long descriptions, about 441 px wide). The table, the hint and the move log
+    fit the width, and the hint is in view once asked for."""
+    driver = browser
+    origin = f"http://127.0.0.1:{server.server_address[1]}"
+    # a phone: its width, and scrollbars over the page, as a phone's browser has them
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": 800, "deviceScaleFactor": 1,
+                            "mobile": True})
+    try:
+        driver.get(f"{origin}/?rules={RULES}&level={LEVEL}&seed={SEED}&pace=0")
+        _wait(driver, "return document.body.dataset.ready === 'true'", timeout=180,
+              what="the engine and the first deal")
+        assert _settled(driver, 0) == "turn"
+        inner = driver.execute_script(
+            "return Math.min(window.innerWidth, document.documentElement.clientWidth)")
+        assert inner == width
+        driver.execute_script("window.scrollTo(0, 0)")
+        driver.find_element("css selector", "body").send_keys("h")  # the key: no scrolling
+        _wait(driver, "return document.getElementById('hint-box').dataset.action",
+              what="the hint")
+        box = driver.execute_script(
+            "const r = document.getElementById('hint-box').getBoundingClientRect(); "
+            "return [r.top, r.bottom, window.innerHeight]")
+        assert box[0] >= 0 and box[1] <= box[2] + 1, box  # the hint in view (to a pixel)
+        for what in ("the table", "knock mode"):
+            scroll = driver.execute_script(
+                "return document.scrollingElement.scrollWidth")
+            assert scroll <= inner, (what, scroll, inner, driver.execute_script(_WIDEST))
+            if what == "the table":
+                driver.find_element("css selector", "body").send_keys("k")
+                _wait(driver, "return !document.getElementById('knocks').hidden",
+                      what="knock mode")
+        log = driver.execute_script(
+            "return document.getElementById('log').getBoundingClientRect().right")
+        assert log <= inner
+        path = screens / f"web-phone-{width}.png"
+        shot = driver.execute_cdp_cmd("Page.captureScreenshot",
+                                      {"format": "png", "captureBeyondViewport": True})
+        path.write_bytes(base64.b64decode(shot["data"]))
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_a_second_visit_loads_the_engine_from_the_browser(browser: Any,
+                                                          server: _Server) -> None:
+    """Issue 46: the first deal took 13.6 s cold with only a static "Loading the engine"
+    line, and nothing was kept for a later visit. The page says what is loading; its
+    service worker keeps the engine's files, and a second visit fetches none of them."""
+    driver = browser
+    origin = f"http://127.0.0.1:{server.server_address[1]}"
+    driver.get(f"{origin}/?rules={RULES}&level=basic&seed=4&pace=0")
+    _wait(driver, "return document.body.dataset.ready === 'true'", timeout=180,
+          what="the engine and the first deal")
+    steps = [step["what"] for step in driver.execute_script(
+        "return window.ginrulesTimings.steps")]
+    assert steps == ["the Python runtime (Pyodide: WebAssembly and the standard library)",
+                     "the ginrules and attrs wheels", "ginrules (importing it in Python)",
+                     "ready"], steps
+    driver.set_script_timeout(120)
+    scope = driver.execute_async_script("""const done = arguments[arguments.length - 1];
+        navigator.serviceWorker.ready.then((r) => done(r.scope), (e) => done(String(e)));""")
+    assert scope == origin + "/", scope
+    kept = driver.execute_async_script("""const done = arguments[arguments.length - 1];
+        caches.keys().then(async (names) => {
+            const cache = await caches.open(names.find((n) => n.startsWith('ginrules-')));
+            done((await cache.keys()).map((r) => new URL(r.url).pathname));
+        }, (e) => done(String(e)));""")
+    for needed in ("/pyodide/pyodide.asm.wasm", "/pyodide/python_stdlib.zip",
+                   "/wheels/wheels.json", "/ginrules_bridge.py", "/app.js"):
+        assert needed in kept, (needed, kept)
+
+    # the second visit: the engine's files come from the browser, not the server
+    before = len(server.requests)
+    driver.get(f"{origin}/?rules={RULES}&level=basic&seed=4&pace=0")
+    _wait(driver, "return document.body.dataset.ready === 'true'", timeout=180,
+          what="the engine and the first deal, again")
+    fetched = [path for path in server.requests[before:]
+               if path.startswith(("/pyodide/", "/wheels/", "/ginrules_bridge.py"))]
+    assert fetched == [], fetched
+    timings = driver.execute_script("return window.ginrulesTimings")
+    print(f"\nsecond visit: engine {timings['navigationToEngine']:.0f} ms, first deal "
+          f"{timings['navigationToFirstDeal']:.0f} ms; steps "
+          + ", ".join(f"{step['what'][:12]} {step['ms']:.0f}" for step in timings["steps"]))

@@ -2,7 +2,10 @@
 // rules engine. You are player 0; the computer is player 1. The page only ever holds
 // your view of the hand in play (the engine keeps the game), so the computer's cards
 // reach the document only when a hand is over.
-// URL parameters (for links and tests): rules, level, seed, pace (ms before a computer move).
+// URL parameters (for links and tests): rules, level, seed, hollywood (1: Hollywood scoring),
+// pace (ms before a computer move), keep (0: no service worker keeping the engine's files).
+// A link with a seed deals that game; without one the page resumes the game kept by the
+// last visit (in localStorage), if any.
 
 import { loadGinrules } from "./ginrules.js";
 
@@ -12,7 +15,8 @@ const params = new URLSearchParams(location.search);
 const pace = Number(params.get("pace") ?? 400);
 const $ = (id) => document.getElementById(id);
 
-window.ginrulesTimings = { navigationToEngine: null, navigationToFirstDeal: null };
+// the load's times (ms from navigation), and each step of the engine's load as it began
+window.ginrulesTimings = { navigationToEngine: null, navigationToFirstDeal: null, steps: [] };
 
 let engine = null;
 let pictures = {};
@@ -74,23 +78,33 @@ function describeYours(action) {
   }
 }
 
-function log(text) {
+function log(text, move = true) { // a move's line, or (move false) a line about the moves
   const item = document.createElement("li");
-  item.textContent = text;
+  item.textContent = asDrawn(text);  // the cards named as they are drawn
+  if (move) item.dataset.move = "";
   $("log").append(item);
   $("log").scrollTop = $("log").scrollHeight;
+}
+
+// A seat's running totals: one number, or in Hollywood one for each of the three games.
+function totalsOf(games, seat) {
+  return table.hollywood ? games.map((pair) => pair[seat]).join(" · ") : games[0][seat];
 }
 
 function renderSheet() {
   const body = $("sheet").tBodies[0];
   body.replaceChildren();
+  const hollywood = table.hollywood;
   for (const row of table.sheet.hands) {
     const tr = document.createElement("tr");
     tr.dataset.hand = row.hand;
     const who = row.winner === null ? "nobody" : names()[row.winner];
     const kind = row.undercut ? `${row.kind} (undercut by ${who})` : row.kind;
-    const cells = [row.hand, row.kind === "dead" ? "dead hand" : `${kind}: ${who} +${row.points}`,
-                   row.totals[YOU], row.totals[COMPUTER]];
+    const games = row.games.map((column) => column + 1);
+    const entered = hollywood && row.winner !== null && games.length
+      ? `, in game${games.length === 1 ? "" : "s"} ${games.join(", ")}` : "";
+    const cells = [row.hand, row.kind === "dead" ? "dead hand" : `${kind}: ${who} +${row.points}${entered}`,
+                   totalsOf(row.game_totals, YOU), totalsOf(row.game_totals, COMPUTER)];
     for (const value of cells) {
       const td = document.createElement("td");
       td.textContent = value;
@@ -98,9 +112,11 @@ function renderSheet() {
     }
     body.append(tr);
   }
-  $("sheet-them").textContent = `Computer (${level})`;
-  $("total-you").textContent = table.sheet.totals[YOU];
-  $("total-them").textContent = table.sheet.totals[COMPUTER];
+  const games = hollywood ? " (games 1 · 2 · 3)" : "";
+  $("sheet-you").textContent = `You${games}`;
+  $("sheet-them").textContent = `Computer (${level})${games}`;
+  $("total-you").textContent = totalsOf(table.sheet.games, YOU);
+  $("total-them").textContent = totalsOf(table.sheet.games, COMPUTER);
   const final = $("final");
   if (table.is_over) {
     const [a, b] = table.sheet.final_scores;
@@ -110,7 +126,10 @@ function renderSheet() {
       + `final scores with the bonuses: you ${a}, the computer ${b}.`;
   } else {
     delete final.dataset.final;
-    final.textContent = `Target ${table.target}; ${table.rules_name} rules.`;
+    final.textContent = `Target ${table.target}; ${table.rules_name} rules`
+      + (hollywood ? "; Hollywood scoring: three games at once (a player's first hand won is"
+                     + " entered in game 1, the second in games 1 and 2, the later ones in all"
+                     + " three still open)." : ".");
   }
 }
 
@@ -182,8 +201,11 @@ function render() {
   const knock = $("knock");
   knock.classList.toggle("legal", mine && table.knocks.length > 0);
   knock.setAttribute("aria-pressed", String(knockMode));
-  $("undo").classList.toggle("legal", table.can_undo);
+  // undo takes back your last move with the computer's reply (when the rules allow)
+  $("undo").disabled = !table.can_take_back;
+  $("undo").classList.toggle("legal", table.can_take_back);
   renderKnocks();
+  markHinted();
   renderSheet();
   renderTiming();
   firstDeal();
@@ -206,11 +228,20 @@ function renderKnocks() {
     const button = document.createElement("button");
     button.type = "button";
     button.dataset.knock = knock.action;
-    const gin = knock.deadwood === 0 ? "gin" : `deadwood ${knock.deadwood}`;
-    button.textContent = `${knock.deadwood === 0 ? "gin" : "knock"} with ${knock.card}: ${knock.text} (${gin})`;
+    button.textContent = knockLine(knock);
     button.addEventListener("click", () => act(knock.action));
     box.append(button);
   }
+}
+
+// A knock as a line: "knock with 7♥: A♣ 2♣ 3♣ | 4♥ 5♥ 6♥; deadwood 2♠ 9♦ = 11", its
+// deadwood said once (the library's text of the melds says it too, so it is not used).
+function knockLine(knock) {
+  const drawn = (cards) => cards.map(asDrawn).join(" ");
+  const melds = knock.melds.map(drawn).join(" | ");
+  const gin = knock.deadwood === 0;
+  return `${gin ? "gin" : "knock"} with ${asDrawn(knock.card)}: ${melds}`
+    + (gin ? " (gin: no deadwood)" : `; deadwood ${drawn(knock.deadwood_cards)} = ${knock.deadwood}`);
 }
 
 function cardClicked(card) {
@@ -225,6 +256,7 @@ async function act(action) {
     game = next.game;
     knockMode = false;
     clearHint();
+    $("undone").textContent = "";
     log(describeYours(action));
     await refresh();
   } catch (error) {
@@ -232,8 +264,21 @@ async function act(action) {
   }
 }
 
+// The game in progress is kept in the browser (localStorage) as a ginrules record, the
+// same text Save game writes, after every move: a reload resumes it.
+const KEPT = "ginrules-game-in-progress";
+
+async function keep() {
+  try {
+    localStorage.setItem(KEPT, await engine.dump(game));
+  } catch (error) { // storage full or refused (a private window): the game goes on
+    explain(`This browser did not keep the game for a reload: ${error.message}`);
+  }
+}
+
 async function refresh() {
   table = await engine.table(game, YOU, { names: names() });
+  await keep();
   if (table.finished_hands > shownHands || !table.view) {  // a hand just ended, or the game is over
     showResult();
     return;
@@ -264,6 +309,7 @@ function showResult() {
   $("table").hidden = true;
   $("log").replaceChildren();
   clearHint();
+  $("undone").textContent = "";
   knockMode = false;
   const box = $("result");
   box.hidden = false;
@@ -271,7 +317,7 @@ function showResult() {
   $("result-title").textContent = `Hand ${result.hand}: ${result.kind === "dead" ? "a dead hand" : result.kind}`;
   $("result-picture").innerHTML = result.picture;
   $("result-words").textContent = result.words
-    + (result.layoffs && result.layoffs.length ? `; laid off: ${result.layoffs.join(", ")}` : "");
+    + (result.layoffs && result.layoffs.length ? `; laid off: ${asDrawn(result.layoffs.join(", "))}` : "");
   $("next-hand").hidden = table.is_over;
   renderSheet();
   say(table.is_over ? $("final").textContent
@@ -294,7 +340,7 @@ async function newGame(event) {
   level = $("level").value;
   const seedText = $("seed").value.trim();
   const dealt = await engine.deal({ rules: $("rules").value, seed: seedText === "" ? null : Number(seedText),
-                                    players: names() });
+                                    hollywood: $("hollywood").checked, players: names() });
   game = dealt.game;
   dealSeed = dealt.seed;
   startGame(0);
@@ -303,6 +349,7 @@ async function newGame(event) {
 
 function startGame(finished) {
   shownHands = finished;
+  $("undone").textContent = "";
   times = [];
   knockMode = false;
   $("log").replaceChildren();
@@ -321,17 +368,42 @@ function clearHint() {
   const box = $("hint-box");
   box.textContent = "";
   delete box.dataset.action;
+  for (const card of document.querySelectorAll(".card.hinted")) card.classList.remove("hinted");
+}
+
+// A card as the page draws it: 10♦ for TD, A♠ for AS (the library writes TD and AS).
+const SUIT_SIGNS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+function asDrawn(text) {
+  return text.replace(/(?<![A-Za-z0-9])([A2-9TJQK])([CDHS])(?![A-Za-z0-9])/g,
+                      (_, rank, suit) => `${rank === "T" ? "10" : rank}${SUIT_SIGNS[suit]}`);
 }
 
 async function hint() {
   if (busy || !table || !table.view) return;
+  const asked = game;
   try {
     const advice = await engine.hint(game, YOU, { opponent: level });
+    if (game !== asked || busy) return;  // a move was made meanwhile: the hint is stale
+    clearHint();
     const box = $("hint-box");
-    box.dataset.action = advice.action;
-    box.textContent = `Hint: ${advice.action} (${advice.reason}).`;  // the reason names the level
+    box.dataset.action = advice.action;  // the library's words, for programs and tests
+    // the reason names the level; the cards are named as they are drawn
+    box.textContent = `Hint: ${asDrawn(advice.action)} (${asDrawn(advice.reason)}).`;
+    markHinted();
+    box.scrollIntoView({ block: "nearest" });  // below the fold on a phone
   } catch (error) {
-    explain(`No hint: ${inYourWords(error.message)}.`);
+    if (game === asked) explain(`No hint: ${inYourWords(error.message)}.`);
+  }
+}
+
+// The card a hint says to play (discard 7H, knock 7H), lit in your hand; again after
+// each render of the hand (knock mode draws it anew).
+function markHinted() {
+  const action = $("hint-box").dataset.action ?? "";
+  const card = action.split(" ")[1];
+  for (const lit of document.querySelectorAll(".card.hinted")) lit.classList.remove("hinted");
+  if (card && action !== "draw stock" && action !== "draw discard") {
+    $("hand").querySelector(`button.card[data-card="${card}"]`)?.classList.add("hinted");
   }
 }
 
@@ -339,10 +411,17 @@ async function undo() {
   if (busy || !game) return;
   explain("");
   try {
-    game = (await engine.undo(game, YOU)).game;
-    $("log").lastChild?.remove();
-    log("you take back your last move");
+    const back = await engine.takeBack(game, YOU);
+    game = back.game;
+    knockMode = false;
+    clearHint();
+    // the log's lines of the moves taken back go, and a line says what was taken back
+    const lines = [...$("log").querySelectorAll("li[data-move]")];
+    for (const line of lines.slice(Math.max(0, lines.length - back.taken.length))) line.remove();
+    const words = `Taken back: ${back.taken.map(asDrawn).join("; ")}.`;
+    log(words, false);
     await refresh();
+    $("undone").textContent = words;
   } catch (error) {
     refuse(error);
   }
@@ -360,29 +439,52 @@ async function save() {
   say("The game is saved as a ginrules record (check it with: ginrules validate FILE).");
 }
 
+// A record (text) on the table: its level picked, the game shown as far as it went.
+async function openRecord(text) {
+  const loaded = await engine.load(text);
+  const them = loaded.players[COMPUTER] ?? "";
+  const match = /\((\w+)\)/.exec(them);
+  if (match && [...$("level").options].some((o) => o.value === match[1])) {
+    level = match[1];
+    $("level").value = level;
+    $("level").dispatchEvent(new Event("change"));
+  }
+  game = loaded.game;
+  dealSeed = loaded.seed ?? 0;
+  const t = await engine.table(game, YOU, { names: names() });
+  $("hollywood").checked = t.hollywood;
+  if (t.rules && [...$("rules").options].some((o) => o.value === t.rules)) $("rules").value = t.rules;
+  startGame(t.finished_hands);
+  await refresh();
+}
+
 async function load(event) {
   const file = event.target.files[0];
   event.target.value = "";
   if (!file || busy) return;
   explain("");
   try {
-    const loaded = await engine.load(await file.text());
-    const them = loaded.players[COMPUTER] ?? "";
-    const match = /\((\w+)\)/.exec(them);
-    if (match && [...$("level").options].some((o) => o.value === match[1])) {
-      level = match[1];
-      $("level").value = level;
-    }
-    game = loaded.game;
-    dealSeed = loaded.seed ?? 0;
-    const t = await engine.table(game, YOU, { names: names() });
-    startGame(t.finished_hands);
-    await refresh();
+    await openRecord(await file.text());
     say(`Loaded ${file.name}: the record is valid. ${$("status").textContent}`);
   } catch (error) {
     say(`${file.name} was not loaded; the game on the page is unchanged.`);
     explain(`Cannot load ${file.name}: ${error.message}`);
   }
+}
+
+// The game kept by the last visit, if any (a link with a seed asks for that deal instead).
+async function resume() {
+  let text = null;
+  try { text = localStorage.getItem(KEPT); } catch { return false; }
+  if (!text || params.has("seed")) return false;
+  try {
+    await openRecord(text);
+  } catch (error) { // kept by another version of the page, say: a new game instead
+    localStorage.removeItem(KEPT);
+    return false;
+  }
+  say(`Resumed your game from your last visit. ${$("status").textContent} (New game starts another.)`);
+  return true;
 }
 
 function toggleKnock() {
@@ -405,7 +507,10 @@ function keys(event) {
 
 async function main() {
   try {
-    engine = await loadGinrules();
+    engine = await loadGinrules({ onProgress: (words) => {
+      window.ginrulesTimings.steps.push({ what: words, ms: performance.now() });
+      if (words !== "ready") say(`Loading the engine: ${words}…`);
+    } });
   } catch (error) {
     say(`The engine did not load: ${error.message}`);
     return;
@@ -417,12 +522,23 @@ async function main() {
   for (const preset of info.presets) {
     $("rules").append(new Option(`${preset.name} (to ${preset.target}${preset.oklahoma ? ", Oklahoma" : ""}, knock ${preset.knock_limit})`, preset.name));
   }
+  // the selector names the levels; the chosen one's description is a line of its own
+  // (in the selector it made the page wider than a phone)
   for (const item of info.levels) {
-    $("level").append(new Option(`${item.name}: ${item.description}`, item.name));
+    const option = new Option(item.name, item.name);
+    option.title = item.description;
+    option.dataset.description = item.description;
+    $("level").append(option);
   }
+  const describe = () => {
+    $("level-about").textContent = `${$("level").value}: ${$("level").selectedOptions[0]?.dataset.description ?? ""}`;
+  };
+  $("level").addEventListener("change", describe);
   $("rules").value = params.get("rules") ?? "classic";
   $("level").value = params.get("level") ?? "expert";
+  describe();
   if (params.has("seed")) $("seed").value = params.get("seed");
+  $("hollywood").checked = params.get("hollywood") === "1";
   $("setup").addEventListener("submit", newGame);
   for (const button of document.querySelectorAll("#actions [data-action]")) {
     button.addEventListener("click", () => act(button.dataset.action));
@@ -437,7 +553,7 @@ async function main() {
   $("load").addEventListener("change", load);
   document.addEventListener("keydown", keys);
   for (const id of ["new-game", "save", "load"]) $(id).disabled = false;
-  await newGame();
+  if (!(await resume())) await newGame();
 }
 
 function firstDeal() {
@@ -447,6 +563,17 @@ function firstDeal() {
   $("load-time").textContent = `The engine loaded in ${(timings.navigationToEngine / 1000).toFixed(1)} s; `
     + `the first deal was on the table after ${(timings.navigationToFirstDeal / 1000).toFixed(1)} s.`;
   document.body.dataset.ready = "true";
+  keepForLater();
+}
+
+// Once the first deal is on the table (not to slow it down), the service worker keeps the
+// engine's files for later visits and offline play (sw.js; a browser without service
+// workers, or a page opened from a file, loads them from the network each time).
+function keepForLater() {
+  if (!("serviceWorker" in navigator) || params.get("keep") === "0") return;
+  navigator.serviceWorker.register("sw.js").catch((error) => {
+    console.warn(`the engine's files are not kept for a later visit: ${error.message}`);
+  });
 }
 
 main();

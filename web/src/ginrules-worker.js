@@ -4,23 +4,38 @@
 
 let engine = null;
 
+// What is loading, for the page's progress line: {progress: words, ms: since the start}.
+const started = performance.now();
+function progress(words) {
+  self.postMessage({ progress: words, ms: performance.now() - started });
+}
+
+async function fetched(url, how) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`cannot read ${response.url}: ${response.status}`);
+  return response[how]();
+}
+
 async function start(options) {
+  // the wheels and the engine's Python side are fetched while Pyodide loads (in parallel)
+  const wheels = fetched(new URL("wheels.json", options.wheelsURL), "json").then(
+    (names) => Promise.all(names.map((name) => fetched(new URL(name, options.wheelsURL), "arrayBuffer"))));
+  const bridge = fetched(options.bridgeURL, "text");
+  wheels.catch(() => {}); bridge.catch(() => {});  // (awaited below; no unhandled rejection)
+  progress("the Python runtime (Pyodide: WebAssembly and the standard library)");
   const { loadPyodide } = await import(new URL("pyodide.mjs", options.indexURL).href);
   const pyodide = await loadPyodide({ indexURL: options.indexURL });
+  progress("the ginrules and attrs wheels");
   const sitePackages = pyodide.runPython(
     "import sysconfig; sysconfig.get_paths()['purelib']");
-  const listing = await fetch(new URL("wheels.json", options.wheelsURL));
-  if (!listing.ok) throw new Error(`cannot read ${listing.url}: ${listing.status}`);
-  for (const name of await listing.json()) {
-    const wheel = await fetch(new URL(name, options.wheelsURL));
-    if (!wheel.ok) throw new Error(`cannot read ${wheel.url}: ${wheel.status}`);
-    pyodide.unpackArchive(await wheel.arrayBuffer(), "wheel", { extractDir: sitePackages });
+  for (const wheel of await wheels) {
+    pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
   }
-  const bridge = await fetch(options.bridgeURL);
-  if (!bridge.ok) throw new Error(`cannot read ${bridge.url}: ${bridge.status}`);
-  pyodide.FS.writeFile(`${sitePackages}/ginrules_bridge.py`, await bridge.text());
+  pyodide.FS.writeFile(`${sitePackages}/ginrules_bridge.py`, await bridge);
+  progress("ginrules (importing it in Python)");
   pyodide.runPython("import ginrules_bridge\nengine = ginrules_bridge.Engine()");
   engine = pyodide.globals.get("engine");
+  progress("ready");
 }
 
 self.onmessage = async (event) => {

@@ -30,9 +30,13 @@ export class Engine {
   #next = 0;
   #waiting = new Map();
 
-  constructor(worker) {
+  constructor(worker, onProgress = null) {
     this.#worker = worker;
     worker.onmessage = (event) => {
+      if ("progress" in event.data) { // what the worker is loading
+        if (onProgress) onProgress(event.data.progress, event.data.ms);
+        return;
+      }
       const { id, answer } = event.data;
       const pending = this.#waiting.get(id);
       this.#waiting.delete(id);
@@ -68,9 +72,13 @@ export class Engine {
   apply(game, action, { player = null } = {}) { return this.call("apply", { game, action, player }); }
   /** The game without player's last move, as far as the table's rules allow: {game}. */
   undo(game, player) { return this.call("undo", { game, player }); }
+  /** Player's last move taken back with the opponent's reply to it, as far as the table's
+   *  rules allow: {game, taken: [the moves taken back, in words]}. */
+  takeBack(game, player) { return this.call("take_back", { game, player }); }
   /** What player sees of the hand in play (ginrules.View.to_dict()). */
   view(game, player) { return this.call("view", { game, player }); }
-  /** All a page shows player: view, arrangement, knocks, sheet, last_result, can_undo, ... */
+  /** All a page shows player: view, arrangement, knocks, sheet, last_result, can_undo,
+   *  can_take_back, ... */
   table(game, player, { names = null } = {}) { return this.call("table", { game, player, names }); }
   /** The move of the computer level for the player to move: {action, player, words, seconds}. */
   choose(game, level, { seed = 0, who = "the computer" } = {}) {
@@ -103,12 +111,14 @@ export class Engine {
  * Load the engine. The URLs are relative to this module: indexURL (the Pyodide runtime,
  * default "pyodide/"), wheelsURL (the wheels and wheels.json, default "wheels/"),
  * bridgeURL (default "ginrules_bridge.py"). Nothing is fetched from any other host.
+ * onProgress(words, ms), if given, hears what is loading ("the ginrules and attrs wheels")
+ * and the milliseconds since the worker started, then "ready".
  */
 export async function loadGinrules({ indexURL = "pyodide/", wheelsURL = "wheels/",
-                                     bridgeURL = "ginrules_bridge.py" } = {}) {
+                                     bridgeURL = "ginrules_bridge.py", onProgress = null } = {}) {
   const here = (path) => new URL(path, import.meta.url).href;
   const worker = new Worker(here("ginrules-worker.js"), { type: "module" });
-  const engine = new Engine(worker);
+  const engine = new Engine(worker, onProgress);
   await engine.call("__start__", {
     indexURL: here(indexURL), wheelsURL: here(wheelsURL), bridgeURL: here(bridgeURL),
   });

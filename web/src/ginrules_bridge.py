@@ -173,21 +173,36 @@ def _result_words(kind: str, knocker: str, scorer: str | None, points: int,
 
 
 def _sheet(game: GameState) -> dict[str, Any]:
-    """The score sheet: each hand with the running totals (of game 1 in Hollywood)."""
+    """The score sheet: each hand with the running totals (``totals``: of game 1 in
+    Hollywood; ``game_totals``: of each game, three in Hollywood, one otherwise), and
+    each game's totals so far (``games``).
+
+    >>> import ginrules
+    >>> g = ginrules.new_game(ginrules.rules("short"), seed=2, hollywood=True)
+    >>> _sheet(g)["games"]
+    [[0, 0], [0, 0], [0, 0]]
+    """
     data = game.sheet.to_dict()
     totals = [0, 0]
+    columns = len(game.sheet.games)
+    running = [[0, 0] for _ in range(columns)]
     rows = []
     results = list(game.results)
     hands: list[dict[str, Any]] = data["hands"]  # type: ignore[assignment]
     for index, row in enumerate(hands):
         if row["winner"] is not None and 0 in row["games"]:
             totals[row["winner"]] += row["points"]
+        if row["winner"] is not None:
+            for column in row["games"]:
+                running[column][row["winner"]] += row["points"]
         result = results[index] if index < len(results) else None
         # an undercut: a knock the defender scored (the sheet's row says who scored)
         undercut = (result is not None and result.kind is EndKind.KNOCK
                     and row["winner"] is not None and row["winner"] != result.knocker)
-        rows.append({**row, "totals": list(totals), "undercut": undercut})
+        rows.append({**row, "totals": list(totals), "undercut": undercut,
+                     "game_totals": [list(pair) for pair in running]})
     return {"hands": rows, "totals": list(game.totals), "hands_won": list(game.hands_won),
+            "games": [list(column.totals) for column in game.sheet.games],
             "final_scores": data["final_scores"], "winner": data["winner"],
             "text": str(game.sheet)}
 
@@ -246,6 +261,7 @@ class Engine:
             "info": self.info, "deal": self.deal, "legal_actions": self.legal_actions,
             "apply": self.apply, "view": self.view, "table": self.table,
             "choose": self.choose, "hint": self.hint, "undo": self.undo,
+            "take_back": self.take_back,
             "dump": self.dump, "load": self.load, "validate": self.validate,
             "release": self.release, "cards": self.cards, "bench": bench,
         }
@@ -358,6 +374,51 @@ class Engine:
         kept = self._game(game)
         return self._then(kept, kept.history.undo(player))
 
+    def take_back(self, game: str, player: int) -> dict[str, Any]:
+        """``player``'s last move taken back together with the opponent's reply to it,
+        as a card-game site's undo does: ``{"game": handle, "taken": [words, ...]}``,
+        the moves taken back in the order they were made, in words that name only what
+        ``player`` saw. The table's rules still bound it (:meth:`History.undo
+        <ginrules.history.History.undo>`): a card drawn from the stock stays drawn, and
+        nothing before a new deal or a finished hand comes back.
+
+        >>> engine = Engine()
+        >>> g = engine.deal(rules="classic", seed=3, players=["you", "the computer"])["game"]
+        >>> g = engine.apply(g, "pass")["game"]        # the computer passes,
+        >>> g = engine.apply(g, "take")["game"]        # you take the upcard,
+        >>> g = engine.apply(g, "discard KH")["game"]  # discard,
+        >>> g = engine.apply(g, "draw stock")["game"]  # and the computer replies
+        >>> engine.take_back(g, 0)["taken"]
+        ['you discard KH', 'the computer draws from the stock']
+        """
+        _check("take_back", "player", player, "0 or 1", _is_seat)
+        kept = self._game(game)
+        history = kept.history
+        moves = list(history.moves())  # the most recent first
+        replies = 0
+        while replies < len(moves) and moves[replies][0] != player:
+            replies += 1
+        shorter = history
+        if replies:  # the history without the opponent's reply, replayed from its start
+            hand = history.state.hand
+            if replies == len(moves):
+                raise GinRulesError(f"player {player} has no move to take back: "
+                                    "no move of theirs has been made")
+            if hand is None or replies + 1 > len(hand.actions):
+                raise GinRulesError(f"player {player} has no move to take back: their last "
+                                    "move was in a hand that is over, and its cards are shown")
+            shorter = History(history.start)
+            for who, action in reversed(moves[replies:]):
+                shorter = shorter.apply(action, player=who)
+        before = shorter.undo(player)
+        # the moves taken back in words, each from player's view just before it
+        names = kept.players
+        taken, state = [], before.state
+        for who, action in reversed(moves[:replies + 1]):
+            taken.append(move_in_words(names[who], action, state.view(player)))
+            state = state.apply(action)
+        return {"game": self._keep(_Game(before, kept.preset, kept.players)), "taken": taken}
+
     def view(self, game: str, player: int) -> dict[str, Any]:
         """What ``player`` sees of the hand in play (:meth:`ginrules.View.to_dict`)."""
         _check("view", "player", player, "0 or 1", _is_seat)
@@ -378,6 +439,7 @@ class Engine:
             "finished_hands": len(state.finished), "is_over": state.is_over,
             "winner": state.winner, "sheet": _sheet(state), "players": labels,
             "can_undo": kept.history.can_undo(player),
+            "can_take_back": self._can_take_back(kept, player),
             "last_result": (_result(state.results[-1], state, len(state.finished), labels)
                             if state.finished else None),
             "view": None, "arrangement": None, "knocks": [],
@@ -394,6 +456,18 @@ class Engine:
                                    **_arrangement(rest)})
             out["knocks"] = knocks
         return out
+
+    def _can_take_back(self, kept: _Game, player: int) -> bool:
+        """Whether :meth:`take_back` would take something back, found without replaying:
+        ``player``'s last move was made in the hand in play (so no reply ended a hand)
+        and was not a draw from the stock."""
+        hand = kept.history.state.hand
+        if hand is None:
+            return False
+        for made, (who, action) in enumerate(kept.history.moves(), 1):
+            if who == player:
+                return made <= len(hand.actions) and action.kind is not ActionKind.DRAW_STOCK
+        return False
 
     def _player(self, level: str, seed: int) -> Player:
         key = (level, seed)
