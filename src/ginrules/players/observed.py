@@ -52,7 +52,7 @@ from ginrules.errors import GinRulesError, IllegalActionError, WrongTypeError, _
 from ginrules.hand import HandSetup, HandState, _apply_checked, deal, knock
 from ginrules.knocking import Layoff, _as_melds, knocker_layout, lay_off
 from ginrules.melds import Arrangement, Meld, arrangement_of_mask
-from ginrules.players.views import View, _view, view
+from ginrules.players.views import View, _drawn_cards, _view, view
 from ginrules.rulesets import RuleSet
 
 __all__ = ["InformationSet"]
@@ -206,9 +206,12 @@ class InformationSet:
         "a tuple of (player, Action)", lambda v: type(v) is tuple and all(
             type(x) is tuple and len(x) == 2 and type(x[1]) is Action for x in v)))
     #: the cards the player drew from the stock, in order (kept as they come, so that a
-    #: view costs the same however long the hand)
-    _drawn: tuple[Card, ...] = attrs.field(default=(), validator=_check(
-        "a tuple of Card", lambda v: type(v) is tuple and all(type(c) is Card for c in v)))
+    #: view costs the same however long the hand; by default, those of the state)
+    _drawn: tuple[Card, ...] = attrs.field(
+        default=attrs.Factory(lambda self: _drawn_cards(self._state, self.player),
+                              takes_self=True),
+        validator=_check("a tuple of Card", lambda v: type(v) is tuple
+                         and all(type(c) is Card for c in v)))
 
     @classmethod
     def start(cls, rules: RuleSet, player: int, dealer: int, cards: CardsLike,
