@@ -174,12 +174,13 @@ def test_the_command_line_plays_and_records_the_same_game(scenario: Scenario,
 
 def expected_requests(scenario: Scenario, seat: int) -> list[dict[str, Any]]:
     """What a ``cmd:`` program playing ``seat`` must be told (docs/howto_protocol.rst):
-    hello, open, then in each hand where it moves the deal (with the game's totals but in
+    hello, open, then (to a program that does not take events with ``decide``, as
+    ``scripted_player.py`` does not) in each hand where it moves the deal (with the game's totals but in
     Hollywood) and, before each of its moves, the actions since the last one (its own
     stock draws with their cards), then decide."""
     game = scenario.game
     out: list[dict[str, Any]] = [
-        {"op": "hello"},
+        {"op": "hello", "features": ["events"]},  # (the scripted program has none)
         {"op": "open", "game": "seat", "player": seat, "rules": scenario.rules.to_dict(),
          "seed": scenario.seed ^ (seat + 1)}]
     for number, hand in enumerate(game.finished):
