@@ -9,8 +9,9 @@ program chooses), then each hand's deal and every action as the view shows it (i
 stock draws with their cards, nothing it may not see), and asked to ``decide``: the
 actions since its last move go with that ``decide`` (its ``events``) when the program's
 ``hello`` says it takes them (``"features": ["events"]``, as ``ginrules serve`` does),
-one ``event`` request each otherwise. A hand is dealt to the program again whenever its events do not continue those already told,
-the same deal played again included (the same seed in a second game).
+one ``event`` request each otherwise. A hand is dealt to the program again whenever its
+events do not continue those already told, the same deal played again included (the
+same seed in a second game).
 
 The program runs in a session (and process group) of its own. It is ended when the
 player is dropped or :meth:`ExternalPlayer.close` is called, at the first error, on an
