@@ -1,41 +1,48 @@
 """The player protocol's cost per decision: a computer level played over ``ginrules
 serve`` by the ``cmd:`` client (:class:`ginrules.players.ExternalPlayer`), against the
-same level in this process.
+same level in one process.
 
     python benchmarks/bench_protocol.py                    # simple and expert, 5 repetitions
     python benchmarks/bench_protocol.py --levels simple --repeats 9 --games 20
+    python benchmarks/bench_protocol.py --against /tmp/old # and another checkout's, A/B
     python benchmarks/bench_protocol.py --quick            # a smoke test
 
 Each repetition plays ``--games`` new games (other seeds each time) of the level against
-itself under the classic rules, in this process, and keeps every view a seat decided
-from, in order: the distinct inputs of the repetition, the same for every contender.
-Then each contender decides on all of them, seat by seat, as ``ginrules simulate`` asks
-its players (a player for each seat, the views of a game in the order played):
+itself under the classic rules, as ``ginrules simulate`` plays them (a view built for
+every decision, the move applied), by each contender:
 
-* ``in-process``: ``make_player(level, seed).choose(view)``;
-* ``protocol``: ``ExternalPlayer("python -m ginrules serve --level LEVEL").choose(view)``,
-  one program for each seat, started (``hello``) before the first repetition, untimed;
-  each client reports the new events of the hand and asks for the decision, as in a game;
-* ``round trip``: the floor of any protocol, one request a decision to a program that
-  only answers it (``json.loads`` the line, ``json.dumps`` a reply of a move, flush),
-  through the same client (``ExternalPlayer``'s pipes and bounds).
+* ``in-process``: ``make_player(level, seed)`` at each seat, in the measuring process;
+* ``protocol``: at each seat an ``ExternalPlayer("python -m ginrules serve --level
+  LEVEL")``, a program of its own (the seat opened again with each game's seed, as a new
+  player would be): the games are the same as in process, move for move;
+* ``round trip``: the floor of any protocol, as many requests as the in-process games
+  had decisions, each to a program that only answers it (``json.loads`` the line,
+  ``json.dumps`` a reply, flush), through the same client (``ExternalPlayer``'s pipes
+  and bounds).
 
-A contender's time is the CPU time of this process (``time.process_time_ns``) plus that
-of its programs (``/proc/PID/schedstat``, the nanoseconds each ran) over the
-repetition's decisions, divided by their number. The contenders run in an order that
+Every measurement runs in a fresh child process (``python bench_protocol.py --child``,
+with the checkout's ``src`` first on ``PYTHONPATH``), which starts its programs and
+plays one game untimed first, then times the repetition's games: the CPU time of the
+child (``time.process_time_ns``) plus that of its programs (``/proc/PID/schedstat``, the
+nanoseconds each ran), divided by the decisions. The contenders run in an order that
 rotates from one repetition to the next, and the figures between them are paired within
 each repetition: the CPU the protocol adds to a decision (protocol minus in-process) and
 the protocol's rate against the in-process rate (in-process CPU over protocol CPU), as
 their median and range. Issue 47's goals: at most 0.25 ms added, and ``simple`` over the
-protocol at least 0.3x its in-process rate. Linux only (``/proc``).
+protocol at least 0.3x its in-process rate.
+
+``--against CHECKOUT`` (another clone, or ``git worktree add /tmp/old COMMIT``) adds that
+checkout's ``in-process`` and ``protocol`` as contenders of their own, interleaved with
+this one's on the same games, and pairs each side's figures with the other's: an A/B run
+that a load changing meanwhile hits alike. Linux only (``/proc``).
 
 ``--eaai CLASSES`` measures instead the EAAI adapter (``integrations/eaai/``, a Java
 client of the protocol inside the EAAI framework, whose compiled classes are the folder
 ``CLASSES``): ``integrations/eaai/match.py --level LEVEL --games N --seed REPETITION`` as
-a child process, games per CPU-second of it and everything it waited for (the JVM and
-its ``ginrules serve``, from ``getrusage``), and with ``--against CHECKOUT`` the same run
-of another checkout (its own ``match.py`` and ``src``), the two sides interleaved and
-their ratio paired (needs a JDK)::
+a child process, games per CPU-second of it and everything it waited for (``javac`` of
+the adapter, the JVM and its ``ginrules serve``, from ``getrusage``), and with
+``--against CHECKOUT`` the same run of another checkout (its own ``match.py`` and
+``src``), the two sides interleaved and their ratio paired (needs a JDK)::
 
     python benchmarks/bench_protocol.py --eaai /tmp/eaai/classes --against /tmp/old
 """
@@ -46,24 +53,16 @@ import argparse
 import os
 import platform
 import shlex
-import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Sequence
 
 from _script import run
 from _timing import child_cpu, interleaved, load_text, paired, spread
 
-import ginrules
-from ginrules.game import apply, new_game
-from ginrules.players import Player, make_player
-from ginrules.players.external import ExternalPlayer
-from ginrules.simulate import game_seed
+HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-CONTENDERS = ("in-process", "protocol", "round trip")
-
-# a program that answers every line with a move, as cheaply as a server can in Python
+# a program that answers every line as cheaply as a server can in Python
 ECHO = ("import json, sys\n"
         "for line in sys.stdin:\n"
         "    request = json.loads(line)\n"
@@ -80,49 +79,77 @@ def program_ns(pid: int) -> int:
         return int(stream.read().split()[0])
 
 
-def play(rules: ginrules.RuleSet, level: str, g_seed: int,
-         seats: Sequence[Player] | None = None) -> int:
-    """Play the game of ``g_seed`` as ``ginrules simulate`` does (a view built for every
-    decision, the move applied), by ``level`` at both seats, in this process or by
-    ``seats``: the decisions made."""
-    players = seats or [make_player(level, seed=g_seed ^ (s + 1)) for s in (0, 1)]
-    game = new_game(rules, seed=g_seed)
-    decisions = 0
-    while not game.is_over and len(game.finished) < 200:
-        hand = game.hand
-        assert hand is not None
-        game = apply(game, players[hand.turn].choose(game.view(hand.turn)))
-        decisions += 1
-    return decisions
+def child(contender: str, level: str, games: int, repetition: int) -> None:
+    """One measurement, in this (fresh) process: print the CPU milliseconds a decision
+    and the decisions."""
+    import ginrules
+    from ginrules.game import apply, new_game
+    from ginrules.players import Player, make_player
+    from ginrules.players.external import ExternalPlayer
+    from ginrules.simulate import game_seed
+
+    rules = ginrules.rules("classic")
+
+    def play(g_seed: int, seats: list[Player] | None = None) -> int:
+        players = seats or [make_player(level, seed=g_seed ^ (s + 1)) for s in (0, 1)]
+        game = new_game(rules, seed=g_seed)
+        decisions = 0
+        while not game.is_over and len(game.finished) < 200:
+            hand = game.hand
+            assert hand is not None
+            game = apply(game, players[hand.turn].choose(game.view(hand.turn)))
+            decisions += 1
+        return decisions
+
+    serve = f"{shlex.quote(sys.executable)} -m ginrules serve --level {level}"
+    clients = [ExternalPlayer(serve), ExternalPlayer(serve)]
+
+    def protocol(g_seed: int) -> int:
+        for s, client in enumerate(clients):
+            # the seat opened again with the game's seed, as a new player would be
+            client.seed, client._seat = g_seed ^ (s + 1), None
+        return play(g_seed, list(clients))
+
+    seeds = [game_seed(1000 * repetition + 1, n) for n in range(games)]
+    pids: list[int] = []
+    if contender == "in-process":
+        play(10**6)  # (first use, untimed)
+        measured = lambda: sum(play(g_seed) for g_seed in seeds)  # noqa: E731
+    elif contender == "protocol":
+        protocol(10**6)
+        pids = [c._program.pid for c in clients if c._program is not None]
+        measured = lambda: sum(protocol(g_seed) for g_seed in seeds)  # noqa: E731
+    else:  # the round trip: as many requests as the games make decisions
+        count = sum(play(g_seed) for g_seed in seeds)
+        echo = ExternalPlayer(f"{shlex.quote(sys.executable)} -c {shlex.quote(ECHO)}")
+        program = echo._program = echo._start()
+        pids = [program.pid]
+        request = {"op": "decide", "game": "seat"}
+        for _ in range(100):
+            program.ask(request, 60.0)
+
+        def measured() -> int:
+            for _ in range(count):
+                program.ask(request, 60.0)
+            return count
+
+    before = sum(program_ns(p) for p in pids)
+    start = time.process_time_ns()
+    decisions = measured()
+    cpu = time.process_time_ns() - start + sum(program_ns(p) for p in pids) - before
+    for client in clients:
+        client.close()
+    print(cpu / decisions / 1e6, decisions)
 
 
-class Echo:
-    """The round trip: one request a decision, answered by :data:`ECHO`, through the
-    client's own pipes (``ExternalPlayer``'s program)."""
-
-    def __init__(self) -> None:
-        self.player = ExternalPlayer(f"{sys.executable} -c {shlex.quote(ECHO)}")
-        self.player._program = self.player._start()  # (hello)
-
-    def ask(self) -> None:
-        program = self.player._program
-        assert program is not None
-        program.ask({"op": "decide", "game": "seat"}, 60.0)
-
-
-def eaai(args: argparse.Namespace) -> None:
-    """Games per CPU-second of the EAAI adapter, this checkout against ``--against``."""
-    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    sides = {"this": here}
-    if args.against:
-        sides["other"] = os.path.abspath(args.against)
+def eaai(args: argparse.Namespace, sides: dict[str, str]) -> None:
+    """Games per CPU-second of the EAAI adapter, each side's own."""
     games = args.games or (4 if args.quick else 40)
-    levels = args.levels.split(",")
     repeats = 1 if args.quick else args.repeats
     print(f"EAAI adapter, integrations/eaai/match.py, {games} games a run, each side "
           f"with its own match.py and src; {load_text()}; {repeats} repetitions (other "
           f"seeds), the sides interleaved, CPU time of match.py and its children")
-    for level in levels:
+    for level in args.levels.split(","):
         def measure(side: str, repetition: int, level: str = level) -> float:
             root = sides[side]
             env = {**os.environ, "PYTHONPATH": os.path.join(root, "src")}
@@ -140,8 +167,6 @@ def eaai(args: argparse.Namespace) -> None:
             print(f"  {side:5s} {spread(rates[side], 2, '')}  ({root})")
         if "other" in sides:
             print(f"  this / other, paired: {spread(paired(rates['this'], rates['other']))}")
-    print()
-    print(f"after: {load_text()}")
 
 
 def main() -> None:
@@ -150,89 +175,75 @@ def main() -> None:
                         help="comma-separated levels (default: simple,expert)")
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--games", type=int, default=0,
-                        help="games a repetition (default: 30 of simple, 4 of expert)")
+                        help="games a repetition (default: 30 of simple, 4 of others)")
     parser.add_argument("--quick", action="store_true", help="a smoke test")
+    parser.add_argument("--against", metavar="CHECKOUT",
+                        help="another checkout of ginrules, measured too (A/B)")
     parser.add_argument("--eaai", metavar="CLASSES",
                         help="measure the EAAI adapter, with the framework's classes")
-    parser.add_argument("--against", metavar="CHECKOUT",
-                        help="with --eaai: another checkout's adapter and src too (A/B)")
+    parser.add_argument("--child", nargs=3, metavar=("CONTENDER", "LEVEL", "REPETITION"),
+                        help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.eaai:
-        eaai(args)
+    if args.child:
+        contender, level, repetition = args.child
+        child(contender, level, args.games, int(repetition))
         return
-    levels = args.levels.split(",")
+    sides = {"this": HERE}
+    if args.against:
+        sides["other"] = os.path.abspath(args.against)
+    if args.eaai:
+        eaai(args, sides)
+        print(f"\nafter: {load_text()}")
+        return
     repeats = 1 if args.quick else args.repeats
-    print(f"Python {platform.python_version()} on {platform.machine()}, ginrules "
-          f"{ginrules.__version__} from {os.path.dirname(ginrules.__file__)}; {load_text()}; "
-          f"{repeats} repetitions (new games each), the contenders interleaved, CPU time "
-          "of this process and of the programs")
-    rules = ginrules.rules("classic")
-    echo = Echo()
-    try:
-        for level in levels:
-            games = args.games or (2 if args.quick else {"simple": 30}.get(level, 4))
-            serve = f"{sys.executable} -m ginrules serve --level {level}"
-            clients = [ExternalPlayer(serve), ExternalPlayer(serve)]
+    names = ["in-process", "protocol", "round trip"]
+    if args.against:
+        names += ["in-process (other)", "protocol (other)"]
+    print(f"Python {platform.python_version()} on {platform.machine()}; {load_text()}; "
+          f"{repeats} repetitions (new games each), the contenders interleaved, each "
+          "measured in a fresh process: CPU time of it and of its programs")
+    for side, root in sides.items():
+        commit = subprocess.run(["git", "-C", root, "log", "-1", "--format=%h %s"],
+                                capture_output=True, text=True).stdout.strip()
+        print(f"  {side}: {root} ({commit[:70] or 'not a git checkout'})")
+    for level in args.levels.split(","):
+        games = args.games or (2 if args.quick else {"simple": 30}.get(level, 4))
+        made: list[int] = []
 
-            def protocol(g_seed: int, clients: list[ExternalPlayer] = clients,
-                         level: str = level) -> int:
-                for s, client in enumerate(clients):
-                    # the seat opened again with the game's seed, as a new player would be
-                    client.seed, client._seat = g_seed ^ (s + 1), None
-                return play(rules, level, g_seed, clients)
+        def measure(name: str, repetition: int, level: str = level,
+                    games: int = games, made: list[int] = made) -> float:
+            root = sides["other" if name.endswith("(other)") else "this"]
+            env = {**os.environ, "PYTHONPATH": os.path.join(root, "src")}
+            out = subprocess.run(
+                [sys.executable, os.path.abspath(__file__), "--child",
+                 name.removesuffix(" (other)"), level, str(repetition), "--games",
+                 str(games)], env=env, capture_output=True, text=True, check=True)
+            ms, decisions = out.stdout.split()
+            made.append(int(decisions))
+            return float(ms)
 
-            # the first use of each contender, untimed
-            protocol(10**6)
-            play(rules, level, 10**6)
-            pids = [c._program.pid for c in clients if c._program is not None]
-            assert echo.player._program is not None
-            echo_pid = echo.player._program.pid
-            made: dict[str, list[int]] = {name: [] for name in CONTENDERS}
-
-            def measure(name: str, repetition: int, level: str = level, games: int = games,
-                        protocol: Callable[[int], int] = protocol, pids: list[int] = pids,
-                        echo_pid: int = echo_pid, made: dict[str, list[int]] = made
-                        ) -> float:
-                seeds = [game_seed(1000 * repetition + 1, n) for n in range(games)]
-                watched = pids if name == "protocol" else [echo_pid]
-                before = sum(program_ns(p) for p in watched)
-                start = time.process_time_ns()
-                if name == "in-process":
-                    count = sum(play(rules, level, g_seed) for g_seed in seeds)
-                elif name == "protocol":
-                    count = sum(protocol(g_seed) for g_seed in seeds)
-                else:  # as many round trips as the in-process games had decisions
-                    count = made["in-process"][-1] if made["in-process"] else 1000
-                    for _ in range(count):
-                        echo.ask()
-                own = time.process_time_ns() - start
-                made[name].append(count)
-                if name == "in-process":
-                    return own / count / 1e6
-                return (own + sum(program_ns(p) for p in watched) - before) / count / 1e6
-
-            # (the round trip last in each repetition: it counts the in-process decisions)
-            ms = interleaved(CONTENDERS[:2], repeats, measure)
-            ms["round trip"] = [measure("round trip", r) for r in range(repeats)]
-            for client in clients:
-                client.close()
-            if made["protocol"] != made["in-process"]:
-                print(f"warning: the games over the protocol made other decisions "
-                      f"({made['protocol']}) than in this process ({made['in-process']})")
-            print()
-            print(f"{level} v {level} under classic, {games} games a repetition, "
-                  f"{statistics.median(made['in-process']):.0f} decisions (median)")
-            print(f"{'contender':12s} {'ms CPU a decision: median (range)':>36s}")
-            for name in CONTENDERS:
-                print(f"{name:12s} {spread(ms[name], 3, ' ms'):>36s}")
-            added = paired(ms["protocol"], ms["in-process"], lambda a, b: a - b)
-            rate = paired(ms["in-process"], ms["protocol"])
-            print(f"added by the protocol (protocol - in-process), paired: "
-                  f"{spread(added, 3, ' ms', signed=True)} (goal: at most 0.25 ms)")
-            print(f"protocol rate / in-process rate, paired: {spread(rate, 3)}"
+        ms = interleaved(names, repeats, measure)
+        if len(set(made)) > repeats:
+            print(f"warning: the contenders made other decisions in a repetition: {made}")
+        print()
+        print(f"{level} v {level} under classic, {games} games a repetition, "
+              f"{min(made)}-{max(made)} decisions")
+        print(f"{'contender':20s} {'ms CPU a decision: median (range)':>36s}")
+        for name in names:
+            print(f"{name:20s} {spread(ms[name], 3, ' ms'):>36s}")
+        for side in sides:
+            suffix = "" if side == "this" else " (other)"
+            added = paired(ms["protocol" + suffix], ms["in-process" + suffix],
+                           lambda a, b: a - b)
+            rate = paired(ms["in-process" + suffix], ms["protocol" + suffix])
+            print(f"{side}: added by the protocol (protocol - in-process), paired: "
+                  f"{spread(added, 3, ' ms', signed=True)} (goal: at most 0.25 ms); "
+                  f"protocol rate / in-process rate: {spread(rate, 3)}"
                   + (" (goal: at least 0.3x)" if level == "simple" else ""))
-    finally:
-        echo.player.close()
+        if args.against:
+            print("this / other, CPU a decision, paired: protocol "
+                  f"{spread(paired(ms['protocol'], ms['protocol (other)']))}, in-process "
+                  f"{spread(paired(ms['in-process'], ms['in-process (other)']))}")
     print()
     print(f"after: {load_text()}")
 
