@@ -174,12 +174,13 @@ def test_the_command_line_plays_and_records_the_same_game(scenario: Scenario,
 
 def expected_requests(scenario: Scenario, seat: int) -> list[dict[str, Any]]:
     """What a ``cmd:`` program playing ``seat`` must be told (docs/howto_protocol.rst):
-    hello, open, then in each hand where it moves the deal (with the game's totals but in
+    hello, open, then (to a program that does not take events with ``decide``, as
+    ``scripted_player.py`` does not) in each hand where it moves the deal (with the game's totals but in
     Hollywood) and, before each of its moves, the actions since the last one (its own
     stock draws with their cards), then decide."""
     game = scenario.game
     out: list[dict[str, Any]] = [
-        {"op": "hello"},
+        {"op": "hello", "features": ["events"]},  # (the scripted program has none)
         {"op": "open", "game": "seat", "player": seat, "rules": scenario.rules.to_dict(),
          "seed": scenario.seed ^ (seat + 1)}]
     for number, hand in enumerate(game.finished):
@@ -259,14 +260,17 @@ def serve_client() -> Any:
 
 def serve_hand(client: ServeClient, finished: ginrules.HandState, name: str, seed: int,
                rules: str | dict[str, Any], scores: tuple[int, int] | None,
-               stated: bool = False, unseen_passes: int | None = None) -> None:
+               stated: bool = False, unseen_passes: int | None = None,
+               batched: bool = False) -> None:
     """A finished hand through two seats of the server (one per player), every action
     reported to both; each seat's view checked against the core's whenever it is to move,
     its decision against its level's in ginrules, and the end (the defender's melds and
     layoffs, the result once the cards are revealed) against the core's. The knocker's
     melds go with its knock to the defender, and to the knocker too if it ``stated`` them.
     The seat ``unseen_passes`` is not told its opponent's passes of the upcard that the
-    protocol derives from a later action: the server must derive them."""
+    protocol derives from a later action: the server must derive them. ``batched``: a
+    seat is told the actions since its last move with its next ``decide`` (its
+    ``events``), and those after its last move one ``event`` each at the end."""
     names = [f"{name}/{seat}" for seat in (0, 1)]
     state = ginrules.deal(finished.rules, deck=finished.deck, dealer=finished.dealer)
     deciders = [make_player("basic", seed), make_player("basic", seed)]
@@ -279,12 +283,20 @@ def serve_hand(client: ServeClient, finished: ginrules.HandState, name: str, see
         if scores is not None:
             deal["scores"] = list(scores)
         client("deal", **deal)
+    # with batched: each seat's events not yet sent, each with the passes it derives
+    queued: list[list[tuple[dict[str, Any], list[str]]]] = [[], []]
     for index, (who, action) in enumerate(finished.actions):
         if not untold[who]:  # (a seat not yet told of a pass cannot know its turn came)
             expected = view(state, who, scores=scores)
+            if batched:
+                reply = client("decide", game=names[who],
+                               events=[event for event, _ in queued[who]])
+                assert reply["derived"] == [p for _, d in queued[who] for p in d]
+                queued[who] = []
+            else:
+                reply = client("decide", game=names[who])
             assert client("view", game=names[who])["view"] == as_json(expected.to_dict())
-            decided = client("decide", game=names[who])["action"]
-            assert decided == str(deciders[who].choose(expected))
+            assert reply["action"] == str(deciders[who].choose(expected))
         top = state.top_discard
         # (the last action: the finished hand's, whose knock may have stated its melds)
         last = len(state.actions) + 1 == len(finished.actions)
@@ -302,8 +314,15 @@ def serve_hand(client: ServeClient, finished: ginrules.HandState, name: str, see
             result = state.result
             if result is not None and result.knocker is not None and (who != seat or stated):
                 event["melds"] = [m.to_list() for m in result.knocker_melds]
-            assert client("event", **event)["derived"] == untold[seat], (seat, event)
+            if batched:
+                del event["game"]
+                queued[seat].append((event, untold[seat]))
+            else:
+                assert client("event", **event)["derived"] == untold[seat], (seat, event)
             untold[seat] = []
+    for seat in (0, 1):  # (batched: what came after the seat's last move)
+        for event, derived in queued[seat]:
+            assert client("event", game=names[seat], **event)["derived"] == derived
     result = state.result
     assert result is not None
     if result.kind is not EndKind.DEAD:
@@ -349,8 +368,10 @@ def test_serve_answers_as_the_core(scenario: Scenario, serve_client: ServeClient
     for number, hand in enumerate(game.finished):
         # (the rules by name and as a dict, in turn)
         rules = scenario.preset if number % 2 else game.rules.to_dict()
+        # (one event a request, or the events with each decide, in turn)
         serve_hand(serve_client, hand, f"{scenario.name}/{number}", scenario.seed + number,
-                   rules, totals_before(game, number), unseen_passes=(None, 0, 1)[number % 3])
+                   rules, totals_before(game, number), unseen_passes=(None, 0, 1)[number % 3],
+                   batched=number % 2 == 1)
 
 
 # -- the web page's engine, through its JSON wire -----------------------------------

@@ -113,6 +113,92 @@ def test_the_players_requests_follow_the_schema(tmp_path: Path) -> None:
     assert through.sheet == direct.sheet
 
 
+def logging_server(tmp_path: Path, features: bool) -> tuple[str, Path]:
+    """The command line of ginrules' server behind a script that logs every request (and
+    with ``features`` false, answers ``hello`` as a server without the ``events``
+    addition does), and the log's path."""
+    log = tmp_path / f"requests-{features}.jsonl"
+    script = tmp_path / f"logging_server_{features}.py"
+    script.write_text(textwrap.dedent(f"""
+        import json, sys
+        from ginrules.cli.serve import Server
+        server = Server(level="basic")
+        with open({str(log)!r}, "a") as log:
+            for line in sys.stdin:
+                log.write(line)
+                log.flush()
+                reply = server.handle(json.loads(line))
+                if not {features!r}:
+                    reply.pop("features", None)
+                print(json.dumps(reply), flush=True)
+        """))
+    return f"{PYTHON} {shlex.quote(str(script))}", log
+
+
+@pytest.mark.parametrize("features", [True, False])
+@pytest.mark.parametrize("rebuilt", [False, True])
+def test_the_events_go_with_each_decide_when_the_program_takes_them(
+        tmp_path: Path, features: bool, rebuilt: bool, monkeypatch: pytest.MonkeyPatch
+        ) -> None:
+    # one request a move (the events since the last one with it) to a server that says
+    # it takes them, one request an event to one that does not: the same game either
+    # way, and a hand dealt once, whether the views are the game's own (the history
+    # grown move by move) or rebuilt from their dict (checked event by event)
+    command, log = logging_server(tmp_path, features)
+    external = make_player(f"cmd:{command}", seed=2)
+    import ginrules.players.external as module
+
+    walks: list[int] = []  # the client's walks of a whole history (a hand's first move)
+    own_hands = module._own_hands
+    monkeypatch.setattr(module, "_own_hands", lambda v: walks.append(1) or own_hands(v))
+    seat_views: list[ginrules.players.View] = []
+
+    class Rebuilding:
+        def choose(self, v: ginrules.players.View) -> ginrules.Action:
+            seat_views.append(v)
+            if rebuilt:
+                v = ginrules.players.View.from_dict(v.to_dict())
+            return external.choose(v)
+
+    game = ginrules.new_game(ginrules.rules("eaai").evolve(target=40), seed=4)
+    through = play(game, [make_player("basic", seed=1), Rebuilding()])
+    direct = play(game, [make_player("basic", seed=1), make_player("basic", seed=2)])
+    assert through.sheet == direct.sheet
+    requests = [json.loads(line) for line in log.read_text().splitlines()]
+    ops = [r["op"] for r in requests]
+    assert requests[0] == {"op": "hello", "features": ["events"]}
+    assert ops.count("decide") == len(seat_views)
+    hands = {(v.dealer, v.upcard, v.scores) for v in seat_views}
+    assert ops.count("deal") == len(hands)
+    # a game's own views are seen to continue the hand in constant time: the history is
+    # walked at a hand's first move (and its second, when the first had no history)
+    if rebuilt:
+        assert len(walks) == len(seat_views)
+    else:
+        assert len(walks) <= 2 * len(hands) < len(seat_views)
+    told = [e for r in requests if r["op"] == "decide" for e in r.get("events", [])]
+    if features:
+        assert "event" not in ops
+    else:
+        assert told == [] and "event" in ops
+        told = [{k: v for k, v in r.items() if k not in ("op", "game")}
+                for r in requests if r["op"] == "event"]
+    # every action of the hands the seat moved in, up to its last move, told once
+    assert len(told) == sum(len(last.history) for last in last_views(seat_views))
+
+
+def last_views(views: list[ginrules.players.View]) -> list[ginrules.players.View]:
+    """The last view of each hand, in order."""
+    out: list[ginrules.players.View] = []
+    for v in views:
+        if out and (out[-1].dealer, out[-1].upcard, out[-1].scores) == (
+                v.dealer, v.upcard, v.scores) and len(v.history) >= len(out[-1].history):
+            out[-1] = v
+        else:
+            out.append(v)
+    return out
+
+
 # -- programs that misbehave -----------------------------------------------------------
 
 

@@ -95,6 +95,64 @@ def test_without_melds_the_rules_choose_them_as_the_real_hand(final: HandState,
     check_hand(final, seat, None, False, with_melds=False)
 
 
+# -- the completion, kept in constant time per event ------------------------------------
+
+
+def replayed(state: HandState) -> HandState:
+    """``state``'s hand dealt again from its deck and replayed, action by action: what the
+    completion must equal after every event (it is kept without a replay)."""
+    again = ginrules.deal(state.rules, deck=state.deck, dealer=state.dealer)
+    for _, action in state.actions:
+        again = again.apply(action)
+    return again
+
+
+@every_pair()
+@given(st.data(), st.integers(0, 1))
+def test_the_completion_is_the_hand_its_deck_deals(pair: tuple[str, str],
+                                                   data: st.DataObject, seat: int) -> None:
+    # an unseen card drawn or discarded is swapped into the completion's deck in constant
+    # time: the state must be the very one that deck deals, the same actions played (the
+    # opponent's hand, the stock, every card where the replay puts it), and it must hold
+    # every card the player holds and saw as the real hand does
+    final = data.draw(hand_of(pair))
+    states = real_states(final)
+    info = InformationSet.start(final.rules, seat, final.dealer, states[0].cards(seat),
+                                final.upcard)
+    for number, (who, action, card) in enumerate(observations(final, seat), 1):
+        if action.kind in (ActionKind.KNOCK, ActionKind.BIG_GIN):
+            break
+        info = info.observe(who, action, card)
+        completion = info._state
+        assert completion == replayed(completion), f"event {number}"
+        real = states[number]
+        assert completion.masks[seat] == real.masks[seat]
+        assert completion.masks[1 - seat] & real.public == real.masks[1 - seat] & real.public
+
+
+def test_an_event_costs_the_same_however_long_the_hand(monkeypatch: pytest.MonkeyPatch
+                                                        ) -> None:
+    # no event deals or replays the hand again: a long hand of stock draws and discards
+    # (each a swap of unseen cards) never calls deal after the start
+    import ginrules.players.observed as observed
+
+    s, info = start(dealer=0, seat=1, seed=3)
+    dealt = []
+    monkeypatch.setattr(observed, "deal", lambda *a, **k: dealt.append(1) or
+                        ginrules.deal(*a, **k))
+    player = ginrules.players.make_player("simple", seed=1)
+    while not s.is_over and len(s.actions) < 40:
+        action = player.choose(s.view(s.turn))
+        if action.kind in (ActionKind.KNOCK, ActionKind.BIG_GIN):
+            break
+        s = s.apply(action)
+        drawn = s.deck.cards[20 + s.stock_drawn] if (
+            action.kind is ActionKind.DRAW_STOCK and s.turn == 1) else None
+        info = info.observe(s.actions[-1][0], action, drawn)
+        assert info.view() == view(s, 1)
+    assert len(s.actions) > 20 and dealt == []
+
+
 # -- derived passes ---------------------------------------------------------------------
 
 

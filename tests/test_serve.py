@@ -175,6 +175,122 @@ def test_a_knock_hint_states_its_figures_as_the_library_does() -> None:
     raise AssertionError("no knock position in 40 hands")
 
 
+# -- events sent with the decide (or hint) they precede ----------------------------------
+
+
+def play_hand_batched(client: Client, state: HandState, level: str, seed: int
+                      ) -> tuple[HandState, list[list[str]]]:
+    """A hand played as :func:`play_hand_through` plays it, each seat told the actions
+    since its last move only with its next ``decide`` (its ``events``): the end, and the
+    passes each decide's reply derived."""
+    told: list[list[dict[str, Any]]] = [[], []]
+    derived: list[list[str]] = []
+    for seat in (0, 1):
+        client("open", game=f"b{seat}", player=seat, level=level,
+               rules=state.rules.to_dict(), seed=seed + seat)
+        client("deal", game=f"b{seat}", dealer=state.dealer,
+               cards=[str(c) for c in state.cards(seat)], upcard=str(state.upcard))
+    while not state.is_over:
+        me = state.turn
+        request: dict[str, Any] = {"game": f"b{me}"}
+        if told[me]:
+            request["events"] = told[me]
+        reply = client("decide", **request)
+        assert ("derived" in reply) == bool(told[me])
+        derived.append(reply.get("derived", []))
+        told[me] = []
+        expected = view(state, me)
+        assert client("view", game=f"b{me}")["view"] == expected.to_dict()
+        action = ginrules.Action.parse(reply["action"])
+        melds = reply.get("melds")
+        state = (ginrules.knock(state, action.card, melds)
+                 if action.kind is ActionKind.KNOCK else state.apply(action))
+        for seat in (0, 1):
+            event: dict[str, Any] = {"player": me, "action": str(action)}
+            if seat == me and action.kind is ActionKind.DRAW_STOCK:
+                event["card"] = str(state.deck.cards[20 + state.stock_drawn])
+            told[seat].append(event)
+    return state, derived
+
+
+@pytest.mark.parametrize(("preset", "level", "seed"), [
+    ("classic", "basic", 1), ("eaai", "simple", 2), ("oklahoma", "advanced", 3),
+    ("straight", "random", 5), ("openspiel", "expert", 6)])
+def test_events_sent_with_each_decide_play_the_same_hand(preset: str, level: str,
+                                                         seed: int) -> None:
+    state = ginrules.deal(ginrules.rules(preset), seed=seed, dealer=seed % 2)
+    one_by_one = play_hand_through(Client(), state, level, seed)
+    batched, derived = play_hand_batched(Client(), state, level, seed)
+    assert list(batched.actions) == list(one_by_one.actions)
+    assert all(d == [] for d in derived)  # every pass was told
+
+
+def test_passes_left_out_of_the_events_are_derived(dealt: tuple[Client, HandState]
+                                                   ) -> None:
+    client, s = dealt  # player 1 of a hand player 0 deals
+    drawn = str(s.deck.cards[21])
+    reply = client("decide", game="g",
+                   events=[{"player": 1, "action": "draw stock", "card": drawn}])
+    assert reply["derived"] == ["player 1 pass", "player 0 pass"]
+    assert reply["action"].startswith(("discard", "knock", "big gin"))
+    assert client("view", game="g")["view"] == view(
+        s.apply("pass").apply("pass").apply("draw stock"), 1).to_dict()
+
+
+def test_hello_names_the_features_asked_for() -> None:
+    client = Client()
+    assert client("hello", features=["events"])["features"] == ["events"]
+    assert client("hello", features=["telepathy"])["features"] == []
+    assert "features" not in client("hello")  # the reply of version 1, unchanged
+    client.refused("hello", "ProtocolError", '"features" must be a list of names',
+                   features=[1])
+
+
+def test_a_bad_event_in_the_events_is_refused_by_its_place_and_changes_nothing(
+        dealt: tuple[Client, HandState]) -> None:
+    client, s = dealt  # player 1 of a hand player 0 deals: player 1 moves first
+    mine = str(s.cards(1)[0])
+    passes = [{"player": 1, "action": "pass"}, {"player": 0, "action": "pass"}]
+    # the third event is not legal: the two passes before it are not kept either
+    client.refused("decide", "GinRulesError",
+                   f"decide: events[2]: event 3 (player 1 draw stock): player 1 cannot "
+                   f"draw {mine}: it is player 1's card", game="g",
+                   events=[*passes, {"player": 1, "action": "draw stock", "card": mine}])
+    client.refused("decide", "IllegalActionError",
+                   "decide: events[1]: event 2 (player 1 pass): cannot pass: it is "
+                   "player 0's turn", game="g", events=[passes[0], passes[0]])
+    client.refused("hint", "IllegalActionError", "hint: events[0]: event 1 (player 0 pass)",
+                   game="g", events=[passes[1]])
+    client.refused("decide", "ActionNotationError", "decide: events[1]: ", game="g",
+                   events=[passes[0], {"player": 0, "action": "fly"}])
+    client.refused("decide", "ProtocolError", 'decide: events[1]: "player" is missing',
+                   game="g", events=[passes[0], {"action": "pass"}])
+    client.refused("decide", "ProtocolError", "decide: events[0] must be an object", game="g",
+                   events=["pass"])
+    client.refused("decide", "ProtocolError", 'decide: "events" must be a list', game="g",
+                   events={"player": 1, "action": "pass"})
+    client.refused("hint", "ProtocolError", 'hint: events[0]: "melds" must be a list of melds',
+                   game="g", events=[{"player": 1, "action": "pass", "melds": ["2C"]}])
+    # every event legal, but the decision not the seat's to make: nothing is kept
+    client.refused("decide", "ProtocolError", "it is player 0's turn, not player 1's",
+                   game="g", events=passes[:1])
+    # and the events that are legal, with the decide that follows them, are kept
+    assert client("decide", game="g", events=passes)["action"] == "draw stock"
+    assert client("view", game="g")["view"]["history"] == [[1, "pass"], [0, "pass"]]
+    assert client("decide", game="g", events=[])["derived"] == []
+
+
+def test_a_hint_with_the_events_keeps_them() -> None:
+    client = Client(level="basic")
+    s = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
+    client("open", game="g", player=0)
+    client("deal", game="g", dealer=0, cards=[str(c) for c in s.cards(0)],
+           upcard=str(s.upcard))
+    reply = client("hint", game="g", budget=0.001, events=[{"player": 1, "action": "pass"}])
+    assert reply["derived"] == [] and reply["action"] in ("take", "pass")
+    assert client("view", game="g")["view"]["history"] == [[1, "pass"]]
+
+
 # -- errors: each answered, none changes anything --------------------------------------
 
 
@@ -526,7 +642,8 @@ values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4)
                            "dealer", "upcard", "rules", "level", "seed", "budget"]),
                           inner, max_size=5), max_leaves=20)
 FIELDS = ["id", "op", "game", "player", "dealer", "cards", "upcard", "card", "action",
-          "melds", "knocker_melds", "rules", "level", "seed", "budget", "scores"]
+          "melds", "knocker_melds", "rules", "level", "seed", "budget", "scores", "events",
+          "features"]
 
 
 def real_requests() -> list[dict[str, Any]]:

@@ -98,6 +98,11 @@ public class GinrulesPlayer implements GinRummyPlayer, AutoCloseable {
 	private BufferedReader fromServer;
 	private long nextId = 0;
 	private final ArrayList<String> handLines = new ArrayList<String>();
+	// with a server that takes them (hello's "features": ["events"]), the events since this
+	// seat's last decision, sent with its next "decide" (one request a move); before any
+	// other request, one "event" request each
+	private boolean batched = false;
+	private final ArrayList<Map<String, Object>> pending = new ArrayList<Map<String, Object>>();
 
 	// the game and the hand
 	private static final Map<String, Card> CARDS = cardsByText();
@@ -316,6 +321,7 @@ public class GinrulesPlayer implements GinRummyPlayer, AutoCloseable {
 
 	private void openGame(int playerNum) {
 		startServer();
+		flushEvents(); // (those of a game the framework ended by a forfeit, to that game)
 		game = "g" + gamesOpened;
 		Map<String, Object> request = op("open");
 		request.put("player", playerNum);
@@ -364,14 +370,25 @@ public class GinrulesPlayer implements GinRummyPlayer, AutoCloseable {
 	}
 
 	private void event(int player, String action, Card drawnCard, List<ArrayList<Card>> melds) {
-		Map<String, Object> request = op("event");
-		request.put("player", player);
-		request.put("action", action);
+		Map<String, Object> event = new LinkedHashMap<String, Object>();
+		event.put("player", player);
+		event.put("action", action);
 		if (drawnCard != null)
-			request.put("card", drawnCard.toString());
+			event.put("card", drawnCard.toString());
 		if (melds != null)
-			request.put("melds", texts(melds));
-		request(request);
+			event.put("melds", texts(melds));
+		pending.add(event);
+		if (!batched)
+			flushEvents();
+	}
+
+	/** Sends the pending events, one "event" request each. */
+	private void flushEvents() {
+		while (!pending.isEmpty()) {
+			Map<String, Object> request = op("event");
+			request.putAll(pending.remove(0));
+			request(request);
+		}
 	}
 
 	// ---------------------------------------------------------------- cards and melds
@@ -434,13 +451,25 @@ public class GinrulesPlayer implements GinRummyPlayer, AutoCloseable {
 		}
 		toServer = new BufferedWriter(new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8));
 		fromServer = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-		Map<String, Object> reply = request(op("hello"));
+		Map<String, Object> hello = op("hello");
+		hello.put("features", Arrays.asList("events"));
+		Map<String, Object> reply = request(hello);
 		Object protocol = reply.get("protocol");
 		if (!(protocol instanceof Number) || ((Number) protocol).intValue() != 1)
 			throw fail("the server speaks protocol " + protocol + ", this adapter protocol 1", null, reply);
+		Object features = reply.get("features");
+		batched = features instanceof List && ((List<?>) features).contains("events");
 	}
 
 	private Map<String, Object> request(Map<String, Object> request) {
+		if (!pending.isEmpty()) {
+			if ("decide".equals(request.get("op"))) {
+				request.put("events", new ArrayList<Map<String, Object>>(pending));
+				pending.clear();
+			} else if (!"event".equals(request.get("op"))) {
+				flushEvents();
+			}
+		}
 		String line = Json.write(request);
 		handLines.add("> " + line);
 		if (trace)

@@ -157,6 +157,9 @@ class Action:
         """
         if isinstance(text, Action):
             return text
+        known = _BY_TEXT.get(text) if type(text) is str else None
+        if known is not None:  # an action's own text, as a program sends it back
+            return known
         if not isinstance(text, str):
             raise ActionNotationError(
                 f"an action must be an Action or a string like 'discard 7H', not {text!r}"
@@ -232,6 +235,8 @@ _INDEX_BASE = {
 
 _PLAIN_ACTIONS = {k: Action(k) for k in ActionKind if k not in _WITH_CARD}
 _CARD_ACTIONS = {k: tuple(Action(k, c) for c in CARDS) for k in _WITH_CARD}
+_BY_TEXT = {str(a): a for a in (*_PLAIN_ACTIONS.values(),
+                                  *(a for row in _CARD_ACTIONS.values() for a in row))}
 _TAKE = _PLAIN_ACTIONS[ActionKind.TAKE]
 _PASS = _PLAIN_ACTIONS[ActionKind.PASS]
 _DRAW_STOCK = _PLAIN_ACTIONS[ActionKind.DRAW_STOCK]

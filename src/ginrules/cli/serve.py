@@ -31,7 +31,7 @@ from ginrules._jsonlines import MessageError, dumps, loads
 from ginrules._version import __version__
 from ginrules.actions import ActionKind
 from ginrules.errors import GinRulesError, _wrong_type
-from ginrules.players import PLAYERS, InformationSet, Player, hint, make_player
+from ginrules.players import PLAYERS, InformationSet, Player, View, hint, make_player
 from ginrules.players.words import parse_move, prompt
 from ginrules.rulesets import PRESETS, RuleSet, rules
 
@@ -39,6 +39,18 @@ __all__: list[str] = []  # the command is ginrules.cli.main (Server: for tests a
 
 PROTOCOL = 1
 """The version of the protocol this server speaks."""
+
+FEATURES = ("events",)
+"""The additions to version 1 this server has, for a ``hello`` that asks for them
+(``"features": [...]``: the reply names those of them it has): ``events``, a list of
+events on ``decide`` and ``hint``, observed in order before the answer (one request a
+move instead of one an event).
+
+>>> Server().handle({"op": "hello", "features": ["events", "teleport"]})["features"]
+['events']
+>>> "features" in Server().handle({"op": "hello"})
+False
+"""
 
 MAX_LINE = _protocol.MAX_LINE
 """The longest request line read, in bytes before its ``\n`` (a longer one is an error
@@ -190,6 +202,16 @@ def _melds(request: dict[str, Any], key: str, op: str) -> list[list[str]] | None
     return [list(m) for m in value]
 
 
+def _observed(info: InformationSet, event: dict[str, Any], op: str) -> InformationSet:
+    """``info`` after the event the fields of ``event`` say (``player``, ``action``,
+    ``card``, ``melds``: those of the ``event`` request)."""
+    player = _player(event, "player", op)
+    action: str = _get(event, "action", str, op)
+    card: str | None = _get(event, "card", str, op, None)
+    melds = _melds(event, "melds", op)
+    return info.observe(player, action, card, melds)
+
+
 class Server:
     """The seats of one client and the answer to each request (:meth:`handle`).
 
@@ -229,6 +251,11 @@ class Server:
         >>> Server().handle_line('{"id": NaN, "op": "hello"}')
         {'id': None, 'ok': False, 'error': 'the line is refused: NaN is not a JSON value', 'kind': 'ProtocolError'}
         """
+        return self._answer_line(line)[0]
+
+    def _answer_line(self, line: bytes | str) -> tuple[dict[str, Any], str | None]:
+        """:meth:`handle_line`'s reply, and its JSON text when it was made (a reply
+        that is not an error is written once)."""
         try:
             size = (len(line.encode("utf-8", "surrogatepass")) if isinstance(line, str)
                     else len(line))
@@ -236,10 +263,10 @@ class Server:
                 raise MessageError(f"it is longer than {MAX_LINE} bytes")
             request = loads(line, MAX_DEPTH)
         except MessageError as error:
-            return _error(None, ProtocolError(f"the line is refused: {error}"))
+            return _error(None, ProtocolError(f"the line is refused: {error}")), None
         except Exception as error:  # (memory, say): the server goes on
-            return _internal(None, error)
-        return self.handle(request)
+            return _internal(None, error), None
+        return self._answer(request)
 
     def handle(self, request: object) -> dict[str, Any]:
         """The reply to one request (a parsed JSON object); never raises: an error is an
@@ -248,6 +275,10 @@ class Server:
         >>> Server().handle({"op": "fly"})["error"]
         "unknown op 'fly'; the ops are hello, open, deal, event, decide, hint, melds, reveal, view, close, prompt, parse"
         """
+        return self._answer(request)[0]
+
+    def _answer(self, request: object) -> tuple[dict[str, Any], str | None]:
+        """:meth:`handle`'s reply, and its JSON text when it was made."""
         ident: object = None
         try:
             if not isinstance(request, dict):
@@ -259,21 +290,27 @@ class Server:
                     ('"op" is missing' if op is None else f"unknown op {op!r}")
                     + "; the ops are " + ", ".join(self._ops))
             reply = {"id": ident, "ok": True, **self._ops[op](request)}
-            dumps(reply)  # strict JSON, or an InternalError below
+            text = dumps(reply)  # strict JSON, or an InternalError below
         except MessageError as error:  # (the reply is not strict JSON: a bug)
-            return _internal(ident, error)
+            return _internal(ident, error), None
         except GinRulesError as error:
-            return _error(ident, error)
+            return _error(ident, error), None
         except Exception as error:  # a bug, RecursionError, MemoryError: the server goes on
-            return _internal(ident, error)
-        return reply
+            return _internal(ident, error), None
+        return reply, text
 
     # -- the ops -------------------------------------------------------------------------
 
     def _hello(self, request: dict[str, Any]) -> dict[str, Any]:
-        return {"protocol": PROTOCOL, "ginrules": __version__, "levels": list(PLAYERS),
-                "rules": list(PRESETS), "max_line": MAX_LINE, "max_depth": MAX_DEPTH,
-                "max_games": self.max_games}
+        asked = _get(request, "features", list, "hello", None)
+        if asked is not None and not all(isinstance(x, str) for x in asked):
+            raise ProtocolError('hello: "features" must be a list of names (strings)')
+        reply = {"protocol": PROTOCOL, "ginrules": __version__, "levels": list(PLAYERS),
+                 "rules": list(PRESETS), "max_line": MAX_LINE, "max_depth": MAX_DEPTH,
+                 "max_games": self.max_games}
+        if asked is not None:
+            reply["features"] = [f for f in FEATURES if f in asked]
+        return reply
 
     def _seat(self, request: dict[str, Any], op: str) -> tuple[str, _Seat]:
         name: str = _get(request, "game", str, op)
@@ -327,29 +364,55 @@ class Server:
 
     def _event(self, request: dict[str, Any]) -> dict[str, Any]:
         _, seat, info = self._hand(request, "event")
-        player = _player(request, "player", "event")
-        action: str = _get(request, "action", str, "event")
-        card: str | None = _get(request, "card", str, "event", None)
-        melds = _melds(request, "melds", "event")
-        after = info.observe(player, action, card, melds)
+        after = _observed(info, request, "event")
         seat.info = after
         return {"derived": [f"player {p} {a}" for p, a in after.derived]}
 
-    def _turn(self, info: InformationSet, seat: _Seat, op: str) -> None:
+    @staticmethod
+    def _told(request: dict[str, Any], info: InformationSet, op: str
+              ) -> tuple[InformationSet, list[str] | None]:
+        """``info`` once the request's ``events`` (if any) are observed in order, and the
+        passes derived before them (``None`` without ``events``); the seat is not
+        changed: the caller keeps the information set once its answer is made. A bad
+        event is an error naming it by its place in the list."""
+        events = _get(request, "events", list, op, None)
+        if events is None:
+            return info, None
+        derived: list[str] = []
+        for place, event in enumerate(events):
+            where = f"{op}: events[{place}]"
+            if not isinstance(event, dict):
+                raise ProtocolError(f'{where} must be an object like {{"player": 0, '
+                                    f'"action": "pass"}}, not {_shown(event)}')
+            try:
+                info = _observed(info, event, where)
+            except GinRulesError as error:
+                if not isinstance(error, ProtocolError):
+                    error.args = (f"{where}: {error}",)
+                raise
+            derived += (f"player {p} {a}" for p, a in info.derived)
+        return info, derived
+
+    def _turn(self, info: InformationSet, seat: _Seat, op: str) -> View:
+        """The seat's view, on its turn."""
         if info.is_over:
             raise ProtocolError(f"{op}: the hand is over")
         v = info.view()
         if not v.legal_actions:
             raise ProtocolError(f"{op}: it is player {v.turn}'s turn, not player "
                                 f"{seat.player}'s")
+        return v
 
     def _decide(self, request: dict[str, Any]) -> dict[str, Any]:
         _, seat, info = self._hand(request, "decide")
-        self._turn(info, seat, "decide")
-        action = seat.decider.choose(info.view())
+        info, derived = self._told(request, info, "decide")
+        action = seat.decider.choose(self._turn(info, seat, "decide"))
         reply: dict[str, Any] = {"action": str(action)}
         if action.kind in (ActionKind.KNOCK, ActionKind.BIG_GIN):
             reply["melds"] = [m.to_list() for m in info.knock_layout(action).melds]
+        if derived is not None:
+            reply["derived"] = derived
+        seat.info = info
         return reply
 
     def _hint(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -357,12 +420,16 @@ class Server:
         budget = _get(request, "budget", (int, float), "hint", 1.0)
         level = _get(request, "level", str, "hint", None)
         opponent = _get(request, "opponent", str, "hint", None)
-        self._turn(info, seat, "hint")
-        h = hint(info.view(), level=level, opponent=opponent, seed=seat.seed, budget=budget)
+        info, derived = self._told(request, info, "hint")
+        h = hint(self._turn(info, seat, "hint"), level=level, opponent=opponent,
+                 seed=seat.seed, budget=budget)
         reply: dict[str, Any] = {"action": str(h.action), "reason": h.reason,
                                  "level": h.level}
         if h.knock is not None:
             reply["knock"] = attrs.asdict(h.knock)
+        if derived is not None:
+            reply["derived"] = derived
+        seat.info = info
         return reply
 
     def _defend(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -478,7 +545,11 @@ def serve(stdin: IO[bytes], stdout: IO[str], server: Server) -> int:
         elif not line.strip():
             continue
         else:
-            reply = server.handle_line(line)
+            reply, text = server._answer_line(line)
+            if text is not None:
+                stdout.write(text + "\n")
+                stdout.flush()
+                continue
         stdout.write(_reply_line(reply))
         stdout.flush()
     return 0

@@ -6,9 +6,12 @@ It is made by name as ``cmd:<command line>`` (``make_player("cmd:python -m ginru
 serve")``, ``ginrules simulate --players expert,"cmd:..."``). The program is started on
 the first move, told the seat, the rules and the seed (``open``, without a level: the
 program chooses), then each hand's deal and every action as the view shows it (its own
-stock draws with their cards, nothing it may not see), and asked to ``decide``. A hand
-is dealt to the program again whenever its events do not continue those already told,
-the same deal played again included (the same seed in a second game).
+stock draws with their cards, nothing it may not see), and asked to ``decide``: the
+actions since its last move go with that ``decide`` (its ``events``) when the program's
+``hello`` says it takes them (``"features": ["events"]``, as ``ginrules serve`` does),
+one ``event`` request each otherwise. A hand is dealt to the program again whenever its
+events do not continue those already told, the same deal played again included (the
+same seed in a second game).
 
 The program runs in a session (and process group) of its own. It is ended when the
 player is dropped or :meth:`ExternalPlayer.close` is called, at the first error, on an
@@ -321,13 +324,16 @@ class _Program:
         if self.exited():
             raise self.fail(f"the program stopped before answering {op!r}")
         while data:
-            self._wait(deadline, op, writing=True)
+            # (written at once while the pipe has room, as it mostly has: waited for
+            # only when it is full)
             try:
                 data = data[os.write(self.stdin, data):]
-            except (BlockingIOError, InterruptedError):
                 continue
+            except (BlockingIOError, InterruptedError):
+                pass
             except OSError:  # BrokenPipeError: nobody reads the input any more
                 raise self._ended(op, "input") from None
+            self._wait(deadline, op, writing=True)
 
     def _line(self, deadline: float, op: str) -> bytes:
         """The next line of the output, without its end (``\\n`` or ``\\r\\n``); a line of
@@ -405,6 +411,10 @@ class ExternalPlayer:
     # deal (the same seed again) but other events is a new hand, dealt to the program again
     _told: list[tuple[object, ...]] = attrs.field(factory=list, init=False, repr=False)
     _draws: int = attrs.field(default=0, init=False, repr=False)  # own stock draws reported
+    # the last event reported, the view's own (player, action) pair (see _continues)
+    _last: object = attrs.field(default=None, init=False, repr=False)
+    # whether the program takes the events with "decide" (hello's "features")
+    _batched: bool = attrs.field(default=False, init=False, repr=False)
 
     @property
     def name(self) -> str:
@@ -415,10 +425,12 @@ class ExternalPlayer:
         program = _Program(self.command, self.name)
         # the program is ended with the player, or at the interpreter's exit
         self._program, self._end = program, weakref.finalize(self, program.close)
-        hello = program.ask({"op": "hello"}, self.timeout)
+        hello = program.ask({"op": "hello", "features": ["events"]}, self.timeout)
         if hello.get("protocol") != 1:
             raise program.fail(f"the program speaks protocol "
                                f"{_excerpt(hello.get('protocol'))}, not 1")
+        features = hello.get("features")
+        self._batched = isinstance(features, list) and "events" in features
         return program
 
     def choose(self, view: View) -> Action:
@@ -437,29 +449,40 @@ class ExternalPlayer:
             program.ask({"op": "open", "game": "seat", "player": view.player,
                          "rules": view.rules.to_dict(), "seed": self.seed}, self.timeout)
             self._seat, self._hand = view.player, None
-        dealt = _own_hands(view)[0]
-        hand = (view.dealer, view.upcard, dealt, view.scores)
         history = view.history
-        told = _events_told(view)
-        if hand != self._hand or told[:self._reported] != self._told:
-            request: dict[str, Any] = {
-                "op": "deal", "game": "seat", "dealer": view.dealer,
-                "cards": [str(c) for c in cards_from_mask(dealt)], "upcard": str(view.upcard)}
-            if view.scores is not None:
-                request["scores"] = list(view.scores)
-            program.ask(request, self.timeout)
-            self._hand, self._reported, self._draws, self._told = hand, 0, 0, []
+        if not self._continues(view):
+            dealt = _own_hands(view)[0]
+            hand = (view.dealer, view.upcard, dealt, view.scores)
+            if hand != self._hand or _events_told(view)[:self._reported] != self._told:
+                request: dict[str, Any] = {
+                    "op": "deal", "game": "seat", "dealer": view.dealer,
+                    "cards": [str(c) for c in cards_from_mask(dealt)],
+                    "upcard": str(view.upcard)}
+                if view.scores is not None:
+                    request["scores"] = list(view.scores)
+                program.ask(request, self.timeout)
+                self._hand, self._reported, self._draws, self._told = hand, 0, 0, []
+        events: list[dict[str, Any]] = []
         for index in range(self._reported, len(history)):  # only the new events
             who, done = history[index]
-            event: dict[str, Any] = {"op": "event", "game": "seat", "player": who,
-                                     "action": str(done)}
+            event: dict[str, Any] = {"player": who, "action": str(done)}
+            card = None
             if who == view.player and done.kind is ActionKind.DRAW_STOCK:
-                event["card"] = str(view.drawn_cards[self._draws])
+                card = view.drawn_cards[self._draws]
+                event["card"] = str(card)
                 self._draws += 1
-            program.ask(event, self.timeout)
-            self._reported += 1
-            self._told.append(told[index])
-        reply = program.ask({"op": "decide", "game": "seat"}, self.timeout)
+            events.append(event)
+            self._told.append((who, done, card))
+        self._reported = len(history)
+        self._last = history[-1] if history else None
+        decide: dict[str, Any] = {"op": "decide", "game": "seat"}
+        if self._batched:
+            if events:
+                decide["events"] = events
+        else:
+            for event in events:
+                program.ask({"op": "event", "game": "seat", **event}, self.timeout)
+        reply = program.ask(decide, self.timeout)
         text = reply.get("action")
         action: Action | None = None
         with contextlib.suppress(GinRulesError):
@@ -469,6 +492,18 @@ class ExternalPlayer:
                                 "one of the legal actions: "
                                 + ", ".join(str(a) for a in legal))
         return action
+
+    def _continues(self, view: View) -> bool:
+        """Whether ``view`` continues the hand told so far, seen in constant time:
+        its history holds, where the last event told was, that very object (a hand's
+        history is grown, never copied, as a game hands out its views), with the same
+        deal, scores and draws. Otherwise (a view rebuilt, a new hand) the caller checks
+        the deal and every event told."""
+        reported, hand, history = self._reported, self._hand, view.history
+        return (reported > 0 and hand is not None and len(history) >= reported
+                and history[reported - 1] is self._last and view.dealer == hand[0]
+                and view.upcard == hand[1] and view.scores == hand[3]
+                and len(view.drawn_cards) >= self._draws)
 
     def close(self) -> None:
         """End the program (it is also ended when the player is dropped).

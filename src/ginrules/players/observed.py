@@ -25,8 +25,9 @@ True
 How it works: it holds a whole hand state whose hidden cards (the opponent's unseen
 cards and the stock) are a *completion*, the unseen cards in a canonical order. When the
 opponent discards an unseen card, or the player draws one, that card is swapped into the
-right place of the completion and the hand is replayed; the swapped cards are both
-unseen, so no view the player had changes. The view never shows a hidden card (it holds
+right place of the completion: the swapped cards are both unseen, so no view the player
+had changes, and the state is the one the swapped deck would have dealt, the same actions
+played (only the two cards move: each event costs the same, however long the hand). The view never shows a hidden card (it holds
 the opponent's cards only where they were face up), so it is the view of the real hand:
 the tests check it equal, move by move, over random hands under every preset.
 
@@ -40,7 +41,7 @@ dead hand needs no hidden card: its result is there at once.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import attrs
@@ -48,10 +49,10 @@ import attrs
 from ginrules.actions import Action, ActionKind, Phase
 from ginrules.cards import CARDS, Card, CardsLike, Deck, cards_from_mask, to_mask
 from ginrules.errors import GinRulesError, IllegalActionError, WrongTypeError, _wrong_type
-from ginrules.hand import HandState, _apply_checked, deal, knock
+from ginrules.hand import HandSetup, HandState, _apply_checked, deal, knock
 from ginrules.knocking import Layoff, _as_melds, knocker_layout, lay_off
 from ginrules.melds import Arrangement, Meld, arrangement_of_mask
-from ginrules.players.views import View, _view, view
+from ginrules.players.views import View, _drawn_cards, _view, view
 from ginrules.rulesets import RuleSet
 
 __all__ = ["InformationSet"]
@@ -94,18 +95,36 @@ def _seat(value: object, what: str) -> int:
 def _swapped(deck: Deck, a: Card, b: Card) -> Deck:
     """``deck`` with cards ``a`` and ``b`` changing places."""
     cards = list(deck.cards)
-    i, j = cards.index(a), cards.index(b)
+    places = [c.index for c in cards]  # (found by int: a Card's == is Python code)
+    i, j = places.index(a.index), places.index(b.index)
     cards[i], cards[j] = cards[j], cards[i]
-    return Deck(cards)
+    # (a deck's 52 cards in another order: not checked again, which costs more than the
+    # rest of an event)
+    deck = object.__new__(Deck)
+    object.__setattr__(deck, "cards", tuple(cards))
+    return deck
 
 
-def _replay(rules: RuleSet, dealer: int, deck: Deck,
-            actions: Sequence[tuple[int, Action]]) -> HandState:
-    """The hand dealt from ``deck`` after ``actions`` (checked when first observed)."""
-    state = deal(rules, deck=deck, dealer=dealer)
-    for _, action in actions:
-        state = _apply_checked(state, action)
-    return state
+def _with_swap(state: HandState, a: Card, b: Card) -> HandState:
+    """``state`` as if dealt from its deck with the cards ``a`` and ``b`` changing places,
+    the same actions played: both cards unseen by the observing player (neither played nor
+    face up), so only the deck and whose hand (or the stock) holds them change, in
+    constant time (replaying the hand would give the same state, in time that grows with
+    it)."""
+    masks = list(state.masks)
+    both = a.mask | b.mask
+    for p in (0, 1):
+        held = masks[p] & both
+        if held and held != both:  # one of them in this hand: the other takes its place
+            masks[p] ^= both
+    setup = state.setup
+    setup = HandSetup(setup.rules, setup.dealer, _swapped(setup.deck, a, b),
+                      setup.knock_limit)
+    return HandState(setup=setup, masks=(masks[0], masks[1]),
+                     stock_drawn=state.stock_drawn, discard_pile=state.discard_pile,
+                     public=state.public, phase=state.phase, turn=state.turn,
+                     taken=state.taken, actions=state.actions, turns=state.turns,
+                     result=state.result)
 
 
 def _scores(value: object) -> tuple[int, int] | None:
@@ -186,6 +205,13 @@ class InformationSet:
     derived: tuple[tuple[int, Action], ...] = attrs.field(default=(), validator=_check(
         "a tuple of (player, Action)", lambda v: type(v) is tuple and all(
             type(x) is tuple and len(x) == 2 and type(x[1]) is Action for x in v)))
+    #: the cards the player drew from the stock, in order (kept as they come, so that a
+    #: view costs the same however long the hand; by default, those of the state)
+    _drawn: tuple[Card, ...] = attrs.field(
+        default=attrs.Factory(lambda self: _drawn_cards(self._state, self.player),
+                              takes_self=True),
+        validator=_check("a tuple of Card", lambda v: type(v) is tuple
+                         and all(type(c) is Card for c in v)))
 
     @classmethod
     def start(cls, rules: RuleSet, player: int, dealer: int, cards: CardsLike,
@@ -269,8 +295,7 @@ class InformationSet:
         if self._revealed is not None:
             return view(self._revealed, self.player, scores=self.scores)
         state = self._state
-        mine = self._drawn_cards()
-        before = _view(state, self.player, self.scores, mine)
+        before = _view(state, self.player, self.scores, self._drawn)
         ending = self._ending
         if ending is None:
             return before
@@ -291,17 +316,6 @@ class InformationSet:
             discard_pile=before.discard_pile + (() if card is None else (card,)),
             taken=None, phase=Phase.OVER, legal_actions=(),
             history=state.actions.plus((ending.player, ending.action)))
-
-    def _drawn_cards(self) -> tuple[Card, ...]:
-        state = self._state
-        out = []
-        draws = 0
-        for who, action in state.actions:
-            if action.kind is ActionKind.DRAW_STOCK:
-                draws += 1
-                if who == self.player:
-                    out.append(state.deck.cards[20 + draws])
-        return tuple(out)
 
     # -- observing ---------------------------------------------------------------------
 
@@ -329,7 +343,8 @@ class InformationSet:
         act = _as_action(action, "InformationSet.observe")
         seen = _as_card(card, "InformationSet.observe")
         shown = None if melds is None else _as_melds(melds, "InformationSet.observe")
-        number = len(self.history) + 1
+        # len(self.history) + 1, in constant time
+        number = len(self._state.actions) + (1 if self._ending is None else 2)
         if self.is_over:
             raise IllegalActionError(self._event(number, who, act,
                                                  "cannot play on: the hand is over"))
@@ -372,6 +387,7 @@ class InformationSet:
                  derived: tuple[tuple[int, Action], ...]) -> InformationSet:
         me = self.player
         kind = act.kind
+        drawn = self._drawn
         if seen is not None and kind not in (ActionKind.DRAW_STOCK, ActionKind.TAKE,
                                              ActionKind.DRAW_DISCARD):
             raise GinRulesError(f"a card goes only with a draw or a take, not with {kind.value}")
@@ -395,6 +411,7 @@ class InformationSet:
                 if why is not None:
                     raise GinRulesError(f"player {me} cannot draw {seen}: {why}")
                 state = self._place(state, seen, state.deck.cards[21 + state.stock_drawn])
+                drawn = (*self._drawn, seen)
             elif seen is not None:
                 raise GinRulesError(f"player {me} cannot see the card player {who} draws "
                                     "from the stock")
@@ -405,14 +422,24 @@ class InformationSet:
         if kind is ActionKind.KNOCK or kind is ActionKind.BIG_GIN:
             return self._knock(state, who, act, shown, derived)
         after = _apply_checked(state, act)
-        return attrs.evolve(self, state=after, derived=derived)
+        return self._evolved(_state=after, derived=derived, _drawn=drawn)
+
+    def _evolved(self, **changes: object) -> InformationSet:
+        """This information set with ``changes`` (by attribute name), built without
+        running the validators again: what changes is the engine's own state, checked
+        actions and cards, so an event costs the same however long the hand (the
+        validators walk the dealt cards, the derived actions and the draws)."""
+        new = object.__new__(InformationSet)
+        for name in _FIELDS:
+            object.__setattr__(new, name, changes[name] if name in changes
+                               else getattr(self, name))
+        return new
 
     def _place(self, state: HandState, card: Card, there: Card) -> HandState:
         """The completion with the unseen ``card`` put where the unseen ``there`` is."""
         if card == there:
             return state
-        deck = _swapped(state.deck, card, there)
-        return _replay(state.rules, state.dealer, deck, state.actions)
+        return _with_swap(state, card, there)
 
     def _held_by_opponent(self, state: HandState, card: Card) -> HandState:
         """The completion in which the opponent holds ``card`` (which it plays now)."""
@@ -570,3 +597,6 @@ class InformationSet:
     def __repr__(self) -> str:
         return (f"<InformationSet of player {self.player}: {len(self.history)} events"
                 + (", hand over" if self.is_over else "") + ">")
+
+
+_FIELDS = tuple(a.name for a in attrs.fields(InformationSet))
