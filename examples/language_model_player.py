@@ -103,6 +103,17 @@ def _serve(server: Server, model: NoisyModel, log: Any) -> int:
             reply = server.handle(request)
         else:
             game = request["game"]
+            for event in request.get("events", ()):  # what happened since its last move
+                told = server.handle({**event, "op": "event", "game": game})
+                if not told["ok"]:
+                    break
+            else:
+                told = None
+            if told is not None:  # an event refused: say so, as serve would
+                told["id"] = request.get("id")
+                sys.stdout.write(json.dumps(told) + "\n")
+                sys.stdout.flush()
+                continue
             text = server.handle({"op": "prompt", "game": game})["prompt"]
             error = None
             for _ in range(RETRIES):
