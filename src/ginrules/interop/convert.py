@@ -306,7 +306,7 @@ def to_openspiel_history(record: RecordLike) -> dict[str, Any]:
     ...                       dealer=1).apply("pass").apply("pass").apply("draw stock")
     >>> out = to_openspiel_history(ginrules.records.to_record(state))
     >>> out["history"][21:], out["params"]
-    ([54, 54, 53, 22], {})
+    ([54, 54, 53, 34], {})
     """
     from ginrules.records.reader import load
     from ginrules.records.writer import to_record
