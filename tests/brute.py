@@ -14,10 +14,11 @@ Cards are ginrules ``Card`` values; only their ``rank``, ``suit`` and ``points``
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterable, Iterator
 
-from ginrules import Card
+from ginrules import CARDS, Card
 
 Meld = frozenset[Card]
 
@@ -120,3 +121,76 @@ def brute_best_discards(hand: Iterable[Card]) -> tuple[int, set[Card]]:
     results = brute_discard_results(hand)
     best = min(results.values())
     return best, {card for card, dead in results.items() if dead == best}
+
+
+# -- layoffs: every set of cards the defender can lay off, one at a time ----------------
+
+BruteMeld = frozenset[Card]
+
+
+def card_at(suit: int, rank: int) -> Card:
+    """The card of ``suit`` (0-3) and ``rank`` (ace 1 .. king 13)."""
+    return CARDS[suit * 13 + rank - 1]
+
+
+def next_cards(meld: BruteMeld) -> list[Card]:
+    """The cards that extend ``meld`` by one, from the rules text alone: the fourth card of
+    a three-card set (none for a set of four), or the card just below or just above a run
+    in its suit (ace low only: nothing below the ace, nothing above the king)."""
+    ranks = sorted(int(c.rank) for c in meld)
+    suits = {int(c.suit) for c in meld}
+    if len(set(ranks)) == 1:
+        return [card_at(s, ranks[0]) for s in range(4) if s not in suits] if len(meld) == 3 \
+            else []
+    (suit,) = suits
+    return [card_at(suit, r) for r in (ranks[0] - 1, ranks[-1] + 1) if 1 <= r <= 13]
+
+
+def layable_subsets(melds: Iterable[Iterable[Card]], defender: frozenset[Card]
+                    ) -> set[frozenset[Card]]:
+    """Every set of defender cards that can be laid off, one card at a time, each onto one of
+    the knocker's melds as extended so far (chains allowed). Melds are plain sets of cards:
+    nothing here uses the library's melds."""
+    start = tuple(frozenset(m) for m in melds)
+    seen: set[tuple[frozenset[Card], tuple[BruteMeld, ...]]] = set()
+    found: set[frozenset[Card]] = set()
+
+    def search(laid: frozenset[Card], current: tuple[BruteMeld, ...]) -> None:
+        key = (laid, current)
+        if key in seen:
+            return
+        seen.add(key)
+        found.add(laid)
+        for i, meld in enumerate(current):
+            for card in next_cards(meld):
+                if card in defender and card not in laid:
+                    extended = (*current[:i], meld | {card}, *current[i + 1 :])
+                    search(laid | {card}, extended)
+
+    search(frozenset(), start)
+    return found
+
+
+@functools.lru_cache(maxsize=4096)
+def cached_deadwood(cards: frozenset[Card]) -> int:
+    return brute_deadwood(cards)
+
+
+def brute_defence(melds: Iterable[Iterable[Card]], defender: frozenset[Card]) -> tuple[int, int]:
+    """The defender's least deadwood after layoffs, and the fewest layoffs that reach it."""
+    return min(
+        (cached_deadwood(defender - laid), len(laid))
+        for laid in layable_subsets(melds, defender)
+    )
+
+
+def brute_resolve(knocker: list[Card], defender: list[Card]) -> int:
+    """The defender's deadwood after a knock: no layoffs against gin; otherwise the knocker
+    shows the least-deadwood melds that leave the defender the most deadwood."""
+    d = frozenset(defender)
+    if brute_deadwood(knocker) == 0:
+        return cached_deadwood(d)
+    return max(
+        brute_defence(collection, d)[0]
+        for collection in brute_best_collections(knocker)
+    )

@@ -8,6 +8,10 @@ import os
 
 from hypothesis import HealthCheck, Phase, settings
 
+# the scripts that made test data (tests/data/kaggle/make_episode.py needs
+# kaggle-environments) are not tests, nor modules whose doctests run here
+collect_ignore_glob = ["data/*"]
+
 _ANY_LOAD = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
 settings.register_profile("default", max_examples=200, **_ANY_LOAD)
 settings.register_profile("ci", max_examples=300, derandomize=True, **_ANY_LOAD)

@@ -85,6 +85,15 @@ def test_validate_of_a_game_imports_the_game_and_junit_its_xml() -> None:
     assert "xml.sax.saxutils" in junit
 
 
+def test_convert_imports_the_converter_and_the_validator_alone() -> None:
+    modules = imported("convert", "--from", "kaggle",
+                       str(ROOT / "tests" / "data" / "kaggle" / "knock.json"))
+    assert {"ginrules.interop.convert", "ginrules.records.validator"} <= modules
+    assert among(modules, HEAVY + other_commands("convert")) == []
+    assert among(modules, ("ginrules.game", "ginrules.sheet", "ginrules.interop.episode",
+                           "ginrules.interop.observation")) == []
+
+
 def test_the_help_imports_no_sub_command() -> None:
     modules = imported("--help")
     assert among(modules, HEAVY + tuple(module for module, _ in _COMMANDS.values())) == []
@@ -126,7 +135,7 @@ def test_an_unknown_sub_command_is_the_same_one_line_error(
     assert stop.value.code == 2
     assert capsys.readouterr().err == (
         "ginrules: error: argument COMMAND: invalid choice: 'bogus' (choose from "
-        "'deadwood', 'showdown', 'play', 'simulate', 'serve', 'validate') "
+        "'deadwood', 'showdown', 'play', 'simulate', 'serve', 'validate', 'convert') "
         "(see 'ginrules --help')\n")
 
 

@@ -1,14 +1,18 @@
-"""Layoffs and knock resolution against a brute force written here, plus fixed cases."""
+"""Layoffs and knock resolution against the brute force of tests/brute.py, plus fixed cases."""
 
 from __future__ import annotations
-
-import functools
-from collections.abc import Iterable
 
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from brute import brute_best_collections, brute_deadwood
+from brute import (
+    brute_best_collections,
+    brute_deadwood,
+    brute_defence,
+    brute_resolve,
+    card_at,
+    next_cards,
+)
 from ginrules import (
     CARDS,
     Arrangement,
@@ -23,79 +27,6 @@ from ginrules import (
     showdown,
 )
 from ginrules.knocking import lay_off, resolve_knock
-
-# -- the brute force ----------------------------------------------------------------------
-
-
-BruteMeld = frozenset[Card]
-
-
-def card_at(suit: int, rank: int) -> Card:
-    """The card of ``suit`` (0-3) and ``rank`` (ace 1 .. king 13)."""
-    return CARDS[suit * 13 + rank - 1]
-
-
-def next_cards(meld: BruteMeld) -> list[Card]:
-    """The cards that extend ``meld`` by one, from the rules text alone: the fourth card of
-    a three-card set (none for a set of four), or the card just below or just above a run
-    in its suit (ace low only: nothing below the ace, nothing above the king)."""
-    ranks = sorted(int(c.rank) for c in meld)
-    suits = {int(c.suit) for c in meld}
-    if len(set(ranks)) == 1:
-        return [card_at(s, ranks[0]) for s in range(4) if s not in suits] if len(meld) == 3 \
-            else []
-    (suit,) = suits
-    return [card_at(suit, r) for r in (ranks[0] - 1, ranks[-1] + 1) if 1 <= r <= 13]
-
-
-def layable_subsets(melds: Iterable[Iterable[Card]], defender: frozenset[Card]
-                    ) -> set[frozenset[Card]]:
-    """Every set of defender cards that can be laid off, one card at a time, each onto one of
-    the knocker's melds as extended so far (chains allowed). Melds are plain sets of cards:
-    nothing here uses the library's melds."""
-    start = tuple(frozenset(m) for m in melds)
-    seen: set[tuple[frozenset[Card], tuple[BruteMeld, ...]]] = set()
-    found: set[frozenset[Card]] = set()
-
-    def search(laid: frozenset[Card], current: tuple[BruteMeld, ...]) -> None:
-        key = (laid, current)
-        if key in seen:
-            return
-        seen.add(key)
-        found.add(laid)
-        for i, meld in enumerate(current):
-            for card in next_cards(meld):
-                if card in defender and card not in laid:
-                    extended = (*current[:i], meld | {card}, *current[i + 1 :])
-                    search(laid | {card}, extended)
-
-    search(frozenset(), start)
-    return found
-
-
-@functools.lru_cache(maxsize=4096)
-def cached_deadwood(cards: frozenset[Card]) -> int:
-    return brute_deadwood(cards)
-
-
-def brute_defence(melds: Iterable[Iterable[Card]], defender: frozenset[Card]) -> tuple[int, int]:
-    """The defender's least deadwood after layoffs, and the fewest layoffs that reach it."""
-    return min(
-        (cached_deadwood(defender - laid), len(laid))
-        for laid in layable_subsets(melds, defender)
-    )
-
-
-def brute_resolve(knocker: list[Card], defender: list[Card]) -> int:
-    """The defender's deadwood after a knock: no layoffs against gin; otherwise the knocker
-    shows the least-deadwood melds that leave the defender the most deadwood."""
-    d = frozenset(defender)
-    if brute_deadwood(knocker) == 0:
-        return cached_deadwood(d)
-    return max(
-        brute_defence(collection, d)[0]
-        for collection in brute_best_collections(knocker)
-    )
 
 
 def check_layoffs(melds: tuple[Meld, ...], defender: list[Card], arrangement: Arrangement,

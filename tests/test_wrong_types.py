@@ -504,6 +504,14 @@ OVERRIDES: dict[tuple[str, str], Callable[[dict[str, Any]], Any]] = {
     ("ginrules.history.History.undo", "player"): lambda ex: ex["game"].hand.turn,
     ("ginrules.interop.openspiel.from_openspiel", "history"): lambda ex: (
         [*range(21), 54, 54, 53, 21, 21]),
+    ("ginrules.interop.convert.from_kaggle_episode", "episode"): lambda ex: str(
+        Path(__file__).parent / "data" / "kaggle" / "knock.json"),
+    ("ginrules.interop.convert.read_openspiel_history", "text"): lambda ex: "[0, 1, 2]",
+    ("ginrules.interop.convert.read_openspiel_params", "text"): lambda ex: (
+        '{"knock_card": 10}'),
+    ("ginrules.interop.convert.to_openspiel_history", "record"): lambda ex: (
+        ginrules.records.to_record(ginrules.deal(ginrules.rules("openspiel"), seed=7,
+                                                 dealer=1))),
     ("ginrules.players.make_player", "name"): lambda ex: "random",
     ("ginrules.players.lookahead.deals", "pool"): lambda ex: list(range(30)),
     ("ginrules.players.lookahead.deals", "hidden"): lambda ex: 8,

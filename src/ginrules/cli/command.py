@@ -41,6 +41,8 @@ _COMMANDS: dict[str, tuple[str, str]] = {
               "answer the player protocol (JSON lines) on stdin and stdout"),
     "validate": ("ginrules.cli.validate",
                  "check game records: every action legal, the declared results right"),
+    "convert": ("ginrules.cli.convert",
+                "turn an OpenSpiel history or a Kaggle episode into a record (and back)"),
 }
 
 

@@ -1,0 +1,255 @@
+"""``ginrules convert`` and its library functions (ginrules.interop.convert): real Kaggle
+episodes of OpenSpiel's gin rummy (tests/data/kaggle, made by the kaggle-environments
+package), OpenSpiel histories as text, records back to OpenSpiel, and no input that
+crashes them."""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import ginrules
+from ginrules.cli import main
+from ginrules.errors import GinRulesError, InvalidRecordError
+from ginrules.interop.convert import (
+    from_kaggle_episode,
+    read_openspiel_history,
+    read_openspiel_params,
+    to_openspiel_history,
+)
+from ginrules.interop.openspiel import from_openspiel
+from ginrules.records import validate
+
+KAGGLE = Path(__file__).parent / "data" / "kaggle"
+EPISODES = {
+    "knock.json": ("valid", None),
+    "repeated-move.json": ("invalid", "discarded again twice in a row"),
+    "defender-choice.trimmed.json": ("invalid", "the defender chooses its own melds"),
+    "oklahoma-wall-knock.trimmed.json": ("invalid", "OpenSpiel's wall phase"),
+}
+
+
+def episode(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((KAGGLE / name).read_text())
+    return data
+
+
+@pytest.mark.parametrize("name", sorted(EPISODES))
+def test_kaggle_episodes_convert_and_the_validator_names_the_difference(name: str) -> None:
+    verdict, words = EPISODES[name]
+    record = from_kaggle_episode(KAGGLE / name)
+    report = validate(record)
+    assert report.valid == (verdict == "valid"), report.summary()
+    if words is not None:
+        assert words in report.summary()
+    source = record["source"]
+    data = episode(name)
+    assert source["via"] == "kaggle" and source["episode"] == data["id"]
+    assert source["kaggle_rewards"] == data["rewards"]
+    # the history is the one Kaggle serialized: the hand's actions start after the deal
+    assert len(record["hands"][0]["source"]["history"]) > 21
+
+
+def test_the_declared_points_are_kaggles_rewards() -> None:
+    data = episode("knock.json")
+    record = from_kaggle_episode(data)
+    outcome = record["hands"][0]["outcome"]
+    rewards = [int(r) for r in data["rewards"]]
+    assert outcome["points"] == max(rewards) and rewards[outcome["winner"]] == max(rewards)
+    # a harness that scored the hand otherwise is caught (rewards changed by one point)
+    wrong = copy.deepcopy(data)
+    winner = outcome["winner"]
+    wrong["rewards"][winner] += 1
+    wrong["rewards"][1 - winner] -= 1
+    report = validate(from_kaggle_episode(wrong))
+    assert not report.valid and "points" in report.summary()
+
+
+def test_openspiel_endings_kept_as_far_as_these_rules_play() -> None:
+    record = from_kaggle_episode(KAGGLE / "repeated-move.json", openspiel_endings=True)
+    assert validate(record).valid
+    assert record["complete"] is False
+    wall = from_kaggle_episode(KAGGLE / "oklahoma-wall-knock.trimmed.json",
+                               openspiel_endings=True)
+    assert validate(wall).valid, validate(wall).summary()
+    assert wall["hands"][0]["outcome"]["kind"] == "dead"
+    # OpenSpiel's own outcome, with Kaggle's points, is kept in the source
+    kept = wall["hands"][0]["source"]["openspiel_outcome"]
+    assert kept["points"] == max(int(r) for r in episode(
+        "oklahoma-wall-knock.trimmed.json")["rewards"])
+    assert wall["rules"]["overrides"] == {"oklahoma": True, "spade_doubling": "off"}
+
+
+def test_a_record_goes_to_openspiel_and_back() -> None:
+    record = from_kaggle_episode(KAGGLE / "knock.json")
+    out = to_openspiel_history(record)
+    again = from_openspiel(out["history"], params=out["params"])
+    assert again["hands"][0]["actions"] == record["hands"][0]["actions"]
+    assert again["hands"][0]["outcome"] == record["hands"][0]["outcome"]
+    assert validate(again).valid
+
+
+@pytest.mark.parametrize("preset", ["openspiel", "classic", "dutch", "oklahoma"])
+def test_played_hands_go_to_openspiel_and_back(preset: str) -> None:
+    """Hands played by ginrules' random players: the history read back gives the same
+    actions (OpenSpiel's own outcome may differ under presets it cannot express)."""
+    for seed in range(12):
+        game = ginrules.game.play(ginrules.new_game(ginrules.rules(preset), seed=seed),
+                                  ginrules.game.random_policies(seed))
+        for hand in game.finished[:2]:
+            record = ginrules.records.to_record(hand)
+            if any(a.kind is ginrules.ActionKind.BIG_GIN for _, a in hand.actions):
+                with pytest.raises(InvalidRecordError, match="no big gin"):
+                    to_openspiel_history(record)
+                continue
+            try:
+                out = to_openspiel_history(record)
+            except InvalidRecordError as error:  # OpenSpiel's own endings come first
+                assert "OpenSpiel would end this hand" in str(error)
+                continue
+            back = from_openspiel(out["history"], params=out["params"],
+                                  openspiel_endings=True)
+            # OpenSpiel's player 0 is the non-dealer: a hand player 0 dealt comes back
+            # with the seats swapped
+            swap = {"p0": "p1", "p1": "p0"} if hand.dealer == 0 else {"p0": "p0", "p1": "p1"}
+            theirs = [swap[a[:2]] + a[2:] for a in back["hands"][0]["actions"]]
+            assert theirs == record["hands"][0]["actions"][:len(theirs)], (preset, seed)
+
+
+def test_to_openspiel_refuses_what_openspiel_cannot_play() -> None:
+    game = ginrules.game.play(ginrules.new_game(ginrules.rules("classic"), seed=3),
+                              ginrules.game.random_policies(3))
+    with pytest.raises(InvalidRecordError, match="one hand at a time"):
+        to_openspiel_history(ginrules.records.to_record(game))
+
+
+# -- text forms ------------------------------------------------------------------------
+
+
+def test_histories_as_text() -> None:
+    assert read_openspiel_history("[1, 2]\n") == [1, 2]
+    assert read_openspiel_history("# a comment\n1\n\n 2 \n") == [1, 2]
+    for text, where in (("1\n2\n300\n", "line 3"), ("[1, true]", "item 2"),
+                        ("[1, -1]", "item 2"), ("", "empty"), ("[1, 2", "malformed"),
+                        ("{\"a\": 1}", "line 1"), ("1\n٣\n", "line 2")):
+        with pytest.raises(InvalidRecordError, match=where):
+            read_openspiel_history(text)
+
+
+def test_params_as_text() -> None:
+    assert read_openspiel_params(None) == {}
+    assert read_openspiel_params("gin_rummy") == {}
+    assert read_openspiel_params("gin_rummy_proxy(gin_bonus=25,oklahoma=False)") == {
+        "gin_bonus": 25, "oklahoma": False}
+    for text, words in (('{"knock_card": "8"}', "a whole number"),
+                        ('{"oklahoma": 1}', "true or false"),
+                        ("gin_rummy(knock_card)", "name=value"),
+                        ("chess()", "JSON object or a game string"),
+                        ('{"knock_card": 99999}', "0..1000"), ("[1]", "JSON object")):
+        with pytest.raises(InvalidRecordError, match=words):
+            read_openspiel_params(text)
+
+
+def test_episodes_that_are_not_gin_rummy() -> None:
+    for data, words in (([], "a JSON object"),
+                        ({"name": "chess", "steps": []}, "not of OpenSpiel's gin_rummy"),
+                        ({"steps": 3}, "no list of steps"),
+                        ({"steps": [[{"observation": {}}]]}, "serializedGameAndState")):
+        with pytest.raises(InvalidRecordError, match=words):
+            from_kaggle_episode(data)  # type: ignore[arg-type]
+    broken = episode("knock.json")
+    last = broken["steps"][-1][0]["observation"]
+    last["serializedGameAndState"] = last["serializedGameAndState"].replace(
+        "history=-1:", "history=-1:x", 1)
+    with pytest.raises(InvalidRecordError, match=r"step \d+, agent 0 .*entry 1"):
+        from_kaggle_episode(broken)
+
+
+# -- the command ------------------------------------------------------------------------
+
+
+def test_the_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "hand.json"
+    assert main(["convert", "--from", "kaggle", str(KAGGLE / "knock.json"),
+                 "-o", str(out)]) == 0
+    assert "valid (1 hand" in capsys.readouterr().err
+    assert validate(out).valid
+    assert main(["convert", "--from", "kaggle",
+                 str(KAGGLE / "defender-choice.trimmed.json")]) == 1
+    captured = capsys.readouterr()
+    assert "chooses its own melds" in captured.err and json.loads(captured.out)["hands"]
+    history = tmp_path / "history.txt"
+    history.write_text("\n".join(str(a) for a in to_openspiel_history(out)["history"]))
+    assert main(["convert", "--from", "openspiel", str(history)]) == 0
+    capsys.readouterr()
+    assert main(["convert", "--from", "record", str(out), "--to", "openspiel"]) == 0
+    assert json.loads(capsys.readouterr().out)["history"][:21] == \
+        to_openspiel_history(out)["history"][:21]
+    history.write_text("52\nfifty\n")
+    assert main(["convert", "--from", "openspiel", str(history)]) == 2
+    assert capsys.readouterr().err.strip() == ("ginrules convert: error: line 2 of the "
+                                               "OpenSpiel history: 'fifty' is not an action "
+                                               "id (a whole number 0..240)")
+    assert main(["convert", "--from", "kaggle", str(history), "--params", "{}"]) == 2
+    assert "--params is for --from openspiel" in capsys.readouterr().err
+
+
+# -- fuzz: whatever the input, a GinRulesError or a record -------------------------------
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=200))
+def test_any_text_as_a_history(text: str) -> None:
+    try:
+        ids = read_openspiel_history(text)
+    except InvalidRecordError:
+        return
+    with contextlib.suppress(GinRulesError):
+        validate(from_openspiel(ids))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 240), min_size=21, max_size=120))
+def test_any_ids_as_a_history(ids: list[int]) -> None:
+    try:
+        record = from_openspiel(ids)
+    except GinRulesError:
+        return
+    validate(record)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.data())
+def test_any_change_to_an_episode(data: st.DataObject) -> None:
+    base = episode("knock.json")
+    last = base["steps"][-1][0]["observation"]
+    text = last["serializedGameAndState"]
+    start = text.index("history=") + 8
+    cut = data.draw(st.integers(start, len(text)))
+    last["serializedGameAndState"] = text[:cut] + data.draw(st.text(max_size=20)) + text[
+        cut + data.draw(st.integers(0, 10)):]
+    if data.draw(st.booleans()):
+        base["configuration"]["openSpielGameParameters"] = data.draw(st.dictionaries(
+            st.sampled_from(["knock_card", "oklahoma", "gin_bonus", "x"]),
+            st.one_of(st.integers(-5, 2000), st.booleans(), st.text(max_size=3))))
+    with contextlib.suppress(GinRulesError):
+        validate(from_kaggle_episode(base))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+                    lambda inner: st.lists(inner, max_size=3)
+                    | st.dictionaries(st.sampled_from(
+                        ["name", "steps", "configuration", "observation", "rewards",
+                         "serializedGameAndState", "openSpielGameParameters"]), inner,
+                        max_size=4), max_leaves=20))
+def test_any_json_as_an_episode(value: Any) -> None:
+    with contextlib.suppress(GinRulesError):
+        from_kaggle_episode(value if isinstance(value, dict) else {"steps": value})
