@@ -79,39 +79,45 @@ AREAS = ("core", "players", "records", "interop", "cli", "serve", "text", "svg",
 # the related tests of each area: a survivor costs about half a minute under the
 # mutation profile (a killed mutant less: -x stops at the first failure)
 EVERY_WAY = "tests/test_every_way_in.py::test_"
+# every public callable given wrong types: what a dropped type check lets through
+WRONG_TYPES = "tests/test_wrong_types.py"
 AREA_TESTS: dict[str, tuple[str, ...]] = {
     "core": ("tests/test_cards.py", "tests/test_melds.py", "tests/test_hand.py",
              "tests/test_layoffs.py", "tests/test_gin_layoffs.py", "tests/test_scoring.py",
              "tests/test_rules.py", "tests/test_game.py", "tests/test_knocker_layout.py",
              "tests/test_small_contracts.py", "tests/test_messages.py",
              "tests/test_boundaries.py", "tests/test_properties.py", "tests/test_oracles.py",
-             "tests/test_states.py", "tests/test_fuzz.py"),
+             "tests/test_states.py", "tests/test_fuzz.py", WRONG_TYPES),
     "players": ("tests/test_players.py", "tests/test_expert.py", "tests/test_hints.py",
                 "tests/test_lookahead.py", "tests/test_determinize.py",
                 "tests/test_observed.py", "tests/test_particles.py",
                 "tests/test_explanations.py", "tests/test_external.py",
-                "tests/test_simple_baseline.py"),
+                "tests/test_simple_baseline.py", WRONG_TYPES),
     "records": ("tests/test_records.py", "tests/test_records_mutations.py",
                 "tests/test_records_custom_rules.py", "tests/test_records_schema.py",
                 "tests/test_view_records.py", "tests/test_validator_branches.py",
                 "tests/test_problem_codes.py", "tests/test_cli_validate.py",
-                "tests/test_parallel.py", "tests/test_metamorphic.py"),
+                "tests/test_parallel.py", "tests/test_metamorphic.py", WRONG_TYPES),
     "interop": ("tests/test_episode.py", "tests/test_action_ids.py",
                 "tests/test_observation_masks.py", "tests/test_openspiel_import.py",
                 "tests/test_metamorphic.py"),
     "cli": ("tests/test_cli.py", "tests/test_cli_start.py", "tests/test_cli_validate.py",
             "tests/test_files_and_streams.py", "tests/test_golden_output.py",
             EVERY_WAY + "the_command_line_plays_and_records_the_same_game",
-            EVERY_WAY + "a_cmd_player_is_told_what_its_seat_sees"),
+            EVERY_WAY + "a_cmd_player_is_told_what_its_seat_sees",
+            "tests/test_bad_input.py"),
     "serve": ("tests/test_serve.py", "tests/test_external.py", "tests/test_embed_server.py",
               EVERY_WAY + "serve_answers_as_the_core"),
     "text": ("tests/test_sheet_text.py", "tests/test_golden_output.py",
              "tests/test_explanations.py", "tests/test_messages.py", "tests/test_hints.py",
-             "tests/test_pictures.py", "tests/test_terminal.py", "tests/test_cli.py"),
-    "svg": ("tests/test_pictures.py", "tests/test_golden_output.py", "tests/test_fuzz.py"),
+             "tests/test_pictures.py", "tests/test_terminal.py", "tests/test_cli.py",
+             WRONG_TYPES),
+    "svg": ("tests/test_pictures.py", "tests/test_golden_output.py", "tests/test_fuzz.py",
+            WRONG_TYPES),
     "terminal": ("tests/test_terminal.py", "tests/test_golden_output.py",
-                 "tests/test_cli_start.py"),
-    "simulate": ("tests/test_simulate.py", "tests/test_scale.py", "tests/test_cli.py"),
+                 "tests/test_cli_start.py", WRONG_TYPES),
+    "simulate": ("tests/test_simulate.py", "tests/test_scale.py", "tests/test_cli.py",
+                 WRONG_TYPES),
     "bridge": ("tests/web/test_web_bridge.py", "tests/test_boundaries.py",
                EVERY_WAY + "the_web_engine_plays_the_same_game"),
 }
@@ -245,8 +251,9 @@ class Planter:
         return self.source[start:end].decode("utf-8")
 
     def add(self, kind: str, node: ast.AST, start: int, end: int, new: str, what: str) -> None:
-        self.mutants.append(Mutant(self.area, kind, self.file, node.lineno,  # type: ignore[attr-defined]
-                                   start, end, new.encode("utf-8"), what))
+        line: int = node.lineno  # type: ignore[attr-defined]
+        self.mutants.append(Mutant(self.area, kind, self.file, line, start, end,
+                                   new.encode("utf-8"), what))
 
     def replace(self, kind: str, node: ast.AST, new: str, what: str) -> None:
         start, end = self.span(node)
