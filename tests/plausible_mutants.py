@@ -586,7 +586,7 @@ def run_tests(python: str, tree: Path, arguments: Sequence[str], timeout: float)
     return "did not import"  # 2, 3, 4: collection errors, an internal error
 
 
-def test_arguments(mutant: Mutant, whole: bool, extras: bool) -> list[str]:
+def arguments_for(mutant: Mutant, whole: bool, extras: bool) -> list[str]:
     arguments = list(WHOLE_SUITE) if whole else list(AREA_TESTS[mutant.area])
     if mutant.area == "bridge" and whole:
         arguments.append("tests/web/test_web_bridge.py")
@@ -625,12 +625,12 @@ def run(args: argparse.Namespace) -> int:
                 extras = mutant.area == "interop" and args.extras_python is not None
                 python = args.extras_python if extras else args.python
                 verdicts[index] = plant_and_run(tree, mutant, original, python,
-                                                test_arguments(mutant, False, extras),
+                                                arguments_for(mutant, False, extras),
                                                 timeouts[mutant.area])
                 if verdicts[index] == "survived" and args.all_tests:
                     verdicts[index] = plant_and_run(
                         tree, mutant, original, python,
-                        test_arguments(mutant, True, extras), timeouts[mutant.area] * 20)
+                        arguments_for(mutant, True, extras), timeouts[mutant.area] * 20)
             print(f"{index + 1:3}/{len(sample)} {mutant.area:9} {mutant.kind:16}"
                   f" {mutant.file}:{mutant.line} {verdicts[index]}", flush=True)
     print(table(sample, verdicts))
