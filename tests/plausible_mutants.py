@@ -54,6 +54,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import dataclasses
 import difflib
 import hashlib
 import os
@@ -190,6 +191,7 @@ class Mutant:
     end: int
     replacement: bytes
     what: str
+    twin: int = 0  # how many earlier mutants of the file have the same lines and change
 
     def mutated(self, original: bytes) -> bytes:
         return original[:self.start] + self.replacement + original[self.end:]
@@ -204,7 +206,7 @@ class Mutant:
         after = b" ".join(self.mutated(original)[first:last - (self.end - self.start)
                                                    + len(self.replacement)].split())
         digest = hashlib.sha1(before + b"\0" + after).hexdigest()[:12]
-        return f"{self.file}:{self.kind}:{digest}"
+        return f"{self.file}:{self.kind}:{digest}" + (f"#{self.twin}" if self.twin else "")
 
     def diff(self, original: bytes) -> str:
         old = original.decode("utf-8").splitlines(keepends=True)
@@ -526,7 +528,11 @@ def pool(areas: Sequence[str] = AREAS) -> tuple[list[Mutant], dict[str, bytes]]:
         if area_of(file) not in areas:
             continue
         sources[file] = (ROOT / file).read_bytes()
-        mutants += Planter(file, sources[file], fields).plant()
+        seen: dict[str, int] = defaultdict(int)
+        for mutant in Planter(file, sources[file], fields).plant():
+            key = mutant.key(sources[file])  # the same line twice in a file: told apart
+            mutants.append(dataclasses.replace(mutant, twin=seen[key]))
+            seen[key] += 1
     return mutants, sources
 
 
