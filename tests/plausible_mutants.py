@@ -536,14 +536,16 @@ def pool(areas: Sequence[str] = AREAS) -> tuple[list[Mutant], dict[str, bytes]]:
     return mutants, sources
 
 
-def draw(mutants: list[Mutant], seed: int, per_area: int) -> list[Mutant]:
+def draw(mutants: list[Mutant], seed: int, per_area: int,
+         areas: Sequence[str] = AREAS) -> list[Mutant]:
     """``per_area`` mutants of each area, the kinds taken in turn (in an order drawn
-    afresh for each area), each a uniform draw among the area's mutants of that kind."""
+    afresh for each area), each a uniform draw among the area's mutants of that kind; the
+    areas in the order given."""
     chosen: list[Mutant] = []
     by_area: dict[str, dict[str, list[Mutant]]] = defaultdict(lambda: defaultdict(list))
     for mutant in mutants:
         by_area[mutant.area][mutant.kind].append(mutant)
-    for area in AREAS:
+    for area in areas:
         rng = random.Random(f"{seed}:{area}")  # an area's draw whatever --areas says
         kinds = {k: list(v) for k, v in sorted(by_area[area].items())}
         order = sorted(kinds)
@@ -610,7 +612,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"seed {seed}  (rerun: --seed {seed} --per-area {args.per_area}"
           f" --areas {' '.join(args.areas)})", flush=True)
     mutants, sources = pool(args.areas)
-    sample = draw(mutants, seed, args.per_area)
+    sample = draw(mutants, seed, args.per_area, args.areas)
     verdicts: dict[int, str] = {}
     with tempfile.TemporaryDirectory(prefix="ginrules-mutants-") as folder:
         tree = Path(folder)
@@ -655,7 +657,7 @@ def baseline(tree: Path, sample: list[Mutant], args: argparse.Namespace
     time a survivor costs."""
     passed = True
     walls: dict[str, float] = {}
-    for area in [a for a in AREAS if any(m.area == a for m in sample)]:
+    for area in dict.fromkeys(m.area for m in sample):
         extras = area == "interop" and args.extras_python is not None
         python = args.extras_python if extras else args.python
         arguments = list(AREA_TESTS[area]) + (list(EXTRAS_TESTS) if extras else [])
@@ -714,7 +716,7 @@ def show(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else time.time_ns() % 10**9
     mutants, sources = pool(args.areas)
     print(f"seed {seed}")
-    for mutant in draw(mutants, seed, args.per_area):
+    for mutant in draw(mutants, seed, args.per_area, args.areas):
         original = sources[mutant.file]
         print(f"\n## {mutant.area} {mutant.kind} {mutant.key(original)}\n# {mutant.what}\n"
               f"{mutant.diff(original)}")
