@@ -333,3 +333,16 @@ def test_the_result_words_say_you_score_and_name_an_undercut() -> None:
         if seen == {"you", "undercut"}:
             break
     assert seen == {"you", "undercut"}
+
+
+def test_a_wrong_value_is_shown_whole_up_to_80_characters_then_cut() -> None:
+    """An error names the wrong value as written (its repr) when that takes 80 characters
+    or fewer, and cuts a longer one to 80, saying how long it was."""
+    engine = bridge.Engine()
+    game = call(engine, "deal", rules="classic", seed=3, players=["you", "basic"])["game"]
+    at, past = "x" * 78, "x" * 79  # reprs of 80 and 81 characters
+    error = call(engine, "choose", game=game, level=at)
+    assert error["type"] == "GinRulesError"
+    assert f"unknown level '{at}';" in error["message"]
+    error = call(engine, "choose", game=game, level=past)
+    assert f"unknown level '{past[:79]}... (81 characters);" in error["message"]
