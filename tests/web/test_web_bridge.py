@@ -346,3 +346,11 @@ def test_a_wrong_value_is_shown_whole_up_to_80_characters_then_cut() -> None:
     assert f"unknown level '{at}';" in error["message"]
     error = call(engine, "choose", game=game, level=past)
     assert f"unknown level '{past[:79]}... (81 characters);" in error["message"]
+
+
+def test_load_refuses_the_record_of_a_single_hand_in_words() -> None:
+    """The page plays games: a valid record of one hand is refused, saying so."""
+    state = ginrules.deal(ginrules.rules("classic"), seed=4, dealer=0)
+    error = call(bridge.Engine(), "load", record=records.dump(state))
+    assert error == {"type": "GinRulesError",
+                     "message": "this record is of a hand, not a game: the page plays games"}
