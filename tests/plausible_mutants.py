@@ -34,8 +34,8 @@ Commands (from the root of a clone, with the dev virtual environment)::
 ``run`` draws ``--per-area`` mutants of each area (the seed is printed; without
 ``--seed`` it comes from the clock, so each run is a fresh sample), the kinds taken in
 turn so that no kind crowds out the others. Each mutant is written into one temporary
-copy of the tree, the area's related tests (``AREA_TESTS``, chosen so that a survivor
-costs about half a minute) and the mutated module's doctests run against it in a fresh
+copy of the tree, the area's related tests (``AREA_TESTS``: a survivor costs from a few
+seconds of CPU time to about a minute) and the mutated module's doctests run against it in a fresh
 process (``-x``, ``HYPOTHESIS_PROFILE=mutation``), and the file is put back. A mutant is
 *killed* (a test failed), *survived*, *timed out* (rerun alone on a quiet machine),
 *did not import* (the tests could not even be collected: the package is broken, which
@@ -77,8 +77,9 @@ KINDS = ("wrong_player", "off_by_one", "dropped_check", "wrong_preset", "reset_f
 AREAS = ("core", "players", "records", "interop", "cli", "serve", "text", "svg", "terminal",
          "simulate", "bridge")
 
-# the related tests of each area: a survivor costs about half a minute under the
-# mutation profile (a killed mutant less: -x stops at the first failure)
+# the related tests of each area, under the mutation profile: a survivor costs from a few
+# seconds of CPU time (svg, terminal, bridge) to about a minute (players, records, interop
+# with the extras); a killed mutant less (-x stops at the first failure)
 EVERY_WAY = "tests/test_every_way_in.py::test_"
 # every public callable given wrong types: what a dropped type check lets through
 WRONG_TYPES = "tests/test_wrong_types.py"
