@@ -30,6 +30,7 @@ Commands (from the root of a clone, with the dev virtual environment)::
     HYPOTHESIS_PROFILE=mutation nice -n 10 \\
         python tests/plausible_mutants.py run --per-area 12      # a fresh sample, scored
     python tests/plausible_mutants.py run --seed 7 --per-area 12 --areas cli serve --all-tests
+    python tests/plausible_mutants.py score run1.log run2.log  # one table of runs' logs
 
 ``run`` draws ``--per-area`` mutants of each area (the seed is printed; without
 ``--seed`` it comes from the clock, so each run is a fresh sample), the kinds taken in
@@ -724,6 +725,25 @@ def show(args: argparse.Namespace) -> int:
     return 0
 
 
+LINE = re.compile(r"^\s*\d+/\d+ (\S+)\s+(\S+)\s+(\S+):(\d+) (.+)$")
+
+
+def score(args: argparse.Namespace) -> int:
+    """The table of runs' logs, read from their per-mutant lines (a run cut short, or
+    several runs of other areas, in one table)."""
+    sample: list[Mutant] = []
+    verdicts: dict[int, str] = {}
+    for log in args.logs:
+        for line in Path(log).read_text("utf-8").splitlines():
+            found = LINE.match(line)
+            if found and found.group(5) in VERDICTS:
+                area, kind, file, number, verdict = found.groups()
+                verdicts[len(sample)] = verdict
+                sample.append(Mutant(area, kind, file, int(number), 0, 0, b"", ""))
+    print(table(sample, verdicts))
+    return 0
+
+
 def count(args: argparse.Namespace) -> int:
     mutants, _ = pool(args.areas)
     counts: dict[str, dict[str, int]] = defaultdict(lambda: dict.fromkeys(KINDS, 0))
@@ -757,9 +777,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             command.add_argument("--python", default=sys.executable)
             command.add_argument("--extras-python",
                                  help="a Python with the extras: interop runs tests/extras too")
+    scoring = commands.add_parser("score", help="the table of runs' logs")
+    scoring.add_argument("logs", nargs="+", help="what run printed")
     args = parser.parse_args(argv)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # the copy is removed
-    return {"pool": count, "show": show, "run": run}[args.command](args)
+    return {"pool": count, "show": show, "run": run, "score": score}[args.command](args)
 
 
 if __name__ == "__main__":
