@@ -114,6 +114,19 @@ def test_undo_follows_the_table_rules_and_keeps_old_handles() -> None:
     assert call(engine, "legal_actions", game=taken) != call(engine, "legal_actions", game=start)
 
 
+def test_the_table_offers_undo_to_the_seat_that_has_a_move_to_take_back() -> None:
+    """After player 1 takes the upcard, player 1's table offers undo and player 0's does
+    not (player 0 has made no move), as undo itself answers."""
+    engine = bridge.Engine()
+    start = call(engine, "deal", rules="classic", seed=3)["game"]
+    assert [call(engine, "table", game=start, player=p)["can_undo"] for p in (0, 1)] == [
+        False, False]
+    taken = call(engine, "apply", game=start, action="take")["game"]
+    assert [call(engine, "table", game=taken, player=p)["can_undo"] for p in (0, 1)] == [
+        False, True]
+    assert "no move to take back" in call(engine, "undo", game=taken, player=0)["message"]
+
+
 def test_load_refuses_a_bad_record_and_continues_a_good_one() -> None:
     engine = bridge.Engine()
     game = call(engine, "deal", rules="classic", seed=9, players=["you", "the computer"])["game"]
