@@ -180,6 +180,10 @@ def test_hint_cards_info_and_errors() -> None:
     assert len(call(engine, "cards")) == 52
     info = call(engine, "info")
     assert [p["name"] for p in info["presets"]] == list(ginrules.PRESETS)
+    for shown in info["presets"]:  # what the page's choices say of each preset is its own
+        preset = ginrules.rules(shown["name"])
+        assert (shown["target"], shown["knock_limit"], shown["oklahoma"]) == (
+            preset.target, preset.knock_limit, preset.oklahoma), shown
     assert {"master", "expert", "beginner"} <= {lv["name"] for lv in info["levels"]}
     assert call(engine, "nonsense")["type"] == "GinRulesError"
     assert call(engine, "view", game="g999", player=0)["type"] == "GinRulesError"
