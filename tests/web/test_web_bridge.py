@@ -371,3 +371,10 @@ def test_load_refuses_the_record_of_a_single_hand_in_words() -> None:
     error = call(bridge.Engine(), "load", record=records.dump(state))
     assert error == {"type": "GinRulesError",
                      "message": "this record is of a hand, not a game: the page plays games"}
+
+
+@pytest.mark.parametrize("arguments", ["[1]", '"x"', "null", "3", "[]"])
+def test_arguments_that_are_json_but_no_object_are_refused_in_words(arguments: str) -> None:
+    """The arguments of a call are a JSON object; any other JSON value is refused as such."""
+    assert json.loads(bridge.Engine().call("deal", arguments)) == {"error": {
+        "type": "WrongTypeError", "message": "the arguments are a JSON object"}}
