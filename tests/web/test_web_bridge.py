@@ -378,3 +378,11 @@ def test_arguments_that_are_json_but_no_object_are_refused_in_words(arguments: s
     """The arguments of a call are a JSON object; any other JSON value is refused as such."""
     assert json.loads(bridge.Engine().call("deal", arguments)) == {"error": {
         "type": "WrongTypeError", "message": "the arguments are a JSON object"}}
+
+
+def test_bench_times_the_five_levels_a_person_picks_by_default() -> None:
+    """Without levels, bench times the five a person picks on the page, weakest first."""
+    timed = bridge.bench(positions=1)["levels"]
+    assert [row["level"] for row in timed] == [
+        "beginner", "intermediate", "advanced", "expert", "master"]
+    assert all(row["moves"] == 1 for row in timed)
