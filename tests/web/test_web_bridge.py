@@ -386,3 +386,13 @@ def test_bench_times_the_five_levels_a_person_picks_by_default() -> None:
     assert [row["level"] for row in timed] == [
         "beginner", "intermediate", "advanced", "expert", "master"]
     assert all(row["moves"] == 1 for row in timed)
+
+
+def test_choose_in_a_game_that_is_over_says_so() -> None:
+    """Asking a level for a move once the game is over is refused, saying why."""
+    players = [ginrules.players.make_player("basic", seed=s) for s in (1, 2)]
+    over = ginrules.game.play(ginrules.new_game(ginrules.rules("short"), seed=5), players)
+    engine = bridge.Engine()
+    game = call(engine, "load", record=records.dump(over))["game"]
+    assert call(engine, "choose", game=game, level="basic") == {
+        "type": "GinRulesError", "message": "no hand is in play: the game is over"}
