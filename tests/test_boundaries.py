@@ -145,6 +145,10 @@ def test_the_engine_benches_up_to_max_positions() -> None:
     assert past["error"]["message"] == "bench: positions is an int from 1 to 1000, not 1001"
     at = bridge.bench(levels=[], positions=bridge.MAX_POSITIONS)  # (no level timed)
     assert at == {"positions": 1000, "levels": []}
+    # and down to one position, not none
+    below = _answer("bench", json.dumps({"positions": 0}))
+    assert below["error"]["message"] == "bench: positions is an int from 1 to 1000, not 0"
+    assert bridge.bench(levels=[], positions=1) == {"positions": 1, "levels": []}
 
 
 # -- records ----------------------------------------------------------------------------

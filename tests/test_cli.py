@@ -526,3 +526,14 @@ def test_play_between_computers_stopped_after_one_hand(
     # player 1 knocks with 8 against 12: 4 points (as in the progress test above)
     assert capsys.readouterr().out.splitlines()[-2:] == [
         "not over: 0 to 4 so far", "Not finished: stopped after 1 hand (--max-hands)"]
+
+
+@pytest.mark.parametrize(("preset", "target"), [("short", 50), ("oklahoma", 150)])
+def test_play_names_the_presets_own_target(preset: str, target: int,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """The first line of a played game names the preset's target (short: 50, oklahoma:
+    150; not classic's 100, which other numbers of the rules share)."""
+    assert main(["play", "--players", "basic,basic", "--rules", preset, "--seed", "1",
+                 "--max-hands", "1"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == (
+        f"Game: {preset} rules, target {target}, seed 1; basic (0) against basic (1)")

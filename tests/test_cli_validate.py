@@ -582,13 +582,15 @@ def test_folders_are_checked_in_the_order_of_their_paths_whatever_the_file_syste
     sort), the arguments in the order given; the same with workers and in the JUnit
     report."""
     (folder / "sub" / "a").mkdir()
-    for name in ("a.json", "a-b.json", os.path.join("a", "x.json")):
+    (folder / "sub" / "a.json.d").mkdir()  # a folder whose name starts with a file's
+    for name in ("a.json", "a-b.json", os.path.join("a", "x.json"),
+                 os.path.join("a.json.d", "x.json")):
         shutil.copy(folder / "good.json", folder / "sub" / name)
     _listed_backwards(monkeypatch)
     sub = sorted(str(p) for p in (folder / "sub").rglob("*.json"))
     assert [Path(p).relative_to(folder / "sub").as_posix() for p in sub] == [
-        "a-b.json", "a.json", "a/x.json", "deeper/broken.json", "deeper/good3.json",
-        "good2.json"]
+        "a-b.json", "a.json", "a.json.d/x.json", "a/x.json", "deeper/broken.json",
+        "deeper/good3.json", "good2.json"]
     everything = sorted(str(p) for p in folder.rglob("*.json"))
     expected = [*sub, str(folder / "good.json"), *everything]
     for workers in ("1", "2"):

@@ -500,3 +500,17 @@ def test_the_depth_is_checked_whenever_a_text_could_nest_past_the_bound() -> Non
     _read(nested(MAX_DEPTH, ', "x": "' + "[" * 10 + '"'))  # 74 brackets, 64 levels
     with pytest.raises(ginrules.GinRulesError, match="nested too deeply"):
         _read(nested(MAX_DEPTH + 1, ', "x": "]]]]"'))
+
+
+def test_a_path_is_named_whole_up_to_80_characters_then_by_its_first_60(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A message names a path of 80 characters whole; one of 81 by its first 60
+    characters and its length."""
+    monkeypatch.chdir(tmp_path)  # (relative paths: their length is the test's own)
+    at, past = "m" + "y" * 79, "m" + "y" * 80
+    assert main(["validate", at]) == 1
+    assert f"cannot read {at}: No such file" in capsys.readouterr().out
+    assert main(["validate", past]) == 1
+    assert f"cannot read {past[:60]}... (81 characters): No such file" in (
+        capsys.readouterr().out)

@@ -160,6 +160,19 @@ def test_parameters() -> None:
         from_openspiel([1, 2, 3])
 
 
+@pytest.mark.parametrize("at", [0, 9, 10, 20])
+@pytest.mark.parametrize("outcome", [-1, 52])
+def test_a_deal_outcome_past_the_cards_is_refused_as_the_deal(at: int, outcome: int) -> None:
+    """A deal outcome one past either end of the card ids (0..51), in either hand or as
+    the upcard, is refused with what a history must start with (the first id of each
+    hand, the last of a hand, the upcard)."""
+    history = list(fixture("gin")["history"])
+    history[at] = outcome
+    deal = r"starts with the 21 deal outcomes \(cards 0..51\)"
+    with pytest.raises(InvalidRecordError, match=deal):
+        from_openspiel(history)
+
+
 @pytest.mark.parametrize("kind", ["wall-knock", "draw-upcard-limit", "repeated-move"])
 def test_openspiel_endings_can_be_accepted(kind: str) -> None:
     """With openspiel_endings the record is written as far as these rules play the hand,

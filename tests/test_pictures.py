@@ -305,3 +305,19 @@ def test_every_picture_fits_its_view_box_with_numbers_only() -> None:
     pictures["finished view"] = svg.view(view(dead, 0))
     for what, text in pictures.items():
         _check_geometry(text, what)
+
+
+def test_a_tie_that_is_no_undercut_says_nobody_scores() -> None:
+    """Under rules where equal deadwood is no undercut, the picture of a knock the
+    defender ties (9 against 9) says that nobody scores; under classic, the defender's
+    undercut."""
+    import ginrules
+    from ginrules import svg
+
+    knocker, defender = "2C 3C 4C 5D 6D 7D 8D 2H 3S 4S", "AC 9D 5C AS 2S 3D 3H KH KS KD"
+    result, score = ginrules.showdown(knocker, defender, rules="openspiel")
+    assert score.player is None
+    assert "nobody scores: a tie" in str(svg.result(result, rules=ginrules.rules("openspiel")))
+    result, _ = ginrules.showdown(knocker, defender, rules="classic")
+    tied = str(svg.result(result, rules=ginrules.rules("classic")))
+    assert "(an undercut)" in tied and "nobody scores" not in tied

@@ -742,3 +742,22 @@ def test_a_knock_is_settled_by_both_means_beyond_two_standard_errors() -> None:
     assert not _settled(8, sums([1.0] * 8, [1.0] * 8))
     # ...but 1.5 points is (more than 2 * 0.5 above the line)
     assert _settled(8, sums([1.5] * 8, [1.5] * 8))
+
+
+def test_the_advanced_level_decides_a_hand_alike_whatever_the_game_is_played_to() -> None:
+    """The advanced level weighs one hand at a time: the game's target and its game and
+    line bonuses change none of its moves, nor a word of their reasons (how many of the
+    opponent's hands a knock sampled, what waiting for gin is worth)."""
+    rules = ginrules.rules("classic")
+    other = attrs.evolve(rules, target=250, game_bonus=40, line_bonus=10)
+    knocks = 0
+    for number in range(4):
+        players = [AdvancedPlayer(seed=number), AdvancedPlayer(seed=number + 100)]
+        state = ginrules.deal(rules, seed=number, dealer=number % 2)
+        while not state.is_over:
+            seen = view(state, state.turn)
+            decided = players[state.turn].decide(seen)
+            assert players[state.turn].decide(attrs.evolve(seen, rules=other)) == decided
+            knocks += decided.action.kind is ActionKind.KNOCK
+            state = state.apply(decided.action)
+    assert knocks >= 2  # the knocks' sampling was compared, not only draws and discards

@@ -323,6 +323,10 @@ def test_malformed_requests(dealt: tuple[Client, HandState]) -> None:
     client.refused("deal", "ProtocolError", '"scores" must be two ints', game="g",
                    dealer=0, cards=[str(c) for c in s.cards(1)], upcard=str(s.upcard),
                    scores=[1])
+    for scores in ([-1, 0], [0, -1]):  # a total one below the least, either seat's
+        client.refused("deal", "ProtocolError", '"scores" must be two ints >= 0', game="g",
+                       dealer=0, cards=[str(c) for c in s.cards(1)], upcard=str(s.upcard),
+                       scores=scores)
     client.refused("deal", "GinRulesError", "a player is dealt 10 cards, not 9", game="g",
                    dealer=0, cards=[str(c) for c in s.cards(1)][:9], upcard=str(s.upcard))
     client.refused("deal", "CardNotationError", "bad card", game="g", dealer=0,
@@ -581,6 +585,8 @@ def test_any_failure_of_a_request_is_an_error_reply(dealt: tuple[Client, HandSta
         reply = checked(server, server.handle({"id": 4, "op": "decide", "game": "g"}), before)
         assert reply["kind"] == "InternalError" and reply["id"] == 4, reply
         assert reply["error"].startswith(type(error).__name__) and len(reply["error"]) <= 1000
+        if len(str(error)) > 1000:  # cut to the limit exactly, the cut marked
+            assert len(reply["error"]) == 1000 and reply["error"].endswith("yx...")
     class OddError(ginrules.IllegalActionError):
         pass
 

@@ -125,6 +125,12 @@ def test_wilson_interval() -> None:
     assert wilson_interval(10, 10)[1] == 1.0
 
 
+@pytest.mark.parametrize("z", [0, 0.0, -1.96])
+def test_the_wilson_interval_refuses_a_z_not_above_zero(z: float) -> None:
+    with pytest.raises(GinRulesError, match=f"z must be a number above 0, not {z!r}"):
+        wilson_interval(5, 10, z=z)
+
+
 def test_cli_text(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["simulate", "--games", "4", "--players", "basic,random", "--seed", "3"])
     out, err = capsys.readouterr()

@@ -511,3 +511,19 @@ def test_a_number_outside_the_listed_moves_is_refused_and_asked_again() -> None:
     hand = saved[-1].hand
     assert hand is not None
     assert [str(a) for p, a in hand.actions if p == 0] == ["pass"]  # the "2" alone
+
+
+@pytest.mark.parametrize("preset", ["short", "oklahoma"])
+def test_each_hands_header_names_the_games_own_target(preset: str) -> None:
+    """The header of each hand, and of each turn of the person's, says the target of the
+    game being played (short: 50, oklahoma: 150), not another number of its rules."""
+    target = rules(preset).target
+    out: list[str] = []
+    g = ginrules.new_game(rules(preset), seed=3)
+    code = play_in_terminal(g, (None, BasicPlayer()), read=scripted(["1"] * 30 + ["quit"]),
+                            write=out.append)
+    assert code == 0
+    deals = [line for line in out if line.startswith("\n=== hand") and "; target " in line]
+    turns = [line for line in out if line.startswith("\n--- hand")]
+    assert len(deals) >= 2 and turns
+    assert all(line.endswith(f"; target {target}") for line in deals + turns)

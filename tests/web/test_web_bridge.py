@@ -114,6 +114,19 @@ def test_undo_follows_the_table_rules_and_keeps_old_handles() -> None:
     assert call(engine, "legal_actions", game=taken) != call(engine, "legal_actions", game=start)
 
 
+def test_the_table_offers_undo_to_the_seat_that_has_a_move_to_take_back() -> None:
+    """After player 1 takes the upcard, player 1's table offers undo and player 0's does
+    not (player 0 has made no move), as undo itself answers."""
+    engine = bridge.Engine()
+    start = call(engine, "deal", rules="classic", seed=3)["game"]
+    assert [call(engine, "table", game=start, player=p)["can_undo"] for p in (0, 1)] == [
+        False, False]
+    taken = call(engine, "apply", game=start, action="take")["game"]
+    assert [call(engine, "table", game=taken, player=p)["can_undo"] for p in (0, 1)] == [
+        False, True]
+    assert "no move to take back" in call(engine, "undo", game=taken, player=0)["message"]
+
+
 def test_load_refuses_a_bad_record_and_continues_a_good_one() -> None:
     engine = bridge.Engine()
     game = call(engine, "deal", rules="classic", seed=9, players=["you", "the computer"])["game"]
@@ -167,6 +180,10 @@ def test_hint_cards_info_and_errors() -> None:
     assert len(call(engine, "cards")) == 52
     info = call(engine, "info")
     assert [p["name"] for p in info["presets"]] == list(ginrules.PRESETS)
+    for shown in info["presets"]:  # what the page's choices say of each preset is its own
+        preset = ginrules.rules(shown["name"])
+        assert (shown["target"], shown["knock_limit"], shown["oklahoma"]) == (
+            preset.target, preset.knock_limit, preset.oklahoma), shown
     assert {"master", "expert", "beginner"} <= {lv["name"] for lv in info["levels"]}
     assert call(engine, "nonsense")["type"] == "GinRulesError"
     assert call(engine, "view", game="g999", player=0)["type"] == "GinRulesError"
@@ -379,3 +396,49 @@ def test_take_back_stops_at_a_stock_draw_and_a_new_deal_and_says_so_in_the_table
         game = call(engine, "apply", game=game, action=action)["game"]
     assert kinds >= {"a card drawn from the stock cannot be put back",
                      "their last move was in a hand that is over, and its cards are shown"}, kinds
+
+
+def test_a_wrong_value_is_shown_whole_up_to_80_characters_then_cut() -> None:
+    """An error names the wrong value as written (its repr) when that takes 80 characters
+    or fewer, and cuts a longer one to 80, saying how long it was."""
+    engine = bridge.Engine()
+    game = call(engine, "deal", rules="classic", seed=3, players=["you", "basic"])["game"]
+    at, past = "x" * 78, "x" * 79  # reprs of 80 and 81 characters
+    error = call(engine, "choose", game=game, level=at)
+    assert error["type"] == "GinRulesError"
+    assert f"unknown level '{at}';" in error["message"]
+    error = call(engine, "choose", game=game, level=past)
+    assert f"unknown level '{past[:79]}... (81 characters);" in error["message"]
+
+
+def test_load_refuses_the_record_of_a_single_hand_in_words() -> None:
+    """The page plays games: a valid record of one hand is refused, saying so."""
+    state = ginrules.deal(ginrules.rules("classic"), seed=4, dealer=0)
+    error = call(bridge.Engine(), "load", record=records.dump(state))
+    assert error == {"type": "GinRulesError",
+                     "message": "this record is of a hand, not a game: the page plays games"}
+
+
+@pytest.mark.parametrize("arguments", ["[1]", '"x"', "null", "3", "[]"])
+def test_arguments_that_are_json_but_no_object_are_refused_in_words(arguments: str) -> None:
+    """The arguments of a call are a JSON object; any other JSON value is refused as such."""
+    assert json.loads(bridge.Engine().call("deal", arguments)) == {"error": {
+        "type": "WrongTypeError", "message": "the arguments are a JSON object"}}
+
+
+def test_bench_times_the_five_levels_a_person_picks_by_default() -> None:
+    """Without levels, bench times the five a person picks on the page, weakest first."""
+    timed = bridge.bench(positions=1)["levels"]
+    assert [row["level"] for row in timed] == [
+        "beginner", "intermediate", "advanced", "expert", "master"]
+    assert all(row["moves"] == 1 for row in timed)
+
+
+def test_choose_in_a_game_that_is_over_says_so() -> None:
+    """Asking a level for a move once the game is over is refused, saying why."""
+    players = [ginrules.players.make_player("basic", seed=s) for s in (1, 2)]
+    over = ginrules.game.play(ginrules.new_game(ginrules.rules("short"), seed=5), players)
+    engine = bridge.Engine()
+    game = call(engine, "load", record=records.dump(over))["game"]
+    assert call(engine, "choose", game=game, level="basic") == {
+        "type": "GinRulesError", "message": "no hand is in play: the game is over"}

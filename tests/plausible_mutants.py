@@ -1,0 +1,791 @@
+"""Plausible-bug mutants of ginrules, drawn fresh on each run, and the tests' kill rate per area.
+
+mutmut's mutants are mostly operator swaps. The bugs a person writes into a rules library
+are of a few other kinds, and this script plants those, one at a time, each in a copy of
+the tree (``src/`` is never edited in place):
+
+* ``wrong_player``: ``1 - p`` written ``p``, ``p`` written ``1 - p`` (``p`` a player,
+  seat, turn, dealer, knocker or viewer, used as an index, an argument or in a
+  comparison), ``x[0]`` and ``x[1]`` swapped, ``player`` and ``opponent`` (or ``knocker``
+  and ``defender``, ``winner`` and ``loser``...) swapped where both are in scope;
+* ``off_by_one``: ``<`` and ``<=``, ``>`` and ``>=`` swapped, an integer constant one more
+  or one less in a comparison, a ``range`` or a slice, a ``range``'s or a slice's bound
+  one more or one less;
+* ``dropped_check``: an ``if ...: raise ...`` or an ``if ...: return/continue/break``
+  guard deleted;
+* ``wrong_preset``: a :class:`ginrules.RuleSet` field read (``rules.gin_bonus``) as another
+  field of the same type (``rules.undercut_bonus``);
+* ``reset_forgotten``: an assignment that sets a name or an attribute to ``0``, ``None``,
+  ``False``, ``""``, ``[]``, ``{}`` or ``set()`` deleted, inside a loop or in an
+  ``__init__``, ``reset`` or other start-afresh method.
+
+Code that cannot change what a user sees is left alone: docstrings, ``__repr__``, type
+annotations, ``if TYPE_CHECKING:`` blocks, ``assert`` statements (they narrow types for
+mypy), ``@overload`` stubs.
+
+Commands (from the root of a clone, with the dev virtual environment)::
+
+    python tests/plausible_mutants.py pool                       # the mutants there are
+    python tests/plausible_mutants.py show --seed 7 --per-area 3 # a sample's diffs, not run
+    HYPOTHESIS_PROFILE=mutation nice -n 10 \\
+        python tests/plausible_mutants.py run --per-area 12      # a fresh sample, scored
+    python tests/plausible_mutants.py run --seed 7 --per-area 12 --areas cli serve --all-tests
+    python tests/plausible_mutants.py score run1.log run2.log  # one table of runs' logs
+
+``run`` draws ``--per-area`` mutants of each area (the seed is printed; without
+``--seed`` it comes from the clock, so each run is a fresh sample), the kinds taken in
+turn so that no kind crowds out the others. Each mutant is written into one temporary
+copy of the tree, the area's related tests (``AREA_TESTS``: a survivor costs from a few
+seconds of CPU time to about a minute) and the mutated module's doctests run against it in a fresh
+process (``-x``, ``HYPOTHESIS_PROFILE=mutation``), and the file is put back. A mutant is
+*killed* (a test failed), *survived*, *timed out* (rerun alone on a quiet machine),
+*did not import* (the tests could not even be collected: the package is broken, which
+any test catches) or *equivalent* (listed in ``EQUIVALENT`` by its key, with the reason
+it changes nothing a user can see). ``--all-tests`` runs each survivor again with the
+whole suite (``tests/`` but the browser tests; ``tests/extras`` as well for ``interop``,
+with ``--extras-python``). The table gives each area's kill rate, killed (did not import
+included) out of killed and survived; the survivors' diffs follow it.
+
+Read each survivor: either a test is missing (write one, of what a user sees, against an
+oracle) or the mutant changes nothing that can be seen (add its key to ``EQUIVALENT``
+with the reason).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import dataclasses
+import difflib
+import hashlib
+import os
+import random
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BRIDGE = "web/src/ginrules_bridge.py"
+KINDS = ("wrong_player", "off_by_one", "dropped_check", "wrong_preset", "reset_forgotten")
+AREAS = ("core", "players", "records", "interop", "cli", "serve", "text", "svg", "terminal",
+         "simulate", "bridge")
+
+# the related tests of each area, under the mutation profile: a survivor costs from a few
+# seconds of CPU time (svg, terminal, bridge) to about a minute (players, records, interop
+# with the extras); a killed mutant less (-x stops at the first failure)
+EVERY_WAY = "tests/test_every_way_in.py::test_"
+# every public callable given wrong types: what a dropped type check lets through
+WRONG_TYPES = "tests/test_wrong_types.py"
+AREA_TESTS: dict[str, tuple[str, ...]] = {
+    "core": ("tests/test_cards.py", "tests/test_melds.py", "tests/test_hand.py",
+             "tests/test_layoffs.py", "tests/test_gin_layoffs.py", "tests/test_scoring.py",
+             "tests/test_rules.py", "tests/test_game.py", "tests/test_knocker_layout.py",
+             "tests/test_small_contracts.py", "tests/test_messages.py",
+             "tests/test_boundaries.py", "tests/test_properties.py", "tests/test_oracles.py",
+             "tests/test_states.py", "tests/test_fuzz.py", WRONG_TYPES),
+    "players": ("tests/test_players.py", "tests/test_expert.py", "tests/test_hints.py",
+                "tests/test_lookahead.py", "tests/test_determinize.py",
+                "tests/test_observed.py", "tests/test_particles.py",
+                "tests/test_explanations.py", "tests/test_external.py",
+                "tests/test_simple_baseline.py", WRONG_TYPES),
+    "records": ("tests/test_records.py", "tests/test_records_mutations.py",
+                "tests/test_records_custom_rules.py", "tests/test_records_schema.py",
+                "tests/test_view_records.py", "tests/test_validator_branches.py",
+                "tests/test_problem_codes.py", "tests/test_cli_validate.py",
+                "tests/test_parallel.py", "tests/test_metamorphic.py", WRONG_TYPES),
+    "interop": ("tests/test_episode.py", "tests/test_action_ids.py",
+                "tests/test_observation_masks.py", "tests/test_openspiel_import.py",
+                "tests/test_metamorphic.py"),
+    "cli": ("tests/test_cli.py", "tests/test_cli_start.py", "tests/test_cli_validate.py",
+            "tests/test_files_and_streams.py", "tests/test_golden_output.py",
+            EVERY_WAY + "the_command_line_plays_and_records_the_same_game",
+            EVERY_WAY + "a_cmd_player_is_told_what_its_seat_sees",
+            "tests/test_bad_input.py"),
+    "serve": ("tests/test_serve.py", "tests/test_external.py", "tests/test_embed_server.py",
+              EVERY_WAY + "serve_answers_as_the_core"),
+    "text": ("tests/test_sheet_text.py", "tests/test_golden_output.py",
+             "tests/test_explanations.py", "tests/test_messages.py", "tests/test_hints.py",
+             "tests/test_pictures.py", "tests/test_terminal.py", "tests/test_cli.py",
+             WRONG_TYPES),
+    "svg": ("tests/test_pictures.py", "tests/test_golden_output.py", "tests/test_fuzz.py",
+            WRONG_TYPES),
+    "terminal": ("tests/test_terminal.py", "tests/test_golden_output.py",
+                 "tests/test_cli_start.py", WRONG_TYPES),
+    "simulate": ("tests/test_simulate.py", "tests/test_scale.py", "tests/test_cli.py",
+                 WRONG_TYPES),
+    "bridge": ("tests/web/test_web_bridge.py", "tests/test_boundaries.py",
+               EVERY_WAY + "the_web_engine_plays_the_same_game"),
+}
+# the interop adapters that need the extras are tested in tests/extras, run with
+# --extras-python (a virtual environment with ".[dev,rl,openspiel,dask]")
+EXTRAS_TESTS = ("tests/extras/test_pettingzoo_env.py", "tests/extras/test_gymnasium_env.py",
+                "tests/extras/test_observation.py", "tests/extras/test_openspiel_ids.py",
+                "tests/extras/test_rl_conventions.py", "tests/extras/test_openspiel_game.py",
+                "tests/extras/test_openspiel_observer.py",
+                "tests/extras/test_every_way_in_extras.py",
+                "tests/extras/test_boundaries_extras.py")
+WHOLE_SUITE = ("tests", "--ignore=tests/web", "--ignore=tests/extras")
+
+# mutants that change nothing a user can see, by key (file:kind:hash), with the reason
+EQUIVALENT: dict[str, str] = {
+    "src/ginrules/_startup.py:dropped_check:1f466a17b5d1":
+        "release() with no signal taken: its loop over the empty dict does nothing either; "
+        "only the signal module is imported, by the command, which prints and exits alike",
+}
+
+PLAYERISH = {"p", "me", "player", "seat", "turn", "dealer", "knocker", "knocker_seat",
+             "viewer", "winner", "loser", "ender", "defender", "who", "mover", "to_move",
+             "current_player", "first_player", "player_id", "starter"}
+TWINS = (("player", "opponent"), ("me", "opponent"), ("me", "them"), ("knocker", "defender"),
+         ("winner", "loser"), ("mine", "theirs"), ("ours", "theirs"), ("p", "other"),
+         ("seat", "other"), ("player", "other"))
+RESET_FUNCTIONS = re.compile(r"^(__init__|__attrs_post_init__|_?reset\w*|_?clear\w*|"
+                             r"_?start\w*|_?new_\w*|_?begin\w*|_?restart\w*)$")
+SKIP_FUNCTIONS = {"__repr__", "__str__", "__rich_repr__", "_repr_html_", "_repr_svg_"}
+
+
+def area_of(path: str) -> str:
+    """The area of a file, by its path from the root of the tree."""
+    if path == BRIDGE:
+        return "bridge"
+    parts = Path(path).relative_to("src/ginrules").parts
+    if parts[0] in ("players", "records", "interop"):
+        return parts[0]
+    if parts[0] == "cli":
+        return "serve" if parts[1] == "serve.py" else "cli"
+    name = parts[0].removesuffix(".py")
+    if name in ("_protocol", "_jsonlines"):
+        return "serve"  # the player protocol's bounds and its JSON reader
+    if name in ("_startup", "_files"):
+        return "cli"  # the command's start and its files
+    return name if name in ("text", "svg", "terminal", "simulate") else "core"
+
+
+def source_files() -> list[str]:
+    files = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "src" / "ginrules").rglob("*.py"))
+    return [*files, BRIDGE]
+
+
+def rule_fields() -> dict[str, str]:
+    """Each RuleSet field with its annotation's text, read from rulesets.py."""
+    tree = ast.parse((ROOT / "src/ginrules/rulesets.py").read_text("utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and node.name == "RuleSet":
+            return {item.target.id: ast.unparse(item.annotation) for item in node.body
+                    if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)}
+    raise SystemExit("no class RuleSet in src/ginrules/rulesets.py")
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """One planted bug: a span of the file's bytes replaced."""
+
+    area: str
+    kind: str
+    file: str
+    line: int
+    start: int  # byte offsets into the file
+    end: int
+    replacement: bytes
+    what: str
+    twin: int = 0  # how many earlier mutants of the file have the same lines and change
+
+    def mutated(self, original: bytes) -> bytes:
+        return original[:self.start] + self.replacement + original[self.end:]
+
+    def key(self, original: bytes) -> str:
+        """Stable across unrelated edits: the file, the kind, and a hash of the lines the
+        mutant changes, before and after."""
+        first = original.rfind(b"\n", 0, self.start) + 1
+        last = original.find(b"\n", self.end)
+        last = len(original) if last < 0 else last
+        before = b" ".join(original[first:last].split())
+        after = b" ".join(self.mutated(original)[first:last - (self.end - self.start)
+                                                   + len(self.replacement)].split())
+        digest = hashlib.sha1(before + b"\0" + after).hexdigest()[:12]
+        return f"{self.file}:{self.kind}:{digest}" + (f"#{self.twin}" if self.twin else "")
+
+    def diff(self, original: bytes) -> str:
+        old = original.decode("utf-8").splitlines(keepends=True)
+        new = self.mutated(original).decode("utf-8").splitlines(keepends=True)
+        return "".join(difflib.unified_diff(old, new, f"a/{self.file}", f"b/{self.file}", n=2))
+
+
+@dataclass
+class Context:
+    function: str | None = None
+    in_loop: bool = False
+    scope: frozenset[str] = frozenset()
+
+
+@dataclass
+class Planter:
+    """Walks one file's tree and collects its mutants."""
+
+    file: str
+    source: bytes
+    fields: dict[str, str]
+    mutants: list[Mutant] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.area = area_of(self.file)
+        self.lines = self.source.splitlines(keepends=True)
+        self.starts = [0]
+        for line in self.lines:
+            self.starts.append(self.starts[-1] + len(line))
+        self.by_type: dict[str, list[str]] = defaultdict(list)
+        for name, annotation in self.fields.items():
+            self.by_type[annotation].append(name)
+
+    # positions ----------------------------------------------------------------------
+    def offset(self, line: int, col: int) -> int:
+        return self.starts[line - 1] + col
+
+    def span(self, node: ast.AST) -> tuple[int, int]:
+        return (self.offset(node.lineno, node.col_offset),  # type: ignore[attr-defined]
+                self.offset(node.end_lineno, node.end_col_offset))  # type: ignore[attr-defined]
+
+    def text(self, node: ast.AST) -> str:
+        start, end = self.span(node)
+        return self.source[start:end].decode("utf-8")
+
+    def add(self, kind: str, node: ast.AST, start: int, end: int, new: str, what: str) -> None:
+        line: int = node.lineno  # type: ignore[attr-defined]
+        self.mutants.append(Mutant(self.area, kind, self.file, line, start, end,
+                                   new.encode("utf-8"), what))
+
+    def replace(self, kind: str, node: ast.AST, new: str, what: str) -> None:
+        start, end = self.span(node)
+        self.add(kind, node, start, end, new, what)
+
+    def delete_statement(self, kind: str, node: ast.stmt, siblings: Sequence[ast.stmt],
+                         what: str) -> None:
+        """The statement's whole lines deleted (``pass`` if it was alone in its block);
+        nothing if it shares a line with another statement."""
+        assert node.end_lineno is not None
+        first = self.lines[node.lineno - 1]
+        last = self.lines[node.end_lineno - 1]
+        if first[:node.col_offset].strip() or last[node.end_col_offset:].strip()[:1] not in (
+                b"", b"#"):
+            return
+        start, end = self.starts[node.lineno - 1], self.starts[node.end_lineno]
+        indent = first[:node.col_offset].decode("utf-8")
+        new = f"{indent}pass\n" if len(siblings) == 1 else ""
+        self.add(kind, node, start, end, new, what)
+
+    # the walk -----------------------------------------------------------------------
+    def plant(self) -> list[Mutant]:
+        tree = ast.parse(self.source)
+        self.block(tree.body, Context())
+        return self.mutants
+
+    def block(self, body: Sequence[ast.stmt], context: Context) -> None:
+        for statement in body:
+            self.statement(statement, body, context)
+
+    def statement(self, node: ast.stmt, siblings: Sequence[ast.stmt], context: Context) -> None:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            if node.name in SKIP_FUNCTIONS or any(
+                    "overload" in ast.unparse(d) for d in node.decorator_list):
+                return
+            names = {a.arg for a in (*node.args.posonlyargs, *node.args.args,
+                                     *node.args.kwonlyargs)}
+            names |= {n.id for n in ast.walk(node) if isinstance(n, ast.Name)
+                      and isinstance(n.ctx, ast.Store)}
+            for default in (*node.args.defaults, *node.args.kw_defaults):
+                if default is not None:
+                    self.expression(default, context, None)
+            self.block(node.body, Context(node.name, False, frozenset(names)))
+            return
+        if isinstance(node, ast.ClassDef):
+            self.block(node.body, Context(None, False, context.scope))
+            return
+        if isinstance(node, (ast.Assert, ast.Import, ast.ImportFrom, ast.Pass, ast.Global,
+                             ast.Nonlocal)):
+            return
+        if isinstance(node, ast.If):
+            test = ast.unparse(node.test)
+            if "TYPE_CHECKING" in test or "__name__" in test:
+                return
+            self.guard(node, siblings)
+            self.expression(node.test, context, node)
+            self.block(node.body, context)
+            self.block(node.orelse, context)
+            return
+        if isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
+            if isinstance(node, ast.While):
+                self.expression(node.test, context, node)
+            else:
+                self.expression(node.iter, context, node)
+            inner = Context(context.function, True, context.scope)
+            self.block(node.body, inner)
+            self.block(node.orelse, context)
+            return
+        if isinstance(node, (ast.With, ast.AsyncWith)):
+            for item in node.items:
+                self.expression(item.context_expr, context, node)
+            self.block(node.body, context)
+            return
+        if isinstance(node, ast.Try) or type(node).__name__ == "TryStar":
+            self.block(node.body, context)  # type: ignore[attr-defined]
+            for handler in node.handlers:  # type: ignore[attr-defined]
+                self.block(handler.body, context)
+            self.block(node.orelse, context)  # type: ignore[attr-defined]
+            self.block(node.finalbody, context)  # type: ignore[attr-defined]
+            return
+        if isinstance(node, ast.Match):
+            self.expression(node.subject, context, node)
+            for case in node.cases:
+                self.block(case.body, context)
+            return
+        if isinstance(node, (ast.Assign, ast.AnnAssign)):
+            self.reset(node, siblings, context)
+            if isinstance(node, ast.AnnAssign):
+                if node.value is not None:
+                    self.expression(node.value, context, node)
+                self.expression(node.target, context, node)
+                return
+        if isinstance(node, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets):
+            return
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.expr):
+                self.expression(child, context, node)
+
+    def expression(self, node: ast.expr, context: Context, parent: ast.AST | None) -> None:
+        if isinstance(node, ast.Lambda):
+            self.expression(node.body, context, node)
+            return
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            return  # docstrings, messages: not rules
+        self.compare(node, context)
+        self.player(node, context, parent)
+        self.ranges(node)
+        self.preset(node)
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.expr):
+                self.expression(child, context, node)
+            elif isinstance(child, ast.comprehension):
+                self.expression(child.iter, context, child)
+                self.expression(child.target, context, child)
+                for condition in child.ifs:
+                    self.expression(condition, context, child)
+            elif isinstance(child, ast.keyword):
+                self.expression(child.value, context, child)
+
+    # the kinds ----------------------------------------------------------------------
+    def compare(self, node: ast.expr, context: Context) -> None:
+        if not isinstance(node, ast.Compare):
+            return
+        swaps = {ast.Lt: ("<", "<="), ast.LtE: ("<=", "<"), ast.Gt: (">", ">="),
+                 ast.GtE: (">=", ">")}
+        operands = [node.left, *node.comparators]
+        for i, op in enumerate(node.ops):
+            if type(op) in swaps:
+                old, new = swaps[type(op)]
+                start = self.span(operands[i])[1]
+                end = self.span(operands[i + 1])[0]
+                between = self.source[start:end].decode("utf-8")
+                found = re.search(r"<=|>=|<|>", between)
+                if found and found.group() == old:
+                    at = start + len(between[:found.start()].encode("utf-8"))
+                    self.add("off_by_one", node, at, at + len(old.encode()), new,
+                             f"{old} written {new}")
+        for operand in operands:
+            self.constant_plus_minus(operand, "a comparison")
+
+    def constant_plus_minus(self, node: ast.expr, where: str) -> None:
+        value = int_value(node)
+        if value is None:
+            return
+        for new in (value + 1, value - 1):
+            self.replace("off_by_one", node, str(new), f"{value} written {new} in {where}")
+
+    def bound_plus_minus(self, node: ast.expr, where: str) -> None:
+        if int_value(node) is not None:
+            self.constant_plus_minus(node, where)
+            return
+        text = self.text(node)
+        if "\n" in text:
+            return
+        if not isinstance(node, (ast.Name, ast.Attribute, ast.Call, ast.Subscript)):
+            text = f"({text})"
+        for sign in ("+", "-"):
+            self.replace("off_by_one", node, f"{text} {sign} 1", f"{where} {sign} 1")
+
+    def ranges(self, node: ast.expr) -> None:
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                and node.func.id == "range" and node.args and not node.keywords):
+            stop = node.args[0] if len(node.args) == 1 else node.args[1]
+            self.bound_plus_minus(stop, "a range's stop")
+            if len(node.args) >= 2:
+                self.constant_plus_minus(node.args[0], "a range's start")
+        if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice):
+            for bound in (node.slice.lower, node.slice.upper):
+                if bound is not None:
+                    self.bound_plus_minus(bound, "a slice's bound")
+        if isinstance(node, ast.Subscript) and int_value(node.slice) in (0, 1) and not (
+                isinstance(node.slice, ast.UnaryOp)):
+            value = int_value(node.slice)
+            self.replace("wrong_player", node.slice, str(1 - value),  # type: ignore[operator]
+                         f"[{value}] written [{1 - value}]")  # type: ignore[operator]
+
+    def player(self, node: ast.expr, context: Context, parent: ast.AST | None) -> None:
+        if (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub)
+                and int_value(node.left) == 1 and playerish(node.right)):
+            self.replace("wrong_player", node, self.text(node.right),
+                         f"1 - {self.text(node.right)} written {self.text(node.right)}")
+            return
+        if (playerish(node) and isinstance(getattr(node, "ctx", None), ast.Load)
+                and not (isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Sub))
+                and self.used_as_a_seat(node, parent)):
+            text = self.text(node)
+            self.replace("wrong_player", node, f"1 - {text}", f"{text} written 1 - {text}")
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+            for one, other in TWINS:
+                for name, twin in ((one, other), (other, one)):
+                    if node.id == name and twin in context.scope:
+                        self.replace("wrong_player", node, twin, f"{name} written {twin}")
+
+    @staticmethod
+    def used_as_a_seat(node: ast.expr, parent: ast.AST | None) -> bool:
+        if isinstance(parent, ast.Subscript):
+            return parent.slice is node
+        if isinstance(parent, ast.Compare):
+            return True
+        if isinstance(parent, ast.Call):
+            return node in parent.args
+        return isinstance(parent, ast.keyword)
+
+    def preset(self, node: ast.expr) -> None:
+        if not (isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load)
+                and node.attr in self.fields
+                and re.search(r"(rules|ruleset|preset)$", ast.unparse(node.value), re.I)):
+            return
+        for other in self.by_type[self.fields[node.attr]]:
+            if other != node.attr:
+                self.replace("wrong_preset", node, f"{self.text(node.value)}.{other}",
+                             f"rules.{node.attr} read as rules.{other}")
+
+    def guard(self, node: ast.If, siblings: Sequence[ast.stmt]) -> None:
+        exits = (ast.Raise, ast.Return, ast.Continue, ast.Break)
+        if node.orelse or not isinstance(node.body[-1], exits) or len(node.body) > 3:
+            return
+        self.delete_statement("dropped_check", node, siblings,
+                              f"the check `if {ast.unparse(node.test)[:60]}` deleted")
+
+    def reset(self, node: ast.Assign | ast.AnnAssign, siblings: Sequence[ast.stmt],
+              context: Context) -> None:
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        if node.value is None or not all(isinstance(t, (ast.Name, ast.Attribute))
+                                         for t in targets):
+            return
+        if not (context.in_loop or (context.function is not None
+                                    and RESET_FUNCTIONS.match(context.function))):
+            return
+        if is_empty(node.value):
+            names = ", ".join(ast.unparse(t) for t in targets)
+            self.delete_statement("reset_forgotten", node, siblings,
+                                  f"{names} = {ast.unparse(node.value)} deleted")
+
+
+def int_value(node: ast.AST) -> int | None:
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    if (isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub)
+            and isinstance(node.operand, ast.Constant) and type(node.operand.value) is int):
+        return -node.operand.value
+    return None
+
+
+def playerish(node: ast.AST) -> bool:
+    if isinstance(node, ast.Name):
+        return node.id in PLAYERISH
+    return isinstance(node, ast.Attribute) and node.attr in PLAYERISH
+
+
+def is_empty(node: ast.expr) -> bool:
+    if isinstance(node, ast.Constant):
+        return node.value is None or node.value is False or (
+            type(node.value) in (int, float, str) and not node.value)
+    if isinstance(node, (ast.List, ast.Set, ast.Tuple)):
+        return not node.elts
+    if isinstance(node, ast.Dict):
+        return not node.keys
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+            and node.func.id in ("set", "list", "dict", "tuple") and not node.args)
+
+
+# the pool and the sample ------------------------------------------------------------------
+def pool(areas: Sequence[str] = AREAS) -> tuple[list[Mutant], dict[str, bytes]]:
+    fields = rule_fields()
+    sources: dict[str, bytes] = {}
+    mutants: list[Mutant] = []
+    for file in source_files():
+        if area_of(file) not in areas:
+            continue
+        sources[file] = (ROOT / file).read_bytes()
+        seen: dict[str, int] = defaultdict(int)
+        for mutant in Planter(file, sources[file], fields).plant():
+            key = mutant.key(sources[file])  # the same line twice in a file: told apart
+            mutants.append(dataclasses.replace(mutant, twin=seen[key]))
+            seen[key] += 1
+    return mutants, sources
+
+
+def draw(mutants: list[Mutant], seed: int, per_area: int,
+         areas: Sequence[str] = AREAS) -> list[Mutant]:
+    """``per_area`` mutants of each area, the kinds taken in turn (in an order drawn
+    afresh for each area), each a uniform draw among the area's mutants of that kind; the
+    areas in the order given."""
+    chosen: list[Mutant] = []
+    by_area: dict[str, dict[str, list[Mutant]]] = defaultdict(lambda: defaultdict(list))
+    for mutant in mutants:
+        by_area[mutant.area][mutant.kind].append(mutant)
+    for area in areas:
+        rng = random.Random(f"{seed}:{area}")  # an area's draw whatever --areas says
+        kinds = {k: list(v) for k, v in sorted(by_area[area].items())}
+        order = sorted(kinds)
+        rng.shuffle(order)
+        taken: list[Mutant] = []
+        while len(taken) < per_area and any(kinds.values()):
+            for kind in order:
+                if kinds[kind] and len(taken) < per_area:
+                    taken.append(kinds[kind].pop(rng.randrange(len(kinds[kind]))))
+        chosen += taken
+    return chosen
+
+
+# running ------------------------------------------------------------------------------------
+def copy_tree(into: Path) -> None:
+    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others",
+                             "--exclude-standard"], cwd=ROOT, check=True,
+                            capture_output=True).stdout.decode("utf-8").split("\0")
+    for name in filter(None, listed):
+        source = ROOT / name
+        if source.is_file():
+            (into / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, into / name)
+
+
+def run_tests(python: str, tree: Path, arguments: Sequence[str], timeout: float) -> str:
+    environment = {**os.environ, "PYTHONPATH": str(tree / "src"),
+                   "PYTHONDONTWRITEBYTECODE": "1",
+                   "HYPOTHESIS_PROFILE": os.environ.get("HYPOTHESIS_PROFILE", "mutation")}
+    process = subprocess.Popen([python, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
+                                *arguments], cwd=tree, env=environment,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               start_new_session=True)
+    try:
+        code = process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+        return "timed out"
+    if code == 0:
+        return "survived"
+    if code == 1:
+        return "killed"
+    if code == 5:
+        return "survived"  # no test ran
+    return "did not import"  # 2, 3, 4: collection errors, an internal error
+
+
+def arguments_for(mutant: Mutant, whole: bool, extras: bool) -> list[str]:
+    arguments = list(WHOLE_SUITE) if whole else list(AREA_TESTS[mutant.area])
+    if mutant.area == "bridge" and whole:  # the web engine's tests, not the browser's
+        arguments[arguments.index("--ignore=tests/web")] = "--ignore=tests/web/test_web_page.py"
+    if mutant.area == "interop" and extras:
+        arguments += ["--ignore=tests/extras/test_dask.py"] if whole else EXTRAS_TESTS
+        if whole:
+            arguments.remove("--ignore=tests/extras")
+    if mutant.file.startswith("src/") and not whole:
+        arguments.append(mutant.file)  # its doctests
+    return arguments
+
+
+def run(args: argparse.Namespace) -> int:
+    seed = args.seed if args.seed is not None else time.time_ns() % 10**9
+    print(f"seed {seed}  (rerun: --seed {seed} --per-area {args.per_area}"
+          f" --areas {' '.join(args.areas)})", flush=True)
+    mutants, sources = pool(args.areas)
+    sample = draw(mutants, seed, args.per_area, args.areas)
+    verdicts: dict[int, str] = {}
+    with tempfile.TemporaryDirectory(prefix="ginrules-mutants-") as folder:
+        tree = Path(folder)
+        copy_tree(tree)
+        timeouts = dict.fromkeys(AREAS, args.timeout)
+        if not args.no_baseline:
+            walls = baseline(tree, sample, args)
+            if walls is None:
+                return 1
+            for area, wall in walls.items():  # a loaded machine: thrice the clean run
+                timeouts[area] = max(args.timeout, 3 * wall)
+        for index, mutant in enumerate(sample):
+            original = sources[mutant.file]
+            key = mutant.key(original)
+            if key in EQUIVALENT:
+                verdicts[index] = "equivalent"
+            else:
+                extras = mutant.area == "interop" and args.extras_python is not None
+                python = args.extras_python if extras else args.python
+                verdicts[index] = plant_and_run(tree, mutant, original, python,
+                                                arguments_for(mutant, False, extras),
+                                                timeouts[mutant.area])
+                if verdicts[index] == "survived" and args.all_tests:
+                    verdicts[index] = plant_and_run(
+                        tree, mutant, original, python,
+                        arguments_for(mutant, True, extras), timeouts[mutant.area] * 20)
+            print(f"{index + 1:3}/{len(sample)} {mutant.area:9} {mutant.kind:16}"
+                  f" {mutant.file}:{mutant.line} {verdicts[index]}", flush=True)
+    print(table(sample, verdicts))
+    for index, mutant in enumerate(sample):
+        if verdicts[index] in ("survived", "timed out"):
+            original = sources[mutant.file]
+            print(f"\n## {verdicts[index]}: {mutant.area} {mutant.kind} {mutant.key(original)}"
+                  f"\n# {mutant.what}\n{mutant.diff(original)}")
+    return 0
+
+
+def baseline(tree: Path, sample: list[Mutant], args: argparse.Namespace
+             ) -> dict[str, float] | None:
+    """Each sampled area's tests pass on the tree as it is (else every mutant would
+    count as killed): the wall time of each run, or None if one fails. Prints the CPU
+    time a survivor costs."""
+    passed = True
+    walls: dict[str, float] = {}
+    for area in dict.fromkeys(m.area for m in sample):
+        extras = area == "interop" and args.extras_python is not None
+        python = args.extras_python if extras else args.python
+        arguments = list(AREA_TESTS[area]) + (list(EXTRAS_TESTS) if extras else [])
+        before = os.times()
+        verdict = run_tests(python, tree, arguments, args.timeout * 3)
+        after = os.times()
+        cpu = after.children_user + after.children_system - (
+            before.children_user + before.children_system)
+        print(f"baseline {area:9} {'passes' if verdict == 'survived' else verdict}"
+              f" ({cpu:.0f} s CPU, {after.elapsed - before.elapsed:.0f} s wall)", flush=True)
+        passed = passed and verdict == "survived"
+        walls[area] = after.elapsed - before.elapsed
+    return walls if passed else None
+
+
+def plant_and_run(tree: Path, mutant: Mutant, original: bytes, python: str,
+                  arguments: Sequence[str], timeout: float) -> str:
+    target = tree / mutant.file
+    for cached in (target.parent / "__pycache__").glob(f"{target.stem}.*.pyc"):
+        cached.unlink()
+    target.write_bytes(mutant.mutated(original))
+    try:
+        return run_tests(python, tree, arguments, timeout)
+    finally:
+        target.write_bytes(original)
+
+
+VERDICTS = ("killed", "did not import", "survived", "timed out", "equivalent")
+
+
+def table(sample: list[Mutant], verdicts: dict[int, str]) -> str:
+    counts: dict[str, dict[str, int]] = defaultdict(lambda: dict.fromkeys(VERDICTS, 0))
+    for index, mutant in enumerate(sample):
+        counts[mutant.area][verdicts[index]] += 1
+    rows = ["| area | sampled | " + " | ".join(VERDICTS) + " | kill rate |",
+            "| --- | --- | " + " | ".join("---" for _ in VERDICTS) + " | --- |"]
+    totals = dict.fromkeys(VERDICTS, 0)
+    for area in [a for a in AREAS if a in counts]:
+        row = counts[area]
+        for verdict in VERDICTS:
+            totals[verdict] += row[verdict]
+        rows.append(table_row(area, row))
+    rows.append(table_row("all", totals))
+    return "\n".join(rows)
+
+
+def table_row(name: str, row: dict[str, int]) -> str:
+    caught = row["killed"] + row["did not import"]
+    scored = caught + row["survived"]
+    rate = f"{100 * caught / scored:.0f}%" if scored else "-"
+    return (f"| {name} | {sum(row.values())} | "
+            + " | ".join(str(row[v]) for v in VERDICTS) + f" | {rate} |")
+
+
+def show(args: argparse.Namespace) -> int:
+    seed = args.seed if args.seed is not None else time.time_ns() % 10**9
+    mutants, sources = pool(args.areas)
+    print(f"seed {seed}")
+    for mutant in draw(mutants, seed, args.per_area, args.areas):
+        original = sources[mutant.file]
+        print(f"\n## {mutant.area} {mutant.kind} {mutant.key(original)}\n# {mutant.what}\n"
+              f"{mutant.diff(original)}")
+    return 0
+
+
+LINE = re.compile(r"^\s*\d+/\d+ (\S+)\s+(\S+)\s+(\S+):(\d+) (.+)$")
+
+
+def score(args: argparse.Namespace) -> int:
+    """The table of runs' logs, read from their per-mutant lines (a run cut short, or
+    several runs of other areas, in one table)."""
+    sample: list[Mutant] = []
+    verdicts: dict[int, str] = {}
+    for log in args.logs:
+        for line in Path(log).read_text("utf-8").splitlines():
+            found = LINE.match(line)
+            if found and found.group(5) in VERDICTS:
+                area, kind, file, number, verdict = found.groups()
+                verdicts[len(sample)] = verdict
+                sample.append(Mutant(area, kind, file, int(number), 0, 0, b"", ""))
+    print(table(sample, verdicts))
+    return 0
+
+
+def count(args: argparse.Namespace) -> int:
+    mutants, _ = pool(args.areas)
+    counts: dict[str, dict[str, int]] = defaultdict(lambda: dict.fromkeys(KINDS, 0))
+    for mutant in mutants:
+        counts[mutant.area][mutant.kind] += 1
+    print("| area | " + " | ".join(KINDS) + " |")
+    print("| --- | " + " | ".join("---" for _ in KINDS) + " |")
+    for area in AREAS:
+        print(f"| {area} | " + " | ".join(str(counts[area][k]) for k in KINDS) + " |")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    for name in ("pool", "show", "run"):
+        command = commands.add_parser(name)
+        command.add_argument("--areas", nargs="+", choices=AREAS, default=list(AREAS))
+        if name == "pool":
+            continue
+        command.add_argument("--seed", type=int, help="the sample's seed (default: the clock)")
+        command.add_argument("--per-area", type=int, default=12)
+        if name == "run":
+            command.add_argument("--timeout", type=float, default=120,
+                                 help="seconds per mutant's run of its area's tests, at"
+                                      " least (thrice the area's run without a mutant)")
+            command.add_argument("--no-baseline", action="store_true",
+                                 help="skip the run of each area's tests on the unmutated tree")
+            command.add_argument("--all-tests", action="store_true",
+                                 help="run each survivor again with the whole suite")
+            command.add_argument("--python", default=sys.executable)
+            command.add_argument("--extras-python",
+                                 help="a Python with the extras: interop runs tests/extras too")
+    scoring = commands.add_parser("score", help="the table of runs' logs")
+    scoring.add_argument("logs", nargs="+", help="what run printed")
+    args = parser.parse_args(argv)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # the copy is removed
+    return {"pool": count, "show": show, "run": run, "score": score}[args.command](args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
