@@ -527,3 +527,44 @@ def test_each_hands_header_names_the_games_own_target(preset: str) -> None:
     turns = [line for line in out if line.startswith("\n--- hand")]
     assert len(deals) >= 2 and turns
     assert all(line.endswith(f"; target {target}") for line in deals + turns)
+
+
+def test_a_layoff_is_said_to_be_the_defenders() -> None:
+    """Each layoff line names the defender, who lays off, never the knocker."""
+    seen = 0
+    for seed in range(40):
+        out: list[str] = []
+        play_in_terminal(ginrules.new_game(rules("classic"), seed=seed),
+                         (BasicPlayer(), AdvancedPlayer()), write=out.append, max_hands=1)
+        lines = [line.strip() for line in out]
+        for i, line in enumerate(lines):
+            if line.startswith("=== hand 1: knock by "):
+                knocker = line.rsplit(" by ", 1)[1]
+                defender = {"player 0": "player 1", "player 1": "player 0"}[knocker]
+                for layoff in lines[i + 2:]:
+                    if not layoff.startswith("laid off by"):
+                        break
+                    seen += 1
+                    assert layoff.startswith(f"laid off by {defender}: "), layoff
+        if seen >= 3:
+            break
+    assert seen >= 3
+
+
+def test_max_hands_stops_without_a_pause_after_its_last_hand() -> None:
+    """With --max-hands N a person is not asked to press Enter after hand N: the game
+    stops there."""
+    read, prompts = recorded(["1"] * 400)
+    out: list[str] = []
+    play_in_terminal(ginrules.new_game(rules("classic"), seed=10), (None, BasicPlayer()),
+                     read=read, write=out.append, max_hands=1)
+    assert "press Enter for the next hand " not in prompts
+    assert out[-1].startswith("stopped after 1 hand")
+
+
+def test_read_line_refuses_a_prompt_that_is_no_string() -> None:
+    from ginrules.errors import WrongTypeError
+    from ginrules.terminal import read_line
+
+    with pytest.raises(WrongTypeError, match="read_line takes the prompt as a string"):
+        read_line(3)  # type: ignore[arg-type]
