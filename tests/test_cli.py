@@ -537,3 +537,23 @@ def test_play_names_the_presets_own_target(preset: str, target: int,
                  "--max-hands", "1"]) == 0
     assert capsys.readouterr().out.splitlines()[0] == (
         f"Game: {preset} rules, target {target}, seed 1; basic (0) against basic (1)")
+
+
+@pytest.mark.parametrize("players", ["basic", "basic,basic,basic", "human,basic,advanced"])
+def test_play_refuses_players_that_are_not_two(
+        players: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--players", players, "--seed", "1", "--max-hands", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "--players names two players, like advanced,basic or human,advanced" in err
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("preset", ["classic", "short", "oklahoma"])
+def test_play_with_a_person_names_the_game_and_its_target_first(
+        preset: str, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    main(["play", "--rules", preset, "--players", "human,basic", "--seed", "4"])
+    first = capsys.readouterr().out.splitlines()[0]
+    target = ginrules.rules(preset).target
+    assert first.startswith(f"Gin Rummy, {preset} rules, to {target}: you against "), first

@@ -105,3 +105,18 @@ def test_a_seed_gives_the_same_dealers_from_version_to_version() -> None:
         episode.reset(seed)
         dealers.append(episode.hand.dealer)
     assert dealers == [0, 0, 1, 0, 1, 0, 0, 0, 1, 1, 1, 1, 0, 1, 1, 0]
+
+
+def test_a_game_episode_reset_pays_each_game_its_own_score_difference() -> None:
+    """One episode object reused game after game: each game pays its own final
+    difference, as a fresh episode does (nothing paid in the game before carries over)."""
+    reused = Episode("short", mode="game")
+    for seed in (4, 5, 6):
+        reused.reset(seed)
+        fresh = Episode("short", mode="game")
+        fresh.reset(seed)
+        paid = _play(reused)
+        assert paid == _play(fresh)
+        assert reused.game is not None
+        final = reused.game.sheet.final_totals()
+        assert paid == [final[0] - final[1], final[1] - final[0]]

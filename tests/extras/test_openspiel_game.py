@@ -231,3 +231,16 @@ def test_the_observers_tensors_are_float32_of_their_sizes() -> None:
     for recall, size in ((False, 482), (True, 534)):
         observer = make_observation(game, pyspiel.IIGObservationType(perfect_recall=recall))
         assert observer.tensor.dtype == np.float32 and observer.tensor.shape == (size,)
+
+
+@pytest.mark.parametrize("rules", ["classic", "oklahoma", "straight", "eaai"])
+def test_a_hands_largest_return_is_its_largest_bonus_and_deadwood_doubled(rules: str) -> None:
+    """A hand's utility bound: twice the largest of the gin, big gin and undercut bonuses
+    plus 130 (more deadwood than ten cards can hold), doubled for Oklahoma's spade; the
+    game's target plays no part in one hand."""
+    import ginrules
+
+    r = ginrules.rules(rules)
+    bound = 2 * (max(r.gin_bonus, r.big_gin_bonus or 0, r.undercut_bonus) + 130)
+    game = load_game(rules=rules)
+    assert game.max_utility() == bound and game.min_utility() == -bound
