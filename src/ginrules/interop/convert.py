@@ -27,7 +27,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from ginrules.errors import InvalidRecordError, _type_name
+from ginrules.errors import InvalidRecordError, _type_name, _wrong_type
 from ginrules.interop.openspiel import (
     _OS_DRAW_STOCK,
     _OS_DRAW_UPCARD,
@@ -200,8 +200,11 @@ def from_kaggle_episode(episode: RecordLike, *, rules: str = "openspiel",
     ginrules.errors.InvalidRecordError: the Kaggle episode has no step with OpenSpiel's serialized state (serializedGameAndState): is it an episode of open_spiel_gin_rummy?
     """
     if not isinstance(openspiel_endings, bool):
-        raise InvalidRecordError(f"openspiel_endings is true or false, not "
-                                 f"{_shown(openspiel_endings)}")
+        raise _wrong_type("from_kaggle_episode", "openspiel_endings as True or False",
+                          openspiel_endings)
+    if not isinstance(rules, str):
+        raise _wrong_type("from_kaggle_episode", "the name of a preset as rules (like "
+                          "'openspiel')", rules)
     if not isinstance(episode, (Mapping, str, bytes, os.PathLike)):
         raise InvalidRecordError("a Kaggle episode is a JSON object (a dict, JSON text, "
                                  f"bytes or a path), not {_type_name(episode)}")
