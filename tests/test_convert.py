@@ -421,3 +421,19 @@ def test_any_change_to_an_eaai_log(data: st.DataObject) -> None:
 def test_any_text_as_an_eaai_log(text: str) -> None:
     with contextlib.suppress(GinRulesError):
         from_eaai_log(text)
+
+
+def test_the_howto_shows_what_convert_from_eaai_prints(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    page = (Path(__file__).parent.parent / "docs" / "howto_other_engines.rst").read_text()
+    lines = [line.strip() for line in page.splitlines()]
+    shown = [(lines[i][2:], lines[i + 1]) for i in range(len(lines) - 1)
+             if lines[i].startswith("$ ginrules convert --from eaai")]
+    assert len(shown) == 2
+    monkeypatch.chdir(Path(__file__).parent.parent)
+    for command, output in shown:
+        args = command.split()[1:]
+        args[args.index("-o") + 1] = str(tmp_path / "game.json")
+        main(args)
+        assert capsys.readouterr().err.strip() == output
