@@ -31,7 +31,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from ginrules.errors import InvalidRecordError, _type_name
+from ginrules.errors import InvalidRecordError, _type_name, _wrong_type
+from ginrules.hand import HandState
 from ginrules.interop.openspiel import (
     _OS_DRAW_STOCK,
     _OS_DRAW_UPCARD,
@@ -418,10 +419,15 @@ class EaaiExplanations(Explanations):
 
     tie_scorers = "the EAAI framework"
 
-    def deadwood(self, state: Any, player: int, declared: int) -> str:
+    def deadwood(self, state: HandState, player: int, declared: int) -> str:
         """The framework's defender may keep more deadwood than ginrules' layoffs leave."""
-        result = getattr(state, "result", None)
-        if result is None or type(declared) is not int or player == result.knocker:
+        if type(state) is not HandState:
+            raise _wrong_type("EaaiExplanations.deadwood", "a HandState", state)
+        if type(player) is not int or type(declared) is not int:
+            raise _wrong_type("EaaiExplanations.deadwood", "a player and the deadwood "
+                              "declared (ints)", declared if type(player) is int else player)
+        result = state.result
+        if result is None or player == result.knocker:
             return ""
         if declared > result.defender_deadwood:
             return ("; in the EAAI framework the defender states its melds before laying "
