@@ -384,6 +384,9 @@ def test_the_command_from_eaai(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert json.loads(out.read_text())["rules"] == {"preset": "eaai"}
     assert main(["convert", "--from", "eaai", str(EAAI / "seed4.log"), "-o", str(out)]) == 1
     assert "in the EAAI framework the defender" in capsys.readouterr().err
+    # the record written, validated again by ginrules validate: the same explanation
+    assert main(["validate", str(out)]) == 1
+    assert "in the EAAI framework the defender" in capsys.readouterr().out
     bad = tmp_path / "bad.log"
     bad.write_text("Player 0 is dealt [AC].\n")
     assert main(["convert", "--from", "eaai", str(bad)]) == 2
