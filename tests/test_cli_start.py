@@ -69,7 +69,8 @@ def test_deadwood_imports_the_cards_and_the_solver_alone() -> None:
 
 def test_validate_imports_the_validator_alone() -> None:
     modules = imported("validate", str(RECORDS / "valid_hand.json"))
-    assert {"ginrules.records.validator", "ginrules.interop.openspiel"} <= modules
+    assert {"ginrules.records.validator", "ginrules.interop.openspiel",
+            "ginrules.interop.convert"} <= modules
     assert among(modules, HEAVY + other_commands("validate")) == []
     # the reader and the writer are not the validator's; a game's sheet is a game's alone
     assert among(modules, ("ginrules.records.reader", "ginrules.records.writer",

@@ -19,6 +19,7 @@ import ginrules
 from ginrules.cli import main
 from ginrules.errors import GinRulesError, InvalidRecordError
 from ginrules.interop.convert import (
+    from_eaai_log,
     from_kaggle_episode,
     read_openspiel_history,
     read_openspiel_params,
@@ -253,3 +254,189 @@ def test_any_change_to_an_episode(data: st.DataObject) -> None:
 def test_any_json_as_an_episode(value: Any) -> None:
     with contextlib.suppress(GinRulesError):
         from_kaggle_episode(value if isinstance(value, dict) else {"steps": value})
+
+
+# -- Neller's EAAI framework ------------------------------------------------------------
+
+EAAI = Path(__file__).parent / "data" / "eaai"
+EAAI_LOGS = {
+    "seed1.log": (6, None),
+    "seed2.log": (9, None),
+    "seed4.log": (11, "hand 4: the declared deadwood of player 1 (the defender) is 32, but "
+                      "it is 27; in the EAAI framework the defender states its melds"),
+    "seed36.log": (13, "hand 3: the declared deadwood of player 1 (the defender) is 12"),
+}
+
+
+def eaai_log(name: str) -> list[str]:
+    return (EAAI / name).read_text().splitlines()
+
+
+@pytest.mark.parametrize("name", sorted(EAAI_LOGS))
+def test_eaai_logs_convert_and_the_validator_names_the_difference(name: str) -> None:
+    hands, problem = EAAI_LOGS[name]
+    record = from_eaai_log((EAAI / name).read_text())
+    assert record["kind"] == "game" and record["rules"] == {"preset": "eaai"}
+    assert len(record["hands"]) == hands and "complete" not in record
+    report = validate(record)
+    if problem is None:
+        assert report.valid, report.summary()
+    else:
+        assert not report.valid and report.summary().startswith("invalid: " + problem)
+
+
+def test_an_eaai_hand_read_line_by_line() -> None:
+    record = from_eaai_log((EAAI / "seed1.log").read_text())
+    first = record["hands"][0]
+    # "Player 1 starts.": player 0 deals; player 1 declines AD, player 0 takes it
+    assert first["dealer"] == 0
+    assert first["deal"] == {"hands": ["8S KS 2C QC AC 5H QD 5C AS 3C",
+                                       "6H 9D 8D JD 9H TH TD JH QH 8H"], "upcard": "AD"}
+    assert first["actions"] == ["p1 pass", "p0 take", "p0 discard KS",
+                                "p1 draw stock 5D", "p1 knock 6H"]
+    assert first["knocker_melds"] == ["8H 9H TH JH QH", "8D 9D TD JD"]
+    assert first["source"] == {"from": "eaai", "knocker_deadwood": 5,
+                               "defender_melds": ["AC 2C 3C"], "defender_layoffs": ["QD"],
+                               "defender_deadwood": 30}
+    assert first["outcome"] == {"kind": "knock", "knocker": 1, "winner": 1, "points": 25,
+                                "deadwood": [30, 5]}
+    kinds = [h["outcome"]["kind"] for h in record["hands"]]
+    assert "gin" in kinds
+    # the second hand: both decline, the starting player draws from the stock
+    assert record["hands"][1]["actions"][:3] == ["p0 pass", "p1 pass", "p0 draw stock 4H"]
+    # a face-up card taken after the offer is a draw from the discard pile
+    assert any(a.endswith("draw discard") for h in record["hands"] for a in h["actions"])
+    # a cancelled hand is dead, and the dealer stays
+    cancelled = from_eaai_log((EAAI / "seed36.log").read_text())["hands"]
+    assert cancelled[3]["outcome"] == {"kind": "dead", "winner": None, "points": 0}
+    assert cancelled[3]["dealer"] == cancelled[4]["dealer"]
+
+
+def changed(name: str, find: str, replace: str, nth: int = 0) -> tuple[str, int]:
+    """The log with the nth line starting with ``find`` changed, and that line's number."""
+    lines = eaai_log(name)
+    at = [i for i, line in enumerate(lines) if line.startswith(find)][nth]
+    lines[at] = replace if "{}" not in replace else replace.format(lines[at])
+    return "\n".join(lines) + "\n", at + 1
+
+
+@pytest.mark.parametrize(("find", "replace", "why"), [
+    # an illegal discard: a card player 0 does not hold
+    ("Player 0 discards KS.", "Player 0 discards KH.", "player 0 discards KH, which it does not hold"),
+    # the face-up card just taken, discarded again
+    ("Player 0 discards KS.", "Player 0 discards AD.", "the face-up card it just took"),
+    # a wrong score
+    ("Player 1 scores the deadwood difference of 25.",
+     "Player 1 scores the deadwood difference of 24.", "player 1 scores 25 (deadwood 5 against 30)"),
+    ("1\t25", "1\t26", "player 1's total is 25, not 26"),
+    # a draw of a card already dealt
+    ("Player 1 draws 5D.", "Player 1 draws 8H.", "8H cannot be drawn"),
+    # the wrong player names the score
+    ("Player 1 scores the deadwood difference of 25.",
+     "Player 0 scores the deadwood difference of 25.", "not player 0 25"),
+    # a forfeit
+    ("Player 0 discards KS.", "Player 0 discards KS illegally and forfeits.", "forfeit"),
+    # a line the framework never prints
+    ("Player 0 discards KS.", "Player 0 throws KS.", "is not a line GinRummyGame prints"),
+    ("Player 1 melds", "Player 1 melds [[8H, 9H, TH, JH, QH], [8D, 9D, TD, JD]] with 6 deadwood "
+     "from [5D].", "player 1's deadwood is 5, not 6"),
+    ("Player 0 wins.", "Player 1 wins.", "player 1 has not won"),
+])
+def test_a_changed_eaai_log_is_refused_naming_the_line(find: str, replace: str,
+                                                       why: str) -> None:
+    text, number = changed("seed1.log", find, replace)
+    with pytest.raises(InvalidRecordError) as caught:
+        from_eaai_log(text)
+    message = str(caught.value)
+    assert message.startswith(f"line {number} of the EAAI log: ") and why in message
+
+
+def test_a_changed_eaai_log_the_validator_finds_invalid() -> None:
+    # the drawing player changed: the log still reads, but the record breaks the rules
+    text, _ = changed("seed1.log", "Player 1 draws 5D.", "Player 0 draws 5D.")
+    with pytest.raises(InvalidRecordError, match=r"^line 12 of the EAAI log: player 1's "
+                       r"deadwood is 0, not 5"):
+        from_eaai_log(text)  # its knock's deadwood no longer counts the 5D
+    # the player who declines changed: the converter keeps the log's players, the
+    # validator finds the turn wrong
+    text, _ = changed("seed1.log", "Player 1 declines 8S.", "Player 0 declines 8S.")
+    report = validate(from_eaai_log(text))
+    assert not report.valid and report.summary().startswith("invalid: hand 2, action 2")
+
+
+def test_an_eaai_log_cut_short_is_incomplete() -> None:
+    lines = eaai_log("seed1.log")
+    record = from_eaai_log("\n".join(lines[:lines.index("Player\tScore") + 3]))
+    assert record["complete"] is False and len(record["hands"]) == 1
+    assert validate(record).valid
+    with pytest.raises(InvalidRecordError, match="ends before the last hand's face-up"):
+        from_eaai_log("\n".join(lines[:lines.index("Player\tScore") + 5]))
+    with pytest.raises(InvalidRecordError, match="has no deal"):
+        from_eaai_log("")
+    with pytest.raises(InvalidRecordError, match="not bytes"):
+        from_eaai_log(b"Player 0 starts.")  # type: ignore[arg-type]
+
+
+def test_the_command_from_eaai(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "game.json"
+    assert main(["convert", "--from", "eaai", str(EAAI / "seed1.log"), "-o", str(out)]) == 0
+    assert "valid (6 hands" in capsys.readouterr().err
+    assert json.loads(out.read_text())["rules"] == {"preset": "eaai"}
+    assert main(["convert", "--from", "eaai", str(EAAI / "seed4.log"), "-o", str(out)]) == 1
+    assert "in the EAAI framework the defender" in capsys.readouterr().err
+    # the record written, validated again by ginrules validate: the same explanation
+    assert main(["validate", str(out)]) == 1
+    assert "in the EAAI framework the defender" in capsys.readouterr().out
+    bad = tmp_path / "bad.log"
+    bad.write_text("Player 0 is dealt [AC].\n")
+    assert main(["convert", "--from", "eaai", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "line 1 of the EAAI log" in err and "Traceback" not in err
+    assert main(["convert", "--from", "eaai", "--openspiel-endings", str(bad)]) == 2
+    assert "--openspiel-endings is for" in capsys.readouterr().err
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_any_change_to_an_eaai_log(data: st.DataObject) -> None:
+    lines = eaai_log("seed1.log")[:40]
+    for _ in range(data.draw(st.integers(1, 3))):
+        at = data.draw(st.integers(0, len(lines) - 1))
+        how = data.draw(st.sampled_from(["drop", "swap", "text", "card"]))
+        if how == "drop":
+            del lines[at]
+        elif how == "swap" and at + 1 < len(lines):
+            lines[at], lines[at + 1] = lines[at + 1], lines[at]
+        elif how == "text":
+            lines[at] = data.draw(st.text(max_size=30))
+        else:
+            lines[at] = lines[at].replace(data.draw(st.sampled_from(
+                ["0", "1", "A", "K", "C", "D", ", "])), data.draw(st.sampled_from(
+                    ["1", "0", "2", "Q", "S", "H", ""])), 1)
+        if not lines:
+            break
+    with contextlib.suppress(GinRulesError):
+        record = from_eaai_log("\n".join(lines))
+        validate(record)
+
+
+@given(st.text(max_size=300))
+def test_any_text_as_an_eaai_log(text: str) -> None:
+    with contextlib.suppress(GinRulesError):
+        from_eaai_log(text)
+
+
+def test_the_howto_shows_what_convert_from_eaai_prints(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    page = (Path(__file__).parent.parent / "docs" / "howto_other_engines.rst").read_text()
+    lines = [line.strip() for line in page.splitlines()]
+    shown = [(lines[i][2:], lines[i + 1]) for i in range(len(lines) - 1)
+             if lines[i].startswith("$ ginrules convert --from eaai")]
+    assert len(shown) == 2
+    monkeypatch.chdir(Path(__file__).parent.parent)
+    for command, output in shown:
+        args = command.split()[1:]
+        args[args.index("-o") + 1] = str(tmp_path / "game.json")
+        main(args)
+        assert capsys.readouterr().err.strip() == output

@@ -13,7 +13,7 @@ from ginrules.errors import GinRulesError
 
 __all__: list[str] = []  # the command is ginrules.cli.main
 
-_FROM = ("openspiel", "kaggle", "record")
+_FROM = ("openspiel", "kaggle", "eaai", "record")
 _TO = ("record", "openspiel")
 
 
@@ -55,6 +55,9 @@ def _cmd_convert(args: argparse.Namespace) -> int:
     if args.params is not None and args.source != "openspiel":
         raise GinRulesError("--params is for --from openspiel (a Kaggle episode holds its "
                             "own parameters)")
+    if args.openspiel_endings and args.source not in ("openspiel", "kaggle"):
+        raise GinRulesError("--openspiel-endings is for --from openspiel or kaggle")
+    rules = args.rules or ("eaai" if args.source == "eaai" else "openspiel")
     text = _read_text(args.file)
     out: Any
     if args.source == "record":
@@ -63,11 +66,13 @@ def _cmd_convert(args: argparse.Namespace) -> int:
         if args.source == "openspiel":
             from ginrules.interop.openspiel import from_openspiel
 
-            record = from_openspiel(convert.read_openspiel_history(text), rules=args.rules,
+            record = from_openspiel(convert.read_openspiel_history(text), rules=rules,
                                     params=convert.read_openspiel_params(args.params),
                                     openspiel_endings=args.openspiel_endings)
+        elif args.source == "eaai":
+            record = convert.from_eaai_log(text, rules=rules)
         else:
-            record = convert.from_kaggle_episode(text.encode("utf-8"), rules=args.rules,
+            record = convert.from_kaggle_episode(text.encode("utf-8"), rules=rules,
                                                  openspiel_endings=args.openspiel_endings)
         report = validate(record)
         print(f"{'<stdin>' if args.file == '-' else args.file}: {report.summary()}",
@@ -94,11 +99,13 @@ def add_parser(sub: Any) -> None:
         "validate it (the validator's line goes to stderr; exit code 1 when the game "
         "breaks the rules it claims, with the record still written): an OpenSpiel "
         "gin_rummy action history (a JSON list or one action id a line), or an episode "
-        "of Kaggle's OpenSpiel gin rummy environment (its JSON). With --to openspiel, "
+        "of Kaggle's OpenSpiel gin rummy environment (its JSON), or the log that "
+        "GinRummyGame of Neller's EAAI framework prints in verbose mode. With --to openspiel, "
         "write the OpenSpiel parameters and history instead; --from record converts a "
         "one-hand ginrules record to OpenSpiel.",
         epilog="examples: ginrules convert --from kaggle episode.json -o hand.json; "
-        "ginrules convert --from openspiel history.txt --params 'gin_rummy(knock_card=8)'",
+        "ginrules convert --from openspiel history.txt --params 'gin_rummy(knock_card=8)'; "
+        "ginrules convert --from eaai game.log -o game.json",
     )
     p.add_argument("file", metavar="FILE", help="the input file ('-': standard input)")
     p.add_argument("--from", dest="source", choices=_FROM, required=True,
@@ -108,9 +115,9 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--params", default=None, metavar="PARAMS",
                    help="OpenSpiel's game parameters: a JSON object or a game string such "
                    "as 'gin_rummy(knock_card=8,oklahoma=True)'")
-    p.add_argument("--rules", default="openspiel", metavar="NAME",
-                   help="the preset the record claims (default: openspiel; OpenSpiel's "
-                   "parameters become its overrides)")
+    p.add_argument("--rules", default=None, metavar="NAME",
+                   help="the preset the record claims (default: eaai for --from eaai, "
+                   "else openspiel; OpenSpiel's parameters become its overrides)")
     p.add_argument("--openspiel-endings", action="store_true",
                    help="write OpenSpiel's own endings (its wall knock, its caps) as far "
                    "as these rules play the hand, instead of as errors")

@@ -1,7 +1,8 @@
 """``ginrules validate``: records checked, a line per file, JUnit, workers or a cluster.
 
-The command imports :mod:`ginrules.interop.openspiel`, which registers the validator's
-explanations of records from OpenSpiel games (the records never import the adapters).
+The command imports :mod:`ginrules.interop.openspiel` and :mod:`ginrules.interop.convert`,
+which register the validator's explanations of records from OpenSpiel games and from the
+EAAI framework's logs (the records never import the adapters).
 """
 
 from __future__ import annotations
@@ -166,8 +167,10 @@ class _JUnit:
 
 
 def _cmd_validate(args: argparse.Namespace) -> int:
-    # imported for what it registers: the validator's explanations of records from
-    # OpenSpiel (the records never import ginrules.interop, which is above them)
+    # imported for what they register: the validator's explanations of records from
+    # OpenSpiel and from the EAAI framework (the records never import ginrules.interop,
+    # which is above them)
+    import ginrules.interop.convert
     import ginrules.interop.openspiel  # noqa: F401
     from ginrules.records._parallel import check_workers, dask_executor
     from ginrules.records.validator import _validate_timed

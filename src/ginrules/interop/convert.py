@@ -7,6 +7,10 @@
   game string (``gin_rummy(knock_card=8,oklahoma=True)``);
 * :func:`from_kaggle_episode`: an episode of Kaggle's OpenSpiel gin rummy environment
   (``open_spiel_gin_rummy`` of the ``kaggle-environments`` package), as Kaggle writes it;
+* :func:`from_eaai_log`: a game of Neller's EAAI Gin Rummy framework, from the log its
+  ``GinRummyGame`` prints in verbose mode (the validator's explanations of the
+  framework's scoring difference, :class:`EaaiExplanations`, are registered as
+  ``"eaai"`` when this module is imported);
 * :func:`to_openspiel_history`: a one-hand record as an OpenSpiel history, where
   OpenSpiel can play the hand.
 
@@ -28,6 +32,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ginrules.errors import InvalidRecordError, _type_name, _wrong_type
+from ginrules.hand import HandState
 from ginrules.interop.openspiel import (
     _OS_DRAW_STOCK,
     _OS_DRAW_UPCARD,
@@ -38,9 +43,10 @@ from ginrules.interop.openspiel import (
     from_openspiel,
     openspiel_id,
 )
-from ginrules.records.format import RecordLike, _read
+from ginrules.records.format import FORMAT, VERSION, RecordLike, _read
+from ginrules.records.validator import Explanations, register_explanations
 
-__all__ = ["from_kaggle_episode", "read_openspiel_history", "read_openspiel_params",
+__all__ = ["EaaiExplanations", "from_eaai_log", "from_kaggle_episode", "read_openspiel_history", "read_openspiel_params",
            "to_openspiel_history"]
 
 #: the most action ids an OpenSpiel history may hold here (a hand of OpenSpiel's ends by
@@ -400,3 +406,299 @@ def _pieces(cards: list[Any]) -> list[list[Any]]:
         out.append(cards[:size])
         cards = cards[size:]
     return [*out, cards]
+
+
+# -- Neller's EAAI framework ------------------------------------------------------------
+
+
+class EaaiExplanations(Explanations):
+    """The validator's explanations for a record converted from the EAAI framework's log
+    (:func:`from_eaai_log`): its defender states its melds before laying off, and lays off
+    in its own order (docs/rules.rst, **The EAAI preset**).
+
+    >>> EaaiExplanations({"from": "eaai"}).tie_scorers
+    'the EAAI framework'
+    """
+
+    tie_scorers = "the EAAI framework"
+
+    def deadwood(self, state: HandState, player: int, declared: int) -> str:
+        """The framework's defender may keep more deadwood than ginrules' layoffs leave."""
+        if type(state) is not HandState:
+            raise _wrong_type("EaaiExplanations.deadwood", "a HandState", state)
+        if type(player) is not int or type(declared) is not int:
+            raise _wrong_type("EaaiExplanations.deadwood", "a player and the deadwood "
+                              "declared (ints)", declared if type(player) is int else player)
+        result = state.result
+        if result is None or player == result.knocker:
+            return ""
+        if declared > result.defender_deadwood:
+            return ("; in the EAAI framework the defender states its melds before laying "
+                    "off and lays off one card at a time in the framework's order (this "
+                    f"left {declared - result.defender_deadwood} more deadwood), while these "
+                    "rules lay off for the defender to leave the least deadwood")
+        return ""
+
+
+register_explanations("eaai", EaaiExplanations)
+
+_EAAI_CARD = r"[A2-9TJQK][CHSD]"
+_EAAI_LIST = rf"\[(?:{_EAAI_CARD}(?:, {_EAAI_CARD})*)?\]"
+_EAAI_MELDS = rf"\[(?:{_EAAI_LIST}(?:, {_EAAI_LIST})*)?\]"
+_EAAI_LINES = [(kind, re.compile(pattern)) for kind, pattern in [
+    ("dealt", rf"Player ([01]) is dealt ({_EAAI_LIST})\."),
+    ("starts", r"Player ([01]) starts\."),
+    ("upcard", rf"The initial face up card is ({_EAAI_CARD})\."),
+    ("declines", rf"Player ([01]) declines ({_EAAI_CARD})\."),
+    ("draws", rf"Player ([01]) draws ({_EAAI_CARD})\."),
+    ("forfeits", r"Player ([01]) (?:discards|melds) .* (?:illegally|greater than \d+ "
+                 r"deadwood) and forfeits\."),
+    ("discards", rf"Player ([01]) discards ({_EAAI_CARD})\."),
+    ("has", r"Player ([01]) has \[.*\] with \d{1,6} deadwood\."),
+    ("knocks", rf"Player ([01]) melds ({_EAAI_MELDS}) with (\d{{1,6}}) deadwood from "
+               rf"({_EAAI_LIST})\."),
+    ("gin", rf"Player ([01]) goes gin with melds ({_EAAI_MELDS})\."),
+    ("melds", rf"Player ([01]) melds ({_EAAI_MELDS})\."),
+    ("layoff", rf"Player ([01]) lays off ({_EAAI_CARD}) on ({_EAAI_LIST})\."),
+    ("left", rf"Player ([01]) has (\d{{1,6}}) deadwood with ({_EAAI_LIST})"),
+    ("scores", r"Player ([01]) (?:scores the gin bonus of 25 plus opponent deadwood (\d{1,6}) "
+               r"for (\d{1,6}) total points|scores the deadwood difference of (\d{1,6})"
+               r"|undercuts and scores the undercut bonus of 25 plus deadwood difference of "
+               r"(\d{1,6}) for (\d{1,6}) total points)\."),
+    ("cancelled", r"The draw pile was reduced to two cards without knocking, so the hand "
+                  r"is cancelled\."),
+    ("table", r"Player\tScore"),
+    ("total", r"([01])\t(\d{1,6})"),
+    ("wins", r"Player ([01]) wins\."),
+]]
+_EAAI_RANKS = "A23456789TJQK"
+
+
+def _eaai_cards(text: str) -> list[str]:
+    return re.findall(_EAAI_CARD, text)
+
+
+def _eaai_melds(text: str) -> list[list[str]]:
+    return [_eaai_cards(m) for m in re.findall(_EAAI_LIST, text[1:-1])]
+
+
+def _eaai_points(card: str) -> int:
+    return min(10, _EAAI_RANKS.index(card[0]) + 1)
+
+
+def from_eaai_log(text: str, *, rules: str = "eaai") -> dict[str, Any]:
+    """A game record from the log that ``GinRummyGame`` of Neller's EAAI Gin Rummy
+    framework prints in verbose mode (``GinRummyGame.setPlayVerbose(true)``): each hand's
+    deal, its draws (the face-up card or the stock, told apart by the card drawn),
+    discards and knock, the knocker's melds as stated, and the hand's score as the
+    framework gave it.
+
+    The framework's player 0 and 1 are the record's; the player who starts a hand is its
+    non-dealer. The log names every card drawn from the stock, so nothing is made up.
+    The defender's melds and layoffs, which the framework makes its own way (see
+    docs/rules.rst, **The EAAI preset**), are kept in the hand's ``source``; where they
+    leave more deadwood than ginrules' layoffs would, the validator says so. A line the
+    framework does not print, a card drawn or discarded that cannot be, a score that is
+    not the framework's for the deadwood shown, or a forfeit (ginrules records have none)
+    is an error naming the line.
+
+    >>> log = '''Player 0 is dealt [AC, 2C, 3C, 4C, 5C, 6C, 7C, 8C, 9C, KD].
+    ... Player 1 is dealt [AH, 2H, 3H, 4H, 5H, 6H, 7H, 8H, 9H, KS].
+    ... Player 1 starts.
+    ... The initial face up card is TC.'''
+    >>> from_eaai_log(log)["hands"][0]["dealer"]
+    0
+    >>> from_eaai_log("Player 2 starts.")
+    Traceback (most recent call last):
+    ...
+    ginrules.errors.InvalidRecordError: line 1 of the EAAI log: 'Player 2 starts.' is not a line GinRummyGame prints in verbose mode
+    """
+    if not isinstance(text, str):
+        raise InvalidRecordError("an EAAI log is the text GinRummyGame prints in verbose "
+                                 f"mode, not {_type_name(text)}")
+    if not isinstance(rules, str):
+        raise InvalidRecordError(f"rules is a preset's name, not {_type_name(rules)}")
+    if len(text) > 8 * MAX_HISTORY:
+        raise InvalidRecordError(f"the EAAI log is longer than {8 * MAX_HISTORY:,} characters")
+    hands: list[dict[str, Any]] = []
+    totals = [0, 0]
+    shown: list[int | None] = [None, None]
+    hand: dict[str, Any] | None = None
+    held: list[list[str]] = [[], []]
+    pile: list[str] = []
+    known: set[str] = set()
+    offer = False
+    taken: str | None = None
+    knocker: int | None = None
+    over = False
+    where = ""
+
+    def fail(why: str) -> InvalidRecordError:
+        return InvalidRecordError(f"{where}{why}")
+
+    for number, line in enumerate(text.splitlines(), 1):
+        where = f"line {number} of the EAAI log: "
+        line = line.rstrip("\r")
+        if not line.strip():
+            continue
+        found = next(((name, m) for name, pattern in _EAAI_LINES
+                      if (m := pattern.fullmatch(line)) is not None), None)
+        if found is None:
+            raise fail(f"{_shown(line)} is not a line GinRummyGame prints in verbose mode")
+        kind, match = found
+        groups = match.groups()
+        player = int(groups[0]) if groups and groups[0] in ("0", "1") else 0
+        if over:
+            raise fail(f"{_shown(line)} comes after the game's winner")
+        if kind == "dealt":
+            cards = _eaai_cards(groups[1])
+            if player != (0 if hand is None or "deal" in hand else 1) or len(cards) != 10 or (
+                    player == 1 and hand is not None and (
+                        "dealer" in hand or len(hand["deal_lines"]) != 1)):
+                raise fail("a deal is player 0's ten cards, then player 1's")
+            if hand is None or "deal" in hand:
+                if hand is not None and "outcome" not in hand:
+                    raise fail("a new deal before the last hand ended")
+                hand = {"deal_lines": [], "actions": []}
+                hands.append(hand)
+                known = set()
+                held = [[], []]
+            if known & set(cards) or len(set(cards)) != 10:
+                raise fail("a card is dealt twice")
+            known |= set(cards)
+            held[player] = cards
+            hand["deal_lines"].append(cards)
+            continue
+        if hand is None:
+            raise fail(f"{_shown(line)} comes before any deal")
+        if kind == "starts":
+            if len(hand.get("deal_lines", ())) != 2 or "dealer" in hand:
+                raise fail("the starting player is named after both deals")
+            hand["dealer"] = 1 - player
+        elif kind == "upcard":
+            if "dealer" not in hand or "deal" in hand:
+                raise fail("the face-up card is turned after the deal and the starting player")
+            card = groups[0]
+            if card in known:
+                raise fail(f"{card} is dealt already")
+            known.add(card)
+            pile = [card]
+            hand["deal"] = {"hands": [" ".join(h) for h in hand.pop("deal_lines")],
+                            "upcard": card}
+            offer, taken, knocker = True, None, None
+        elif "deal" not in hand:
+            raise fail(f"{_shown(line)} comes before the face-up card")
+        elif "outcome" in hand and kind not in ("table", "total", "wins"):
+            raise fail(f"{_shown(line)} comes after the hand ended")
+        elif kind == "declines":
+            if not offer or groups[1] != pile[-1]:
+                raise fail(f"{groups[1]} is not the face-up card on offer")
+            hand["actions"].append(f"p{player} pass")
+        elif kind == "draws":
+            card = groups[1]
+            if pile and card == pile[-1]:
+                hand["actions"].append(f"p{player} {'take' if offer else 'draw discard'}")
+                pile.pop()
+                taken = card
+            elif card in known:
+                raise fail(f"{card} cannot be drawn: it is not the face-up card and it is "
+                           "not in the stock (it was seen already)")
+            else:
+                known.add(card)
+                hand["actions"].append(f"p{player} draw stock {card}")
+                taken = None
+            offer = False
+            held[player].append(card)
+        elif kind == "discards":
+            card = groups[1]
+            if card not in held[player]:
+                raise fail(f"player {player} discards {card}, which it does not hold")
+            if card == taken:
+                raise fail(f"player {player} discards {card}, the face-up card it just took")
+            held[player].remove(card)
+            pile.append(card)
+            hand["actions"].append(f"p{player} discard {card}")
+        elif kind == "has":
+            pass  # the framework's own view of the hand: nothing the record keeps
+        elif kind in ("knocks", "gin"):
+            last = hand["actions"][-1] if hand["actions"] else ""
+            if not last.startswith(f"p{player} discard ") or knocker is not None:
+                raise fail(f"player {player} knocks, but not right after its discard")
+            hand["actions"][-1] = last.replace(" discard ", " knock ")
+            knocker = player
+            melds = _eaai_melds(groups[1])
+            hand["knocker_melds"] = [" ".join(m) for m in melds]
+            melded = {c for m in melds for c in m}
+            if not melded <= set(held[player]):
+                raise fail(f"player {player} melds cards it does not hold")
+            deadwood = sum(_eaai_points(c) for c in held[player] if c not in melded)
+            if kind == "knocks" and int(groups[2]) != deadwood:
+                raise fail(f"player {player}'s deadwood is {deadwood}, not {groups[2]}")
+            hand["source"] = {"from": "eaai", "knocker_deadwood": deadwood,
+                              "defender_melds": [], "defender_layoffs": []}
+        elif kind in ("melds", "layoff", "left", "scores"):
+            source = hand.get("source")
+            if knocker is None or source is None or (player == knocker and kind != "scores"):
+                raise fail(f"{_shown(line)} comes before a knock")
+            if kind == "melds":
+                source["defender_melds"] = [" ".join(m) for m in _eaai_melds(groups[1])]
+            elif kind == "layoff":
+                source["defender_layoffs"].append(groups[1])
+            elif kind == "left":
+                source["defender_deadwood"] = int(groups[1])
+            else:
+                kdw, ddw = source["knocker_deadwood"], source.get("defender_deadwood")
+                if ddw is None:
+                    raise fail("the score comes before the defender's deadwood")
+                if kdw == 0:
+                    winner, points = knocker, 25 + ddw
+                elif kdw < ddw:
+                    winner, points = knocker, ddw - kdw
+                else:
+                    winner, points = 1 - knocker, 25 + kdw - ddw
+                said = int(next(g for g in reversed(groups) if g is not None))
+                if player != winner or said != points:
+                    raise fail(f"player {winner} scores {points} (deadwood {kdw} against "
+                               f"{ddw}), not player {player} {said}")
+                both = [0, 0]
+                both[knocker], both[1 - knocker] = kdw, ddw
+                hand["outcome"] = {"kind": "gin" if kdw == 0 else "knock",
+                                   "knocker": knocker, "winner": winner, "points": points,
+                                   "deadwood": both}
+                totals[winner] += points
+                shown = [None, None]
+        elif kind == "cancelled":
+            if knocker is not None:
+                raise fail("a hand with a knock is not cancelled")
+            hand["outcome"] = {"kind": "dead", "winner": None, "points": 0}
+            shown = [None, None]
+        elif kind == "table":
+            if "outcome" not in hand:
+                raise fail("the scores come before the hand ended")
+        elif kind == "total":
+            if "outcome" not in hand or shown[player] is not None or player != (
+                    0 if shown[0] is None else 1):
+                raise fail("the score table is player 0's total, then player 1's, after a hand")
+            shown[player] = int(groups[1])
+            if shown[player] != totals[player]:
+                raise fail(f"player {player}'s total is {totals[player]}, not {groups[1]}")
+        elif kind == "wins":
+            if max(totals) < 100 or totals[player] != max(totals):
+                raise fail(f"player {player} has not won (the scores are {totals[0]} to "
+                           f"{totals[1]})")
+            over = True
+        else:  # forfeits
+            raise fail("the framework ends the game with a forfeit here; ginrules records "
+                       "hold legal play only (convert the log up to the line before)")
+    if not hands:
+        raise InvalidRecordError("the EAAI log has no deal (a line 'Player 0 is dealt "
+                                 "[...]'): is it GinRummyGame's verbose output?")
+    for entry in hands:
+        if "deal" not in entry:
+            raise InvalidRecordError("the EAAI log ends before the last hand's face-up card")
+    data: dict[str, Any] = {"format": FORMAT, "version": VERSION, "kind": "game",
+                            "rules": {"preset": rules}, "source": {"from": "eaai"},
+                            "hands": hands}
+    if not over:
+        data["complete"] = False
+    return data
