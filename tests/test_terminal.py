@@ -568,3 +568,32 @@ def test_read_line_refuses_a_prompt_that_is_no_string() -> None:
 
     with pytest.raises(WrongTypeError, match="read_line takes the prompt as a string"):
         read_line(3)  # type: ignore[arg-type]
+
+
+def test_the_sheet_command_shows_the_hands_so_far() -> None:
+    """``sheet`` writes the score sheet, whether or not a hand is finished yet: the
+    first hand's row (its points) once it is over."""
+    read, prompts = recorded(["1"] * 400)
+    play_in_terminal(ginrules.new_game(rules("classic"), seed=10), (None, BasicPlayer()),
+                     read=read, write=[].append)
+    moves = prompts.index("press Enter for the next hand ")
+    out: list[str] = []
+    play_in_terminal(ginrules.new_game(rules("classic"), seed=10), (None, BasicPlayer()),
+                     read=scripted(["sheet"] + ["1"] * moves + ["", "sheet"]),
+                     write=out.append)
+    assert out.count("  no hand is finished yet") == 1
+    rows = [line for line in out if line.startswith("     1  ")]
+    assert len(rows) >= 2  # after the hand's result, and again for the command
+    assert not any("sheet" in line and "not" in line for line in out)
+
+
+def test_a_move_number_is_named_whole_up_to_nine_digits_then_cut() -> None:
+    """A number that is no move is named as typed up to nine digits (leading zeros
+    dropped), and cut after twelve characters beyond that."""
+    out: list[str] = []
+    play_in_terminal(ginrules.new_game(rules("classic"), seed=4),
+                     (None, AdvancedPlayer(seed=1)),
+                     read=scripted(["999999999", "0001000000000", "-5"]), write=out.append)
+    assert "  there is no move 999999999: choose 1 to 2" in out
+    assert "  there is no move 000100000000...: choose 1 to 2" in out
+    assert "  there is no move -5: choose 1 to 2" in out
