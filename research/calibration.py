@@ -6,7 +6,7 @@ Run from the dev virtual environment::
     python research/calibration.py --opponents expert --rules eaai --games 100
     python research/calibration.py --fit --seed 100      # fits ginrules.players.knock_models
     python research/calibration.py --save rows.jsonl     # keeps every row; --load reads them
-    python research/calibration.py --fit-advised --load rows.jsonl   # fits the advised risk
+    python research/calibration.py --fit-advised --load rows.jsonl   # the advised figures
 
 Games are played between a hinted player (seat 0: ``ExpertPlayer(opponent=O)``, the move
 ``ginrules.hint(view, opponent=O)`` gives, played at every turn) and the opponent ``O``
@@ -32,10 +32,9 @@ samples' own) and the script fits, per opponent and for all together (``any``), 
 :class:`~ginrules.players.knock_models.KnockModel` of every knock weighed (the risk on
 the share of the evidence's samples, ``ExpertPlayer(opponent=None)``), and prints them
 to paste into :mod:`ginrules.players.knock_models`. With ``--fit-advised``, each model's
-``advised`` risk is set aside and the script fits it on the knocks the hint advised (the
-risk a knock hint states: :meth:`KnockModel._advised_risk
-<ginrules.players.knock_models.KnockModel._advised_risk>`). Fit and check on different
-seeds (``--seed``).
+``advised`` and ``advised_knock`` are set aside and the script fits them on the knocks
+the hint advised (the figures a knock hint states: ``KnockModel._advised_risk`` and
+``KnockModel._advised_points``). Fit and check on different seeds (``--seed``).
 
 This peeks at the game state (the opponent's real hand), which no player may do: it is a
 measurement, not a player. It reads private names of the players package
@@ -62,7 +61,12 @@ from ginrules.masks import _discard_deadwoods
 from ginrules.players import ExpertPlayer, knock_models, make_player
 from ginrules.players._estimates import _knock_chains
 from ginrules.players.advanced import _least_deadwood
-from ginrules.players.knock_models import KnockModel
+from ginrules.players.knock_models import (
+    _IDENTITY_POINTS,
+    _IDENTITY_RISK,
+    _KNOTS,
+    KnockModel,
+)
 from ginrules.players.lookahead import Table, _points
 
 OPPONENTS = ("simple", "advanced", "expert")
@@ -270,13 +274,32 @@ def fit(rows: list[dict[str, Any]]) -> str:
 
 
 def fit_advised(rows: list[dict[str, Any]]) -> str:
-    """The ``advised`` coefficients of a :class:`~ginrules.players.knock_models.KnockModel`
-    from ``rows`` played with none (the identity): a logistic regression of an undercut on
-    the model's risk and the stock, over the knocks the hint advised."""
+    """The ``advised`` and ``advised_knock`` coefficients of a
+    :class:`~ginrules.players.knock_models.KnockModel` from ``rows`` played with neither
+    (the identity), over the knocks the hint advised: a logistic regression of an
+    undercut on the model's risk, the stock and the knock's deadwood, and the least
+    squares broken line of the points the knock scored on the model's points (bent at
+    the knots of :meth:`~ginrules.players.knock_models.KnockModel._advised_points`) and
+    the stock."""
     knocks = [r for r in rows if r["knocks"]]
-    w = _logistic([(1.0, _logit(r["risk"]), r["stock"] / 30) for r in knocks],
-                  [1.0 if r["undercut"] else 0.0 for r in knocks])
-    return "advised=(" + ", ".join(f"{v:.4f}" for v in w) + ")"
+    w = _logistic([(1.0, _logit(r["risk"]), r["stock"] / 30, r["dead"] / 10)
+                   for r in knocks], [1.0 if r["undercut"] else 0.0 for r in knocks])
+    p = _least_squares([(1.0, r["knock_points"],
+                         *(max(0.0, r["knock_points"] - k) for k in _KNOTS),
+                         r["stock"] / 30) for r in knocks], [r["points"] for r in knocks])
+
+    def fixed(values: Iterable[float]) -> str:
+        return "(" + ", ".join(f"{v:.4f}" for v in values) + ")"
+
+    return f"advised={fixed(w)}, advised_knock={fixed(p)}"
+
+
+def _least_squares(xs: list[tuple[float, ...]], ys: list[float]) -> list[float]:
+    """The coefficients of the least-squares fit of ``ys`` on ``xs`` (normal equations)."""
+    k = len(xs[0])
+    a = [[sum(x[i] * x[j] for x in xs) + 1e-9 * (i == j) for j in range(k)]
+         for i in range(k)]
+    return _solve(a, [sum(x[i] * y for x, y in zip(xs, ys, strict=True)) for i in range(k)])
 
 
 def _solve(a: list[list[float]], b: list[float]) -> list[float]:
@@ -317,8 +340,8 @@ def main() -> None:
     parser.add_argument("--load", metavar="FILE",
                         help="read the rows of an earlier --save instead of playing")
     parser.add_argument("--fit-advised", action="store_true",
-                        help="fit the risk stated where the hint advises a knock instead "
-                             "(the models' advised risk set aside)")
+                        help="fit the risk and points stated where the hint advises a "
+                             "knock instead (the models' advised figures set aside)")
     parser.add_argument("--fit", action="store_true",
                         help="fit the knock models instead (the hinted player reads the "
                              "evidence)")
@@ -330,7 +353,8 @@ def main() -> None:
             knock_models._MODELS[name] = KnockModel(model.risk)
     elif args.fit_advised:
         for name, model in knock_models._MODELS.items():
-            knock_models._MODELS[name] = attrs.evolve(model, advised=(0.0, 1.0, 0.0))
+            knock_models._MODELS[name] = attrs.evolve(model, advised=_IDENTITY_RISK,
+                                                      advised_knock=_IDENTITY_POINTS)
     loaded = None
     if args.load:
         with open(args.load, encoding="utf-8") as f:

@@ -57,8 +57,8 @@ def _signed(knocker: int, defender: int, rules: str) -> int:
         else -score.points
 
 
-@pytest.mark.parametrize("opponent", [None, "expert", "simple"])
-@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("opponent", [None, "expert", "simple", "advanced"])
+@pytest.mark.parametrize("seed", [1, 2, 3, 7])
 def test_every_figure_of_a_knock_hint_is_its_definition(seed: int,
                                                          opponent: str | None) -> None:
     state = _knock_position("classic", seed)
@@ -101,11 +101,17 @@ def test_every_figure_of_a_knock_hint_is_its_definition(seed: int,
         a, b = KNOCK_MODELS[opponent].knock  # the model's line through the samples' mean
         mean = a + b * mean
     if opponent is not None and h.action.kind is ActionKind.KNOCK:
-        # advising the knock, it states the risk measured on the knocks hints advise
-        a, b, c = KNOCK_MODELS[opponent].advised
+        # advising the knock, it states the risk and points measured on the knocks
+        # hints advise: a logistic model, and a line bent at -15, -5, 5, 15 and 25 points
+        a, b, c, d = KNOCK_MODELS[opponent].advised
         r = min(0.995, max(0.005, risk))
-        risk = 1 / (1 + math.exp(-(a + b * math.log(r / (1 - r)) + c * v.stock_size / 30)))
+        risk = 1 / (1 + math.exp(-(a + b * math.log(r / (1 - r)) + c * v.stock_size / 30
+                                   + d * e.deadwood / 10)))
         assert f"undercut risk {risk:.0%}" in h.reason
+        a, b, c1, c2, c3, c4, c5, g = KNOCK_MODELS[opponent].advised_knock
+        mean = a + b * mean + c1 * max(0, mean + 15) + c2 * max(0, mean + 5) \
+            + c3 * max(0, mean - 5) + c4 * max(0, mean - 15) + c5 * max(0, mean - 25) \
+            + g * v.stock_size / 30
     assert e.undercut_risk == pytest.approx(risk)
     assert e.knock_points == pytest.approx(mean)
     # playing on: each hand played out from the discard it would make, waiting for gin,
@@ -198,6 +204,28 @@ def test_a_knock_hint_never_knocks_where_playing_on_is_worth_more_and_says_why_a
     assert (h.action == action) is knocks
     assert words in h.reason
     assert h.knock == estimate
+
+
+def test_a_knock_hint_states_the_figures_measured_on_advised_knocks_and_says_why() -> None:
+    action, discard = Action.parse("knock 5H"), Hint(Action.parse("discard KS"), "it is high")
+    e = KnockEstimate(6, 0.1, 8.0, 5.0, None, None, 48, "expert")
+    player = ExpertPlayer()
+    # the measured figures state the knock: they are the ones said
+    advised = attrs.evolve(e, undercut_risk=0.2, knock_points=11.0)
+    h = player._knock_hint(action, discard, e, advised)
+    assert h.action == action and h.knock == advised
+    assert "wins 11 points on average, playing on 5" in h.reason
+    assert "undercut risk 20%" in h.reason
+    # they put the knock below playing on: it still knocks, and says why
+    advised = attrs.evolve(e, undercut_risk=0.3, knock_points=3.0)
+    h = player._knock_hint(action, discard, e, advised)
+    assert h.action == action and h.knock == advised
+    assert "it wins 8 points on average and playing on 5, so this level knocks" in h.reason
+    assert "a knock has won 3 on average (undercut risk 30%)" in h.reason
+    # playing on is advised on the model's figures: the advised ones are not stated
+    e = KnockEstimate(6, 0.1, 4.0, 5.0, None, None, 48, "expert")
+    h = player._knock_hint(action, discard, e, attrs.evolve(e, knock_points=30.0))
+    assert h.action == discard.action and h.knock == e
 
 
 def test_a_hint_names_its_level_and_the_polish_preset_asks_the_advanced_level() -> None:

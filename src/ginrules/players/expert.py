@@ -164,19 +164,34 @@ class ExpertPlayer(AdvancedPlayer):
         if self.opponent is not None:  # the points and chances its model states
             model = KNOCK_MODELS[self.opponent]
             estimate = _stated(model, estimate)
-            advised = model._advised_risk(estimate.undercut_risk, v.stock_size)
+            advised = attrs.evolve(
+                estimate,
+                undercut_risk=model._advised_risk(estimate.undercut_risk, v.stock_size, dead),
+                knock_points=model._advised_points(estimate.knock_points, v.stock_size))
         return self._knock_hint(action, plan, estimate, advised)
 
     def _knock_hint(self, action: Action, plan: Hint, e: KnockEstimate,
-                    advised: float | None = None) -> Hint:
+                    advised: KnockEstimate | None = None) -> Hint:
         """The knock or the discard ``plan``, by the figures ``e``, with its reason;
-        a knock states the undercut risk ``advised`` when given (the risk measured on
-        the knocks hints advise), else ``e``'s."""
-        if advised is not None:  # the choice reads no risk: the same with either
+        a knock states the figures ``advised`` when given (the undercut risk and points
+        of knocking measured on the knocks hints advise), else ``e``'s."""
+        if advised is not None:  # the choice is made on e's figures
             h = self._knock_hint(action, plan, e)
-            if h.action == action:
-                return self._knock_hint(action, plan, attrs.evolve(e, undercut_risk=advised))
-            return h
+            if h.action != action:
+                return h
+            said = self._knock_hint(action, plan, advised)
+            if said.action == action:
+                return said
+            # measured on the knocks advised, knocking is worth less than playing on
+            # here: the hint still knocks, and says why
+            a, b = _apart(advised.knock_points, advised.play_on_points, "")
+            m, _ = _apart(e.knock_points, e.play_on_points, "")
+            return Hint(action, f"knocking with {e.deadwood} deadwood: over {e.samples} "
+                                f"played-out deals it wins {m} points on average and "
+                                f"playing on {b}, so this level knocks; on the knocks it "
+                                f"advises like this one, a knock has won {a} on average "
+                                f"(undercut risk {advised.undercut_risk:.0%})",
+                        knock=advised)
         n, dead, risk = e.samples, e.deadwood, e.undercut_risk
         if e.knock_wins_game is not None and e.play_on_wins_game is not None:
             ev, on = e.knock_wins_game, e.play_on_wins_game

@@ -46,6 +46,9 @@ __all__ = ["KNOCK_MODELS", "KnockModel", "undercut_risk"]
 
 _Coefficients = tuple[float, float, float, float, float]
 _Line = tuple[float, float]
+_KNOTS = (-15.0, -5.0, 5.0, 15.0, 25.0)  # the bends of the advised points' line
+_IDENTITY_RISK = (0.0, 1.0, 0.0, 0.0)
+_IDENTITY_POINTS = (0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
 
 
 @attrs.frozen
@@ -56,9 +59,11 @@ class KnockModel:
     *sampled* is their mean over the samples (weighed again for the risk); and ``game``,
     ``(a, b)`` of the chance of winning the game, ``logit(stated) = a + b *
     logit(sampled)``, where *sampled* is that chance by
-    :func:`~ginrules.players.odds.game_chance` (which takes both players alike); and
-    ``advised``, ``(a, b, c)`` of the undercut risk stated where the hint advises the
-    knock (see :meth:`_advised_risk`; the identity unless measured).
+    :func:`~ginrules.players.odds.game_chance` (which takes both players alike);
+    ``advised``, ``(a, b, c, d)`` of the undercut risk stated where the hint advises the
+    knock (see :meth:`_advised_risk`), and ``advised_knock``, the eight coefficients of
+    the points of knocking stated there (see :meth:`_advised_points`); each the identity
+    unless measured.
 
     >>> KnockModel((0.0, 1.0, 0.0, 0.0, 0.0), knock=(-1.0, 0.5)).knock
     (-1.0, 0.5)
@@ -75,28 +80,55 @@ class KnockModel:
                                  validator=lambda i, a, v: _numbers(a.name, v, 2))
     game: _Line = attrs.field(default=(0.0, 1.0),
                               validator=lambda i, a, v: _numbers(a.name, v, 2))
-    advised: tuple[float, float, float] = attrs.field(
-        default=(0.0, 1.0, 0.0), validator=lambda i, a, v: _numbers(a.name, v, 3))
+    advised: tuple[float, float, float, float] = attrs.field(
+        default=_IDENTITY_RISK, validator=lambda i, a, v: _numbers(a.name, v, 4))
+    advised_knock: tuple[float, ...] = attrs.field(
+        default=_IDENTITY_POINTS,
+        validator=lambda i, a, v: _numbers(a.name, v, len(_IDENTITY_POINTS)))
 
-    def _advised_risk(self, risk: float, stock: int) -> float:
+    def _advised_risk(self, risk: float, stock: int, deadwood: int) -> float:
         """The undercut risk a hint states when it advises the knock: ``logit(stated) =
-        a + b * logit(risk) + c * stock / 30`` by ``advised``, where *risk* is the
-        model's (kept within 0.5% and 99.5%). The knocks a hint advises are a chosen
-        few (late in a hand, where playing on is worse still, or early with much to
-        win), and on them the model's risk, true over every knock weighed, was not.
+        a + b * logit(risk) + c * stock / 30 + d * deadwood / 10`` by ``advised``, where
+        *risk* is the model's (kept within 0.5% and 99.5%) and *deadwood* the knock's.
+        The knocks a hint advises are a chosen few (late in a hand, where playing on is
+        worse still, or early with much to win), and on them the model's risk, true over
+        every knock weighed, was not.
 
-        >>> KnockModel((0.0, 1.0, 0.0, 0.0, 0.0))._advised_risk(0.25, 20)
+        >>> KnockModel((0.0, 1.0, 0.0, 0.0, 0.0))._advised_risk(0.25, 20, 5)
         0.25
-        >>> m = KnockModel((0.0, 1.0, 0.0, 0.0, 0.0), advised=(0.0, 1.0, -3.0))
-        >>> round(m._advised_risk(0.5, 30), 4)
+        >>> m = KnockModel((0.0, 1.0, 0.0, 0.0, 0.0), advised=(0.0, 1.0, -3.0, 0.0))
+        >>> round(m._advised_risk(0.5, 30, 5), 4)
         0.0474
         """
-        a, b, c = self.advised
-        if (a, b, c) == (0.0, 1.0, 0.0):
+        if self.advised == _IDENTITY_RISK:
             return risk
+        a, b, c, d = self.advised
         risk = min(0.995, max(0.005, risk))
-        z = a + b * math.log(risk / (1.0 - risk)) + c * stock / 30
+        z = a + b * math.log(risk / (1.0 - risk)) + c * stock / 30 + d * deadwood / 10
         return 1.0 / (1.0 + math.exp(-z)) if z > -700 else 0.0
+
+    def _advised_points(self, points: float, stock: int) -> float:
+        """The points of knocking a hint states when it advises the knock, for the
+        model's ``points`` there: by ``advised_knock``, ``(a, b, c1, ..., c5, e)``, the
+        broken line ``a + b * points + c1 * max(0, points - k1) + ... + c5 * max(0,
+        points - k5) + e * stock / 30`` with the knots *k* at -15, -5, 5, 15 and 25
+        points. On the knocks a hint advises, the model's points were several points too
+        low where a knock was safe and too high where it was not; one straight line
+        could not mend both (see the players page).
+
+        >>> KnockModel((0.0, 1.0, 0.0, 0.0, 0.0))._advised_points(7.5, 20)
+        7.5
+        >>> m = KnockModel((0.0, 1.0, 0.0, 0.0, 0.0),
+        ...                advised_knock=(1.0, 1.0, 0.0, 0.0, 0.5, 0.0, 0.0, 3.0))
+        >>> m._advised_points(15.0, 10)  # 1 + 15 + 0.5 * (15 - 5) + 3 * 10 / 30
+        22.0
+        """
+        if self.advised_knock == _IDENTITY_POINTS:
+            return points
+        a, b, *bends, e = self.advised_knock
+        return a + b * points + sum(c * max(0.0, points - k)
+                                    for c, k in zip(bends, _KNOTS, strict=True)) \
+            + e * stock / 30
 
     def _points(self, which: str, sampled: float) -> float:
         """The points of ``which`` (``"knock"`` or ``"play_on"``) this model states when
@@ -131,27 +163,36 @@ _MODELS: dict[str, KnockModel] = {
     # 11452 knocks, 452 undercut
     "simple": KnockModel((0.8854, 0.3089, 3.1059, -3.3140, -5.8368), knock=(1.8590, 0.7447),
                          play_on=(4.9290, 0.7977), game=(1.0883, 1.1455),
-                         advised=(-0.9246, 0.7370, -0.1748)),
+                         advised=(-0.9246, 0.7370, -0.1748, 0.0)),
     # 11321 knocks, 488 undercut
     "basic": KnockModel((4.1610, 0.3053, 3.4409, -5.5308, -9.2476), knock=(2.1080, 0.6786),
                         play_on=(5.8479, 0.7157), game=(0.8113, 1.0075)),
     # 22878 knocks, 7348 undercut
     "advanced": KnockModel((6.5279, 0.2169, 1.8203, -3.7030, -9.7987),
                            knock=(-3.3970, 0.8158), play_on=(-8.1283, 0.6931),
-                           game=(-0.1232, 0.6965), advised=(-0.5210, 0.9090, -0.1222)),
+                           game=(-0.1232, 0.6965),
+                           advised=(-0.6915, 0.8791, 0.3877, -0.8650),
+                           advised_knock=(8.0820, 1.4081, -1.6145, 0.0879, 1.1093, -0.2693,
+                                          -0.0720, 29.6713)),
     # 25402 knocks, 10025 undercut
     "expert": KnockModel((5.0792, 0.1656, 1.4377, -2.6380, -7.4730), knock=(-4.4390, 0.7767),
                          play_on=(-8.2960, 0.5181), game=(-0.5094, 0.9091),
-                         advised=(-1.8889, 1.5708, 2.5525)),
+                         advised=(-1.6146, 1.5250, 2.6290, -0.7133),
+                         advised_knock=(15.4206, 1.6603, -1.7125, 0.4269, 1.2137, -0.6255,
+                                        0.9542, 17.0129)),
     # the 71053 knocks above
     "any": KnockModel((5.6991, 0.1968, 1.0678, -3.1806, -8.6179), knock=(-2.8138, 0.8806),
                       play_on=(-6.0096, 0.7350), game=(0.0153, 0.8727)),
 }
-# `advised`: fit on the knocks the hint advised, by `python research/calibration.py
-# --advised FILE` on the rows of games with the models above (`--save FILE`): against
-# `simple`, seeds 0 to 799 (2292 knocks advised); against `advanced`, seeds 0 to 1399
-# (1121); against `expert`, seeds 200000 to 202999 (1027); under each of the classic and
-# eaai rules
+# `advised` and `advised_knock`: fit on the knocks the hint advised, by `python
+# research/calibration.py --fit-advised`, which plays with neither (the identity), under
+# each of the classic and eaai rules: against `simple`, seeds 0 to 799 (2292 knocks
+# advised; its points need no mending, and its risk no deadwood term); against
+# `advanced`, seeds 0 to 3399 (2245); against `expert`, seeds 0 to 2999 and 200000 to
+# 202999 (2147). The rows of seeds 2000 to 3399 (advanced) and 0 to 2999 (expert) were
+# played with an earlier advised risk without the deadwood term, (-0.5210, 0.9090,
+# -0.1222) and (-1.8889, 1.5708, 2.5525), and their risk was mapped back to the model's
+# through it; their points were the model's
 for _alias, _level in (("master", "expert"), ("beginner", "simple"),
                        ("intermediate", "basic")):
     _MODELS[_alias] = _MODELS[_level]
