@@ -342,6 +342,10 @@ def test_a_whole_game_in_the_browser(browser: Any, server: _Server, downloads: P
         # the hint names cards as the page draws them (10♦, not TD) and lights the card
         words = driver.execute_script("return document.getElementById('hint-box').textContent")
         assert not _CARD.search(words), words
+        # one sentence of advice, one of its reason naming the level: no bracket in a
+        # bracket (issue 46: "... (the expert level's move))." did)
+        assert words.startswith("Hint: ") and "))" not in words, words
+        assert re.search(r"\(the \w+ level's move\)\.$", words), words
         lit = driver.execute_script(
             "return [...document.querySelectorAll('.card.hinted')].map((c) => c.dataset.card)")
         kind, _, card = action.partition(" ")
@@ -702,6 +706,53 @@ def test_no_sideways_scroll_at_phone_widths(browser: Any, server: _Server, scree
         path.write_bytes(base64.b64decode(shot["data"]))
     finally:
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_the_table_is_on_the_page_before_the_engine_is_ready(browser: Any,
+                                                              server: _Server) -> None:
+    """Issue 46: the page showed a status line alone until the engine had loaded. The
+    table is there from the start, with nothing dealt and no move enabled. Here the
+    engine's worker is held (a stand-in that never answers, then one that fails), so the
+    page stays so, and then says the engine did not load."""
+    driver = browser
+    origin = f"http://127.0.0.1:{server.server_address[1]}"
+    look = """const t = document.getElementById('table');
+        return [t.hidden, t.dataset.waiting ?? null, t.getAttribute('aria-busy'),
+                [...t.querySelectorAll('#actions button, #piles button')]
+                    .filter((b) => !b.disabled).map((b) => b.id || b.textContent),
+                document.getElementById('hand').children.length,
+                document.getElementById('turn').textContent]"""
+    waiting = [False, "true", "true", [], 0]
+    for stand_in in ("class { postMessage() {} addEventListener() {} terminate() {} }",
+                     "class { constructor() { throw new Error('no worker (the test)'); } }"):
+        script = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
+                                        {"source": f"window.Worker = {stand_in};"})
+        try:
+            driver.get(f"{origin}/?rules={RULES}&level=basic&seed=4&keep=0")
+            if "throw" not in stand_in:
+                time.sleep(1.0)  # (the engine would have had time to say something)
+                assert driver.execute_script(look) == [
+                    *waiting, "The cards are dealt as soon as the engine has loaded."]
+                assert driver.execute_script("return document.getElementById('status')"
+                                             ".textContent").startswith("Loading the engine")
+                continue
+            _wait(driver, "return document.getElementById('status').textContent"
+                          ".startsWith('The engine did not load')", what="the failure")
+            state = driver.execute_script(look)
+            assert state[:5] == waiting
+            assert state[5].startswith("No cards can be dealt: the engine did not load"), state
+        finally:
+            driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument",
+                                   {"identifier": script["identifier"]})
+    # once the engine is ready, the first deal seats you at the table
+    driver.get(f"{origin}/?rules={RULES}&level=basic&seed=4&pace=0")
+    _wait(driver, "return document.body.dataset.ready === 'true'", timeout=180,
+          what="the engine and the first deal")
+    assert driver.execute_script("""const t = document.getElementById('table');
+        return [t.dataset.waiting ?? null, t.getAttribute('aria-busy'),
+                document.getElementById('hint').disabled,
+                document.getElementById('hand').children.length > 0]""") == [
+        None, None, False, True]
 
 
 def test_a_second_visit_loads_the_engine_from_the_browser(browser: Any,

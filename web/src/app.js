@@ -146,10 +146,22 @@ function rendered() { // a counter the tests (and anyone curious) can watch
   document.body.dataset.renders = String(Number(document.body.dataset.renders ?? 0) + 1);
 }
 
+// Until the engine has loaded, the table is on the page with nothing dealt and every
+// move disabled (index.html); the first render seats the player at it.
+function seat(board) {
+  if (board.dataset.waiting !== "true") return;
+  delete board.dataset.waiting;
+  board.removeAttribute("aria-busy");
+  for (const button of board.querySelectorAll("#actions button, #piles button")) {
+    if (button.id !== "undo") button.disabled = false;  // undo: as the table allows
+  }
+}
+
 function render() {
   const v = table.view;
   const board = $("table");
   board.hidden = false;
+  seat(board);
   board.dataset.phase = v.phase;
   board.dataset.turn = v.turn;
   board.dataset.legal = JSON.stringify(v.legal_actions);
@@ -387,8 +399,11 @@ async function hint() {
     clearHint();
     const box = $("hint-box");
     box.dataset.action = advice.action;  // the library's words, for programs and tests
-    // the reason names the level; the cards are named as they are drawn
-    box.textContent = `Hint: ${asDrawn(advice.action)} (${asDrawn(advice.reason)}).`;
+    // the reason names the level in brackets of its own, so it follows as a sentence
+    // rather than inside more brackets; the cards are named as they are drawn
+    const reason = asDrawn(advice.reason);
+    box.textContent = `Hint: ${asDrawn(advice.action)}. ` +
+      `${reason.charAt(0).toUpperCase()}${reason.slice(1)}.`;
     markHinted();
     box.scrollIntoView({ block: "nearest" });  // below the fold on a phone
   } catch (error) {
@@ -513,6 +528,7 @@ async function main() {
     } });
   } catch (error) {
     say(`The engine did not load: ${error.message}`);
+    $("turn").textContent = "No cards can be dealt: the engine did not load (reload the page to try again).";
     return;
   }
   window.ginrulesTimings.navigationToEngine = performance.now();
