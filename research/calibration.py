@@ -182,11 +182,11 @@ def chance_table(rows: list[dict[str, Any]], stated: str, observed: str,
 
 
 def points_table(rows: list[dict[str, Any]], stated: str, observed: str,
-                 title: str) -> bool:
-    """Print the stated expected points against the observed mean per bin; whether every
-    bin's mean is within 2 points (or two standard errors) of the mean stated. A bin of
-    fewer than 30 positions takes the standard deviation of the whole table (its own
-    says little: two equal points have none)."""
+                 title: str, edges: tuple[float, ...] = POINT_BINS) -> bool:
+    """Print the stated expected points against the observed mean per bin of ``edges``;
+    whether every bin's mean is within 2 points (or two standard errors) of the mean
+    stated. A bin of fewer than 30 positions takes the standard deviation of the whole
+    table (its own says little: two equal points have none)."""
     print(f"{title}: {len(rows)} positions")
     if not rows:
         return True
@@ -195,7 +195,7 @@ def points_table(rows: list[dict[str, Any]], stated: str, observed: str,
     everything = [r[observed] for r in rows]
     m_all = sum(everything) / len(everything)
     sd_all = math.sqrt(sum((x - m_all) ** 2 for x in everything) / max(1, len(rows) - 1))
-    for lo, hi, sel in _binned(rows, stated, POINT_BINS):
+    for lo, hi, sel in _binned(rows, stated, edges):
         n = len(sel)
         mean = sum(r[stated] for r in sel) / n
         seen = [r[observed] for r in sel]
