@@ -32,9 +32,9 @@ samples' own) and the script fits, per opponent and for all together (``any``), 
 :class:`~ginrules.players.knock_models.KnockModel` of every knock weighed (the risk on
 the share of the evidence's samples, ``ExpertPlayer(opponent=None)``), and prints them
 to paste into :mod:`ginrules.players.knock_models`. With ``--fit-advised``, each model's
-``advised`` and ``advised_knock`` are set aside and the script fits them on the knocks
-the hint advised (the figures a knock hint states: ``KnockModel._advised_risk`` and
-``KnockModel._advised_points``). Fit and check on different seeds (``--seed``).
+``advised``, ``advised_knock``, ``advised_play_on`` and ``game_measured`` are set aside
+and the script fits them on the moves the hint advised (the figures a knock hint states:
+``KnockModel._advised_risk``, ``KnockModel._advised_points`` and ``KnockModel._chance``). Fit and check on different seeds (``--seed``).
 
 This peeks at the game state (the opponent's real hand), which no player may do: it is a
 measurement, not a player. It reads private names of the players package
@@ -62,6 +62,7 @@ from ginrules.players import ExpertPlayer, knock_models, make_player
 from ginrules.players._estimates import _knock_chains
 from ginrules.players.advanced import _least_deadwood
 from ginrules.players.knock_models import (
+    _IDENTITY_GAME,
     _IDENTITY_POINTS,
     _IDENTITY_RISK,
     _KNOTS,
@@ -274,24 +275,38 @@ def fit(rows: list[dict[str, Any]]) -> str:
 
 
 def fit_advised(rows: list[dict[str, Any]]) -> str:
-    """The ``advised`` and ``advised_knock`` coefficients of a
-    :class:`~ginrules.players.knock_models.KnockModel` from ``rows`` played with neither
-    (the identity), over the knocks the hint advised: a logistic regression of an
-    undercut on the model's risk, the stock and the knock's deadwood, and the least
-    squares broken line of the points the knock scored on the model's points (bent at
-    the knots of :meth:`~ginrules.players.knock_models.KnockModel._advised_points`) and
-    the stock."""
+    """The coefficients a :class:`~ginrules.players.knock_models.KnockModel` states its
+    figures by where the hint advises a move, from ``rows`` played with none of them (the
+    identity): ``advised``, a logistic regression of an undercut on the model's risk, the
+    stock and the knock's deadwood, over the knocks the hint advised; ``advised_knock``
+    and ``advised_play_on``, the least-squares broken lines of the points the knock scored
+    (where advised) and the hand gave (where playing on was) on the model's points, bent
+    at the knots of :meth:`~ginrules.players.knock_models.KnockModel._advised_points`,
+    and the stock; ``game_measured``, a logistic regression of the game won on the
+    logit of the chance stated for the move advised, bent as
+    :meth:`~ginrules.players.knock_models.KnockModel._chance` says."""
     knocks = [r for r in rows if r["knocks"]]
-    w = _logistic([(1.0, _logit(r["risk"]), r["stock"] / 30, r["dead"] / 10)
-                   for r in knocks], [1.0 if r["undercut"] else 0.0 for r in knocks])
-    p = _least_squares([(1.0, r["knock_points"],
-                         *(max(0.0, r["knock_points"] - k) for k in _KNOTS),
-                         r["stock"] / 30) for r in knocks], [r["points"] for r in knocks])
+    on = [r for r in rows if not r["knocks"]]
+    risk = _logistic([(1.0, _logit(r["risk"]), r["stock"] / 30, r["dead"] / 10)
+                      for r in knocks], [1.0 if r["undercut"] else 0.0 for r in knocks])
+
+    def bent(points: float, stock: int) -> tuple[float, ...]:
+        return (1.0, points, *(max(0.0, points - k) for k in _KNOTS), stock / 30)
+
+    knock = _least_squares([bent(r["knock_points"], r["stock"]) for r in knocks],
+                           [r["points"] for r in knocks])
+    play_on = _least_squares([bent(r["on_points"], r["stock"]) for r in on],
+                             [r["hand_points"] for r in on])
+    games = [r for r in rows if r["game_chance"] is not None and 0 < r["game_chance"] < 1]
+    game = _logistic([(1.0, z, max(0.0, z + 1), max(0.0, z), max(0.0, z - 1))
+                      for z in (_logit(r["game_chance"]) for r in games)],
+                     [1.0 if r["won_game"] else 0.0 for r in games])
 
     def fixed(values: Iterable[float]) -> str:
         return "(" + ", ".join(f"{v:.4f}" for v in values) + ")"
 
-    return f"advised={fixed(w)}, advised_knock={fixed(p)}"
+    return (f"advised={fixed(risk)}, advised_knock={fixed(knock)}, "
+            f"advised_play_on={fixed(play_on)}, game_measured={fixed(game)}")
 
 
 def _least_squares(xs: list[tuple[float, ...]], ys: list[float]) -> list[float]:
@@ -353,8 +368,9 @@ def main() -> None:
             knock_models._MODELS[name] = KnockModel(model.risk)
     elif args.fit_advised:
         for name, model in knock_models._MODELS.items():
-            knock_models._MODELS[name] = attrs.evolve(model, advised=_IDENTITY_RISK,
-                                                      advised_knock=_IDENTITY_POINTS)
+            knock_models._MODELS[name] = attrs.evolve(
+                model, advised=_IDENTITY_RISK, advised_knock=_IDENTITY_POINTS,
+                advised_play_on=_IDENTITY_POINTS, game_measured=_IDENTITY_GAME)
     loaded = None
     if args.load:
         with open(args.load, encoding="utf-8") as f:

@@ -3,6 +3,7 @@ the knock models; the level a hint comes from; and its words at a tie."""
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from typing import Any, ClassVar
@@ -127,7 +128,14 @@ def test_every_figure_of_a_knock_hint_is_its_definition(seed: int,
     on = [play_out(v.mask & ~kept_card.mask, opp, [i for i in pool if not opp >> i & 1],
                    kept_card.index, 1, (0, v.knock_limit), table) for opp in hands]
     a, b = (0.0, 1.0) if opponent is None else KNOCK_MODELS[opponent].play_on
-    assert e.play_on_points == pytest.approx(a + b * sum(on) / len(on))
+    mean = a + b * sum(on) / len(on)
+    if opponent is not None and h.action.kind is not ActionKind.KNOCK:
+        # advising to play on, it states the points measured where hints advise it
+        a, b, c1, c2, c3, c4, c5, g = KNOCK_MODELS[opponent].advised_play_on
+        mean = a + b * mean + c1 * max(0, mean + 15) + c2 * max(0, mean + 5) \
+            + c3 * max(0, mean - 5) + c4 * max(0, mean - 15) + c5 * max(0, mean - 25) \
+            + g * v.stock_size / 30
+    assert e.play_on_points == pytest.approx(mean)
     assert e.samples == len(hands)
     assert e.opponent == (opponent or "evidence")
     assert e.knock_wins_game is None and e.play_on_wins_game is None
@@ -206,26 +214,50 @@ def test_a_knock_hint_never_knocks_where_playing_on_is_worth_more_and_says_why_a
     assert h.knock == estimate
 
 
-def test_a_knock_hint_states_the_figures_measured_on_advised_knocks_and_says_why() -> None:
+def test_a_knock_hint_states_the_figures_measured_on_advised_moves_and_says_why() -> None:
     action, discard = Action.parse("knock 5H"), Hint(Action.parse("discard KS"), "it is high")
     e = KnockEstimate(6, 0.1, 8.0, 5.0, None, None, 48, "expert")
     player = ExpertPlayer()
-    # the measured figures state the knock: they are the ones said
-    advised = attrs.evolve(e, undercut_risk=0.2, knock_points=11.0)
-    h = player._knock_hint(action, discard, e, advised)
-    assert h.action == action and h.knock == advised
+    # advising the knock, the measured figures of a knock are said; they hold the choice
+    told = attrs.evolve(e, undercut_risk=0.2, knock_points=11.0)
+    h = player._knock_hint(action, discard, e, (told, attrs.evolve(e, play_on_points=1.0)))
+    assert h.action == action and h.knock == told
     assert "wins 11 points on average, playing on 5" in h.reason
     assert "undercut risk 20%" in h.reason
     # they put the knock below playing on: it still knocks, and says why
-    advised = attrs.evolve(e, undercut_risk=0.3, knock_points=3.0)
-    h = player._knock_hint(action, discard, e, advised)
-    assert h.action == action and h.knock == advised
+    told = attrs.evolve(e, undercut_risk=0.3, knock_points=3.0)
+    h = player._knock_hint(action, discard, e, (told, e))
+    assert h.action == action and h.knock == told
     assert "it wins 8 points on average and playing on 5, so this level knocks" in h.reason
     assert "a knock has won 3 on average (undercut risk 30%)" in h.reason
-    # playing on is advised on the model's figures: the advised ones are not stated
+    # advising to play on, the measured figure of playing on is said
     e = KnockEstimate(6, 0.1, 4.0, 5.0, None, None, 48, "expert")
-    h = player._knock_hint(action, discard, e, attrs.evolve(e, knock_points=30.0))
-    assert h.action == discard.action and h.knock == e
+    told = attrs.evolve(e, play_on_points=7.5)
+    h = player._knock_hint(action, discard, e, (attrs.evolve(e, knock_points=30.0), told))
+    assert h.action == discard.action and h.knock == told
+    assert "playing on wins 8 points on average, knocking 4" in h.reason
+    # ... and where it puts playing on below the knock, it still plays on, and says why
+    told = attrs.evolve(e, play_on_points=2.0)
+    h = player._knock_hint(action, discard, e, (e, told))
+    assert h.action == discard.action and h.knock == told
+    assert ("over 48 played-out deals playing on wins 5 points on average and knocking 4, "
+            "so this level plays on; where it advises playing on like this, playing on "
+            "has won 2 on average") in h.reason
+    # playing for the game, the chances decide and are said; the points measured ride
+    e = KnockEstimate(6, 0.1, 4.0, 5.0, 0.61, 0.6, 48, "expert")
+    told = attrs.evolve(e, undercut_risk=0.25, knock_points=-3.0)
+    h = player._knock_hint(action, discard, e, (told, e))
+    assert h.action == action and h.knock == told
+    assert "wins the game 61% of the time, playing on 60%" in h.reason
+    assert "undercut risk 25%" in h.reason
+
+
+@pytest.mark.parametrize("model", sorted(KNOCK_MODELS))
+def test_the_measured_chance_of_the_game_keeps_the_order_of_two_chances(model: str) -> None:
+    m = KNOCK_MODELS[model]
+    chances = [i / 200 for i in range(1, 200)]
+    stated = [m._chance(c) for c in chances]
+    assert all(a < b for a, b in itertools.pairwise(stated)), model
 
 
 def test_a_hint_names_its_level_and_the_polish_preset_asks_the_advanced_level() -> None:
@@ -299,8 +331,11 @@ def test_a_knock_hints_game_chance_is_its_definition(opponent: str | None) -> No
                        value(-(bonus + (e.deadwood + 1) // 2)))
                + (1 - risk) * (sum(over) / len(over) if over else value(1)))
     a, b = KNOCK_MODELS[opponent].game
-    if 0 < sampled < 1:
+    if 0 < sampled < 1:  # the model's line, then the line measured against games won
         z = a + b * math.log(sampled / (1 - sampled))
+        z = min(math.log(199), max(-math.log(199), z))
+        a, b, c1, c2, c3 = KNOCK_MODELS[opponent].game_measured
+        z = a + b * z + c1 * max(0, z + 1) + c2 * max(0, z) + c3 * max(0, z - 1)
         sampled = 1 / (1 + math.exp(-z))
     assert e.knock_wins_game == pytest.approx(sampled)
 

@@ -164,34 +164,48 @@ class ExpertPlayer(AdvancedPlayer):
         if self.opponent is not None:  # the points and chances its model states
             model = KNOCK_MODELS[self.opponent]
             estimate = _stated(model, estimate)
-            advised = attrs.evolve(
+            advised = (attrs.evolve(
                 estimate,
                 undercut_risk=model._advised_risk(estimate.undercut_risk, v.stock_size, dead),
-                knock_points=model._advised_points(estimate.knock_points, v.stock_size))
+                knock_points=model._advised_points(estimate.knock_points, v.stock_size)),
+                attrs.evolve(estimate, play_on_points=model._advised_points(
+                    estimate.play_on_points, v.stock_size, "play_on")))
         return self._knock_hint(action, plan, estimate, advised)
 
     def _knock_hint(self, action: Action, plan: Hint, e: KnockEstimate,
-                    advised: KnockEstimate | None = None) -> Hint:
-        """The knock or the discard ``plan``, by the figures ``e``, with its reason;
-        a knock states the figures ``advised`` when given (the undercut risk and points
-        of knocking measured on the knocks hints advise), else ``e``'s."""
-        if advised is not None:  # the choice is made on e's figures
-            h = self._knock_hint(action, plan, e)
-            if h.action != action:
-                return h
-            said = self._knock_hint(action, plan, advised)
-            if said.action == action:
-                return said
-            # measured on the knocks advised, knocking is worth less than playing on
-            # here: the hint still knocks, and says why
-            a, b = _apart(advised.knock_points, advised.play_on_points, "")
-            m, _ = _apart(e.knock_points, e.play_on_points, "")
-            return Hint(action, f"knocking with {e.deadwood} deadwood: over {e.samples} "
-                                f"played-out deals it wins {m} points on average and "
-                                f"playing on {b}, so this level knocks; on the knocks it "
-                                f"advises like this one, a knock has won {a} on average "
-                                f"(undercut risk {advised.undercut_risk:.0%})",
-                        knock=advised)
+                    advised: tuple[KnockEstimate, KnockEstimate] | None = None) -> Hint:
+        """The knock or the discard ``plan``, by the figures ``e``, with its reason.
+        ``advised``, when given, holds the figures to state where the knock is advised
+        and where playing on is (measured on the moves hints advise): the first's undercut
+        risk and points of knocking, the second's points of playing on."""
+        if advised is None:
+            return self._reasoned(action, plan, e)
+        h = self._reasoned(action, plan, e)  # the choice is made on e's figures
+        knocks = h.action == action
+        told = advised[0] if knocks else advised[1]
+        said = self._reasoned(action, plan, told)
+        if said.action == h.action:
+            return said
+        # measured on the moves advised like this one, the other is worth more here:
+        # the hint still makes its choice, and says why (only points can cross: the
+        # chances of the game are mapped alike, keeping their order)
+        k, o = _apart(e.knock_points, e.play_on_points, "")
+        tk, to = _apart(told.knock_points, told.play_on_points, "")
+        n, dead = e.samples, e.deadwood
+        if knocks:
+            return Hint(action, f"knocking with {dead} deadwood: over {n} played-out deals "
+                                f"it wins {k} points on average and playing on {o}, so this "
+                                f"level knocks; on the knocks it advises like this one, a "
+                                f"knock has won {tk} on average (undercut risk "
+                                f"{told.undercut_risk:.0%})", knock=told)
+        return Hint(plan.action, f"play on rather than knock with {dead} deadwood: over {n} "
+                                 f"played-out deals playing on wins {o} points on average "
+                                 f"and knocking {k}, so this level plays on; where it advises "
+                                 f"playing on like this, playing on has won {to} on average; "
+                                 f"among the discards, {_named(plan)}", knock=told)
+
+    def _reasoned(self, action: Action, plan: Hint, e: KnockEstimate) -> Hint:
+        """The knock or the discard ``plan``, by the figures ``e``, with its reason."""
         n, dead, risk = e.samples, e.deadwood, e.undercut_risk
         if e.knock_wins_game is not None and e.play_on_wins_game is not None:
             ev, on = e.knock_wins_game, e.play_on_wins_game

@@ -49,6 +49,8 @@ _Line = tuple[float, float]
 _KNOTS = (-15.0, -5.0, 5.0, 15.0, 25.0)  # the bends of the advised points' line
 _IDENTITY_RISK = (0.0, 1.0, 0.0, 0.0)
 _IDENTITY_POINTS = (0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+_IDENTITY_GAME = (0.0, 1.0, 0.0, 0.0, 0.0)
+_LOGIT_995 = math.log(0.995 / 0.005)
 
 
 @attrs.frozen
@@ -60,10 +62,12 @@ class KnockModel:
     ``(a, b)`` of the chance of winning the game, ``logit(stated) = a + b *
     logit(sampled)``, where *sampled* is that chance by
     :func:`~ginrules.players.odds.game_chance` (which takes both players alike);
-    ``advised``, ``(a, b, c, d)`` of the undercut risk stated where the hint advises the
-    knock (see :meth:`_advised_risk`), and ``advised_knock``, the eight coefficients of
-    the points of knocking stated there (see :meth:`_advised_points`); each the identity
-    unless measured.
+    ``game_measured``, ``(a, b, c1, c2, c3)`` of that chance as measured against the games
+    won (see :meth:`_chance`); ``advised``, ``(a, b, c, d)`` of the undercut risk stated
+    where the hint advises the knock (see :meth:`_advised_risk`); ``advised_knock`` and
+    ``advised_play_on``, the eight coefficients of the points of knocking stated where
+    the hint advises the knock, and of playing on where it advises playing on (see
+    :meth:`_advised_points`); each the identity unless measured.
 
     >>> KnockModel((0.0, 1.0, 0.0, 0.0, 0.0), knock=(-1.0, 0.5)).knock
     (-1.0, 0.5)
@@ -85,6 +89,12 @@ class KnockModel:
     advised_knock: tuple[float, ...] = attrs.field(
         default=_IDENTITY_POINTS,
         validator=lambda i, a, v: _numbers(a.name, v, len(_IDENTITY_POINTS)))
+    advised_play_on: tuple[float, ...] = attrs.field(
+        default=_IDENTITY_POINTS,
+        validator=lambda i, a, v: _numbers(a.name, v, len(_IDENTITY_POINTS)))
+    game_measured: tuple[float, ...] = attrs.field(
+        default=_IDENTITY_GAME,
+        validator=lambda i, a, v: _numbers(a.name, v, len(_IDENTITY_GAME)))
 
     def _advised_risk(self, risk: float, stock: int, deadwood: int) -> float:
         """The undercut risk a hint states when it advises the knock: ``logit(stated) =
@@ -107,14 +117,15 @@ class KnockModel:
         z = a + b * math.log(risk / (1.0 - risk)) + c * stock / 30 + d * deadwood / 10
         return 1.0 / (1.0 + math.exp(-z)) if z > -700 else 0.0
 
-    def _advised_points(self, points: float, stock: int) -> float:
-        """The points of knocking a hint states when it advises the knock, for the
-        model's ``points`` there: by ``advised_knock``, ``(a, b, c1, ..., c5, e)``, the
-        broken line ``a + b * points + c1 * max(0, points - k1) + ... + c5 * max(0,
-        points - k5) + e * stock / 30`` with the knots *k* at -15, -5, 5, 15 and 25
-        points. On the knocks a hint advises, the model's points were several points too
-        low where a knock was safe and too high where it was not; one straight line
-        could not mend both (see the players page).
+    def _advised_points(self, points: float, stock: int, which: str = "knock") -> float:
+        """The points of ``which`` (``"knock"`` or ``"play_on"``) a hint states where it
+        advises that move, for the model's ``points``: by ``advised_knock`` or
+        ``advised_play_on``, ``(a, b, c1, ..., c5, e)``, the broken line ``a + b * points
+        + c1 * max(0, points - k1) + ... + c5 * max(0, points - k5) + e * stock / 30``
+        with the knots *k* at -15, -5, 5, 15 and 25 points. On the knocks a hint advises,
+        the model's points were several points too low where a knock was safe and too
+        high where it was not, and where it advised playing on, too far from the middle
+        at both ends; one straight line could not mend both ends (see the players page).
 
         >>> KnockModel((0.0, 1.0, 0.0, 0.0, 0.0))._advised_points(7.5, 20)
         7.5
@@ -122,10 +133,13 @@ class KnockModel:
         ...                advised_knock=(1.0, 1.0, 0.0, 0.0, 0.5, 0.0, 0.0, 3.0))
         >>> m._advised_points(15.0, 10)  # 1 + 15 + 0.5 * (15 - 5) + 3 * 10 / 30
         22.0
+        >>> m._advised_points(15.0, 10, "play_on")
+        15.0
         """
-        if self.advised_knock == _IDENTITY_POINTS:
+        line = self.advised_knock if which == "knock" else self.advised_play_on
+        if line == _IDENTITY_POINTS:
             return points
-        a, b, *bends, e = self.advised_knock
+        a, b, *bends, e = line
         return a + b * points + sum(c * max(0.0, points - k)
                                     for c, k in zip(bends, _KNOTS, strict=True)) \
             + e * stock / 30
@@ -138,11 +152,24 @@ class KnockModel:
 
     def _chance(self, sampled: float) -> float:
         """The chance of winning the game this model states when the samples' is
-        ``sampled`` (1 and 0 stay as they are: the game is decided)."""
+        ``sampled`` (1 and 0 stay as they are: the game is decided): ``z = a + b *
+        logit(sampled)`` by ``game``, kept within the logits of 0.5% and 99.5%, then
+        ``logit(stated) = a + b * z + c1 * max(0, z + 1) + c2 * max(0, z) + c3 * max(0, z
+        - 1)`` by ``game_measured`` (a line bent where the chance is 27%, 50% and 73%,
+        rising everywhere, so that of two chances the higher stays the higher).
+
+        >>> m = KnockModel((0.0, 1.0, 0.0, 0.0, 0.0), game_measured=(0, 1, 0, -0.5, 0))
+        >>> round(m._chance(0.2), 4), round(m._chance(0.8), 4), m._chance(1.0)
+        (0.2, 0.6667, 1.0)
+        """
         if sampled <= 0.0 or sampled >= 1.0:
             return sampled
         a, b = self.game
         z = a + b * math.log(sampled / (1.0 - sampled))
+        if self.game_measured != _IDENTITY_GAME:
+            z = min(_LOGIT_995, max(-_LOGIT_995, z))
+            a, b, c1, c2, c3 = self.game_measured
+            z = a + b * z + c1 * max(0.0, z + 1.0) + c2 * max(0.0, z) + c3 * max(0.0, z - 1.0)
         return 1.0 / (1.0 + math.exp(-z)) if z > -700 else 0.0
 
 
@@ -171,28 +198,34 @@ _MODELS: dict[str, KnockModel] = {
     "advanced": KnockModel((6.5279, 0.2169, 1.8203, -3.7030, -9.7987),
                            knock=(-3.3970, 0.8158), play_on=(-8.1283, 0.6931),
                            game=(-0.1232, 0.6965),
-                           advised=(-0.6915, 0.8791, 0.3877, -0.8650),
+                           advised=(-0.7008, 1.1322, 1.7448, -1.3143),
                            advised_knock=(8.0820, 1.4081, -1.6145, 0.0879, 1.1093, -0.2693,
-                                          -0.0720, 29.6713)),
+                                          -0.0720, 29.6713),
+                           advised_play_on=(-2.2586, 0.3629, 0.0086, -0.1851, 1.3631,
+                                            0.9904, -4.1085, 6.1534),
+                           game_measured=(-0.3699, 1.0258, 0.4057, -0.4772, -0.4063)),
     # 25402 knocks, 10025 undercut
     "expert": KnockModel((5.0792, 0.1656, 1.4377, -2.6380, -7.4730), knock=(-4.4390, 0.7767),
                          play_on=(-8.2960, 0.5181), game=(-0.5094, 0.9091),
                          advised=(-1.6146, 1.5250, 2.6290, -0.7133),
                          advised_knock=(15.4206, 1.6603, -1.7125, 0.4269, 1.2137, -0.6255,
-                                        0.9542, 17.0129)),
+                                        0.9542, 17.0129),
+                         advised_play_on=(5.2009, 0.9718, -0.6834, 0.3113, 2.4105, -0.5762,
+                                          0.0000, 5.0287),
+                         game_measured=(0.1595, 1.1130, -0.1594, -0.1781, -0.3185)),
     # the 71053 knocks above
     "any": KnockModel((5.6991, 0.1968, 1.0678, -3.1806, -8.6179), knock=(-2.8138, 0.8806),
                       play_on=(-6.0096, 0.7350), game=(0.0153, 0.8727)),
 }
-# `advised` and `advised_knock`: fit on the knocks the hint advised, by `python
-# research/calibration.py --fit-advised`, which plays with neither (the identity), under
-# each of the classic and eaai rules: against `simple`, seeds 0 to 799 (2292 knocks
-# advised; its points need no mending, and its risk no deadwood term); against
-# `advanced`, seeds 0 to 3399 (2245); against `expert`, seeds 0 to 2999 and 200000 to
-# 202999 (2147). The rows of seeds 2000 to 3399 (advanced) and 0 to 2999 (expert) were
-# played with an earlier advised risk without the deadwood term, (-0.5210, 0.9090,
-# -0.1222) and (-1.8889, 1.5708, 2.5525), and their risk was mapped back to the model's
-# through it; their points were the model's
+# `advised`, `advised_knock`, `advised_play_on` and `game_measured`: fit on the moves the
+# hint advised, by `python research/calibration.py --fit-advised`, which plays with none
+# of them (the identity), under each of the classic and eaai rules: against `simple`,
+# seeds 0 to 799 (2292 knocks advised; its points and chances need no mending, and its
+# risk no deadwood term); against `advanced`, seeds 0 to 3399 (2245); against `expert`,
+# seeds 0 to 2999 and 200000 to 202999 (2147). The rows of seeds 2000 to 3399 (advanced)
+# and 0 to 2999 (expert) were played with an earlier advised risk without the deadwood
+# term, (-0.5210, 0.9090, -0.1222) and (-1.8889, 1.5708, 2.5525), and for `advised` their
+# risk was mapped back to the model's through it; their other figures were the model's
 for _alias, _level in (("master", "expert"), ("beginner", "simple"),
                        ("intermediate", "basic")):
     _MODELS[_alias] = _MODELS[_level]
