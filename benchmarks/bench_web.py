@@ -5,6 +5,10 @@ against the same level in CPython, on the same positions, in one run.
     python3 web/build.py && pip install selenium
     python benchmarks/bench_web.py [--positions 20] [--loads 3] [--levels beginner,...]
 
+The first load is cold (a new browser profile); the later ones are warm (the service
+worker's cache), alternately starting the engine from the snapshot of its memory the
+first kept (``snapshot=1``, the page's default) and without it (``snapshot=0``).
+
 It needs Chromium and chromedriver (``apt-get install chromium chromium-driver``). The
 times per move are wall-clock (the browser has no CPU clock), the mean over the same
 positions (``bench`` in ``web/src/ginrules_bridge.py``, the same code on both sides).
@@ -87,17 +91,24 @@ def main() -> None:
         try:
             loads = []
             driver.set_script_timeout(600)
-            for _ in range(args.loads):
+            for number in range(args.loads):
+                # warm visits alternate: from the snapshot kept, and without it
+                snapshot = "0" if number % 2 == 0 and number > 0 else "1"
                 load_average = os.getloadavg()[0]
-                driver.get(f"{origin}/?rules=classic&level=expert&pace=0&seed=1")
+                driver.get(f"{origin}/?rules=classic&level=expert&pace=0&seed=1"
+                           f"&snapshot={snapshot}")
                 _wait(driver, "return document.body.dataset.ready === 'true'")
                 timings = driver.execute_script("return window.ginrulesTimings")
                 loads.append((timings["navigationToEngine"], timings["navigationToFirstDeal"],
-                              load_average, timings.get("steps", [])))
-                # the next visit is a later one: the service worker has kept the files
+                              load_average, timings.get("steps", []), snapshot == "1"))
+                # the next visit is a later one: the service worker has kept the files, and
+                # the engine's worker a snapshot of its memory
                 driver.execute_async_script("""const done = arguments[arguments.length - 1];
                     if (!("serviceWorker" in navigator)) done(null);
                     else navigator.serviceWorker.ready.then(() => done(true), () => done(false));""")
+                _wait(driver, """return window.ginrulesSnapshots ?? (caches.open(
+                    'ginrules-snapshots').then((c) => c.keys()).then((k) => {
+                    window.ginrulesSnapshots = k.length > 0 || undefined; }), false)""")
                 driver.get("about:blank")
             driver.get(f"{origin}/style.css")  # a page of the origin, without the game
             driver.set_script_timeout(1800)
@@ -119,10 +130,11 @@ def main() -> None:
           f"Chromium {version} headless, {args.loads} loads in one new profile (the first "
           f"cold, the next warm: the service worker's cache), with the 1-minute load average "
           f"of this machine ({os.cpu_count()} CPUs) when each began:")
-    for number, (engine, deal, load_average, steps) in enumerate(loads):
+    for number, (engine, deal, load_average, steps, snapshot) in enumerate(loads):
         began = ", ".join(f"{step['what'].split(' (')[0]} {step['ms'] / 1000:.2f}"
                           for step in steps)
-        print(f"  {'cold' if number == 0 else 'warm'}  {engine / 1000:5.2f} s   "
+        kind = "cold" if number == 0 else "warm, snapshot" if snapshot else "warm, none"
+        print(f"  {kind:14s}  {engine / 1000:5.2f} s   "
               f"{deal / 1000:5.2f} s   load {load_average:4.1f}   ({began})")
     print(f"\ntime per move, mean wall-clock ms over the same {args.positions} positions "
           f"(Python {sys.version.split()[0]} here; Pyodide in the page's worker):")

@@ -32,6 +32,8 @@ from ginrules.scoring import score_hand
 DIST = Path(__file__).resolve().parents[2] / "web" / "dist"
 REQUIRED = os.environ.get("GINRULES_BROWSER_TEST") == "1"
 RULES, LEVEL, SEED = "short", "expert", 3
+_HAND = ("return [...document.querySelectorAll('#hand button.card')]"
+         ".map((b) => b.dataset.card).join(' ')")
 
 
 def _missing(reason: str) -> None:
@@ -767,22 +769,35 @@ def test_a_second_visit_loads_the_engine_from_the_browser(browser: Any,
           what="the engine and the first deal")
     steps = [step["what"] for step in driver.execute_script(
         "return window.ginrulesTimings.steps")]
-    assert steps == ["the Python runtime (Pyodide: WebAssembly and the standard library)",
-                     "the ginrules and attrs wheels", "ginrules (importing it in Python)",
-                     "ready"], steps
+    runtime = "the Python runtime (Pyodide: WebAssembly and the standard library)"
+    wheels = "the ginrules and attrs wheels"
+    imported = "ginrules (importing it in Python)"
+    restored = "ginrules (from the snapshot of your last visit)"
+    # (earlier tests' visits may have kept a snapshot already)
+    assert steps in ([runtime, wheels, imported, "ready"],
+                     [runtime, wheels, restored, "ready"]), steps
+    first_deal = driver.execute_script(_HAND)
     driver.set_script_timeout(120)
     scope = driver.execute_async_script("""const done = arguments[arguments.length - 1];
         navigator.serviceWorker.ready.then((r) => done(r.scope), (e) => done(String(e)));""")
     assert scope == origin + "/", scope
     kept = driver.execute_async_script("""const done = arguments[arguments.length - 1];
         caches.keys().then(async (names) => {
-            const cache = await caches.open(names.find((n) => n.startsWith('ginrules-')));
+            const cache = await caches.open(names.find((n) => n.startsWith('ginrules-') && n !== 'ginrules-snapshots'));
             done((await cache.keys()).map((r) => new URL(r.url).pathname));
         }, (e) => done(String(e)));""")
     for needed in ("/pyodide/pyodide.asm.wasm", "/pyodide/python_stdlib.zip",
                    "/wheels/wheels.json", "/ginrules_bridge.py", "/app.js"):
         assert needed in kept, (needed, kept)
 
+    # (the snapshot is written once the first deal is on the table: wait for it)
+    deadline = time.monotonic() + 120
+    while not driver.execute_async_script("""const done = arguments[arguments.length - 1];
+            caches.open('ginrules-snapshots').then((c) => c.keys())
+                .then((keys) => done(keys.length), () => done(0));"""):
+        assert time.monotonic() < deadline, ("no snapshot of the engine was kept",
+                                             driver.get_log("browser"))
+        time.sleep(0.1)
     # the second visit: the engine's files come from the browser, not the server
     before = len(server.requests)
     driver.get(f"{origin}/?rules={RULES}&level=basic&seed=4&pace=0")
@@ -791,6 +806,23 @@ def test_a_second_visit_loads_the_engine_from_the_browser(browser: Any,
     fetched = [path for path in server.requests[before:]
                if path.startswith(("/pyodide/", "/wheels/", "/ginrules_bridge.py"))]
     assert fetched == [], fetched
+    # ... and it starts from the snapshot of the engine's memory the first one kept,
+    # after ginrules was imported; the game it deals is the one its seed names
+    timings = driver.execute_script("return window.ginrulesTimings")
+    assert [step["what"] for step in timings["steps"]] == [
+        runtime, wheels, restored, "ready"], timings["steps"]
+    deal = driver.execute_script(_HAND)
+    assert deal and deal == first_deal, (deal, first_deal)
+    # asked for none, a visit imports ginrules, and its game is the same
+    driver.get(f"{origin}/?rules={RULES}&level=basic&seed=4&pace=0&snapshot=0")
+    _wait(driver, "return document.body.dataset.ready === 'true'", timeout=180,
+          what="the engine and the first deal, without the snapshot")
+    assert [step["what"] for step in driver.execute_script(
+        "return window.ginrulesTimings.steps")] == [runtime, wheels, imported, "ready"]
+    assert driver.execute_script(_HAND) == first_deal
+    driver.get(f"{origin}/?rules={RULES}&level=basic&seed=4&pace=0")
+    _wait(driver, "return document.body.dataset.ready === 'true'", timeout=180,
+          what="the engine and the first deal, from the snapshot")
     timings = driver.execute_script("return window.ginrulesTimings")
     print(f"\nsecond visit: engine {timings['navigationToEngine']:.0f} ms, first deal "
           f"{timings['navigationToFirstDeal']:.0f} ms; steps "

@@ -3,7 +3,8 @@
 // your view of the hand in play (the engine keeps the game), so the computer's cards
 // reach the document only when a hand is over.
 // URL parameters (for links and tests): rules, level, seed, hollywood (1: Hollywood scoring),
-// pace (ms before a computer move), keep (0: no service worker keeping the engine's files).
+// pace (ms before a computer move), keep (0: no service worker keeping the engine's files),
+// snapshot (0: no snapshot of the engine's memory kept for, or read on, a later visit).
 // A link with a seed deals that game; without one the page resumes the game kept by the
 // last visit (in localStorage), if any.
 
@@ -522,7 +523,7 @@ function keys(event) {
 
 async function main() {
   try {
-    engine = await loadGinrules({ onProgress: (words) => {
+    engine = await loadGinrules({ snapshot: params.get("snapshot") !== "0", onProgress: (words) => {
       window.ginrulesTimings.steps.push({ what: words, ms: performance.now() });
       if (words !== "ready") say(`Loading the engine: ${words}…`);
     } });

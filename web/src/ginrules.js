@@ -112,15 +112,19 @@ export class Engine {
  * default "pyodide/"), wheelsURL (the wheels and wheels.json, default "wheels/"),
  * bridgeURL (default "ginrules_bridge.py"). Nothing is fetched from any other host.
  * onProgress(words, ms), if given, hears what is loading ("the ginrules and attrs wheels")
- * and the milliseconds since the worker started, then "ready".
+ * and the milliseconds since the worker started, then "ready". snapshot (default true):
+ * keep, in the browser's Cache Storage, a snapshot of the engine's memory once ginrules
+ * is imported, and start later visits from it (for the same Pyodide, wheels and bridge
+ * only: their SHA-256 names it); false neither reads nor keeps one.
  */
 export async function loadGinrules({ indexURL = "pyodide/", wheelsURL = "wheels/",
-                                     bridgeURL = "ginrules_bridge.py", onProgress = null } = {}) {
+                                     bridgeURL = "ginrules_bridge.py", onProgress = null,
+                                     snapshot = true } = {}) {
   const here = (path) => new URL(path, import.meta.url).href;
   const worker = new Worker(here("ginrules-worker.js"), { type: "module" });
   const engine = new Engine(worker, onProgress);
   await engine.call("__start__", {
-    indexURL: here(indexURL), wheelsURL: here(wheelsURL), bridgeURL: here(bridgeURL),
+    indexURL: here(indexURL), wheelsURL: here(wheelsURL), bridgeURL: here(bridgeURL), snapshot,
   });
   return engine;
 }

@@ -3,7 +3,8 @@
 // loads nothing from the network, and the page plays offline. web/build.py writes the
 // build's files and a hash of their contents below: a new build is a new cache (the
 // browser fetches this file again on each visit and installs a changed one), and the
-// old cache is deleted once the new one is complete.
+// old cache is deleted once the new one is complete (not "ginrules-snapshots", where the
+// engine's worker keeps a snapshot of its memory named by the files it is of).
 //   the engine's files (versioned by the build): from the cache first;
 //   the page's files (index.html, app.js, ...): from the network first, the cache offline.
 
@@ -11,6 +12,7 @@ const BUILD = "__GINRULES_BUILD__";
 const ENGINE_FILES = __GINRULES_ENGINE_FILES__;
 const PAGE_FILES = __GINRULES_PAGE_FILES__;
 const CACHE = `ginrules-${BUILD}`;
+const SNAPSHOTS = "ginrules-snapshots";  // (the worker's: see ginrules-worker.js)
 const here = (path) => new URL(path, self.registration.scope).href;
 const engineURLs = new Set(ENGINE_FILES.map(here));
 
@@ -22,7 +24,8 @@ self.addEventListener("install", (event) => {
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(caches.keys()
-    .then((names) => Promise.all(names.filter((name) => name.startsWith("ginrules-") && name !== CACHE)
+    .then((names) => Promise.all(names.filter((name) => name.startsWith("ginrules-") && name !== CACHE
+                                                        && name !== SNAPSHOTS)
                                       .map((name) => caches.delete(name))))
     .then(() => self.clients.claim()));
 });
