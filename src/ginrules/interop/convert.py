@@ -326,6 +326,11 @@ def to_openspiel_history(record: RecordLike) -> dict[str, Any]:
                                  f"{len(loaded.hands)} (convert each hand's record)")
     (state,) = loaded.hands
     rules = state.rules
+    if state.upcard is None:
+        raise InvalidRecordError("OpenSpiel deals ten cards each and offers an upcard; this "
+                                 "hand opens with eleven cards to the non-dealer and no "
+                                 "upcard (the 'eleven-cards' opening): it cannot be played "
+                                 "there")
     params: dict[str, Any] = {}
     if rules.oklahoma:
         params["oklahoma"] = True
