@@ -1,8 +1,8 @@
 """Run RLCard's gin-rummy meld finder against the conformance corpus (``conformance/``):
-the deadwood of ten cards and the best discards of eleven, the cases where RLCard's
-rules apply (its games open otherwise, with eleven cards to the non-dealer and no upcard
-offered, and price hands by its own scorer, so the other kinds are not run). Prints each
-differing case with the rule points it tests.
+the deadwood of ten cards and the best discards of eleven (RLCard prices hands by its own
+scorer, not in points, so the showdowns, hands and games are not run; its whole games are
+checked instead by ``ginrules convert --from rlcard``, under the ``rlcard`` preset).
+Prints each differing case with the rule points it tests.
 
 RLCard counts a hand's least deadwood over its meld clusters
 (``rlcard.games.gin_rummy.utils.melding.get_best_meld_clusters``); the best discards of
