@@ -128,6 +128,11 @@ class _DealChecks:
                          f"{', '.join(sorted(_DEAL_KEYS))})", number)
         if unknown:
             return None, False
+        if eleven and spec.get("upcard") is not None:  # (first: a deal of the other opening)
+            self.problem("bad-deal", "these rules turn no upcard (the eleven-cards "
+                         "opening: the non-dealer is dealt eleven cards): give no "
+                         "\"upcard\"", number)
+            return None, False
         dealer_hands: list[list[Card | str]] = []
         ok = True
         for player in (0, 1):
@@ -149,11 +154,6 @@ class _DealChecks:
             dealer_hands.append(cards)
         up: Card | str | None = None
         if eleven:
-            if spec.get("upcard") is not None:
-                self.problem("bad-deal", "these rules turn no upcard (the eleven-cards "
-                             "opening: the non-dealer is dealt eleven cards): give no "
-                             "\"upcard\"", number)
-                return None, False
             if not ok:
                 return None, False
         else:
