@@ -28,7 +28,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ginrules.actions import Action, ActionKind
@@ -835,7 +835,7 @@ def _rl_melds(text: str) -> list[list[str]]:
 
 
 def from_rlcard(moves: object, *, rules: str = "rlcard", rlcard_endings: bool = False,
-                players: list[str] | None = None) -> dict[str, Any]:
+                players: Sequence[str] | None = None) -> dict[str, Any]:
     """A hand record from a game of RLCard's ``gin-rummy`` (``rlcard.make("gin-rummy")``),
     read from its move sheet (``env.game.round.move_sheet``): the moves themselves, the
     game or environment that holds them, or the sheet's text, each move as ``str(move)``
@@ -878,7 +878,8 @@ def from_rlcard(moves: object, *, rules: str = "rlcard", rlcard_endings: bool = 
     if not isinstance(rules, str):
         raise _wrong_type("from_rlcard", "the name of a preset as rules (like 'rlcard')",
                           rules)
-    if players is not None and (not isinstance(players, list) or len(players) != 2
+    if players is not None and (isinstance(players, str) or not isinstance(players, Sequence)
+                                or len(players) != 2
                                 or not all(isinstance(name, str) for name in players)):
         raise _wrong_type("from_rlcard", "the players' names as a list of two strings, or "
                           "None", players)
