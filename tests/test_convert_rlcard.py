@@ -238,6 +238,10 @@ FIRST = lines("dead.txt")[1]
 @pytest.mark.parametrize(("moves", "words"), [
     (["N deal shuffled_deck=[AS 2S]"],
      "move 1 of the RLCard move sheet: the deal names 2 cards, not the 52 cards once each"),
+    ([_deal_line().replace("[", "[" + _deal_line().split("[")[1].split()[1] + " ", 1)
+      .rsplit(" ", 1)[0] + "]"],
+     "move 1 of the RLCard move sheet: the deal names 52 cards (some twice), not the 52 "
+     "cards once each"),
     (["S discard 7H"], "move 1 of the RLCard move sheet: 'S discard 7H' comes before the deal"),
     ([_deal_line(), _deal_line()], "move 2 of the RLCard move sheet: a second deal"),
     (_sheet_with("S play 7H"), "'S play 7H' is not a move of RLCard's gin-rummy move sheet"),
@@ -302,3 +306,19 @@ def test_the_explanations_refuse_what_is_no_hand() -> None:
         explain.stopped("state")  # type: ignore[arg-type]
     assert explain.stopped(None) == "; the RLCard move sheet ends here"
     assert explain.illegal(state, ginrules.Action.parse("discard 7H")) == ""
+
+
+def test_the_howto_shows_what_convert_from_rlcard_prints(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    page = (Path(__file__).parent.parent / "docs" / "howto_other_engines.rst").read_text()
+    shown = [(a.strip()[2:], b.strip()) for a, b in zip(page.splitlines(),
+                                                         page.splitlines()[1:], strict=False)
+             if a.strip().startswith("$ ginrules convert --from rlcard")]
+    assert len(shown) == 4
+    monkeypatch.chdir(Path(__file__).parent.parent)
+    for command, output in shown:
+        args = command.split()[1:]
+        args[args.index("-o") + 1] = str(tmp_path / "hand.json")
+        main(args)
+        assert capsys.readouterr().err.strip() == output

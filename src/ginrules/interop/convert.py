@@ -11,6 +11,10 @@
   ``GinRummyGame`` prints in verbose mode (the validator's explanations of the
   framework's scoring difference, :class:`EaaiExplanations`, are registered as
   ``"eaai"`` when this module is imported);
+* :func:`from_rlcard`: a game of RLCard's ``gin-rummy``, from its move sheet (the
+  validator's explanations of what RLCard's judge allows beyond the ``rlcard`` preset,
+  :class:`RLCardExplanations`, are registered as ``"rlcard"`` when this module is
+  imported);
 * :func:`to_openspiel_history`: a one-hand record as an OpenSpiel history, where
   OpenSpiel can play the hand.
 
@@ -871,7 +875,7 @@ def from_rlcard(moves: object, *, rules: str = "rlcard", rlcard_endings: bool = 
     >>> from_rlcard("N deal shuffled_deck=[AS]")
     Traceback (most recent call last):
     ...
-    ginrules.errors.InvalidRecordError: move 1 of the RLCard move sheet: the deal names 1 cards, not the 52 cards once each
+    ginrules.errors.InvalidRecordError: move 1 of the RLCard move sheet: the deal names 1 card, not the 52 cards once each
     """
     if not isinstance(rlcard_endings, bool):
         raise _wrong_type("from_rlcard", "rlcard_endings as True or False", rlcard_endings)
@@ -923,7 +927,9 @@ def from_rlcard(moves: object, *, rules: str = "rlcard", rlcard_endings: bool = 
                 raise fail("a second deal: an RLCard move sheet holds one hand")
             deck = match.group(2).split()
             if len(deck) != 52 or len(set(deck)) != 52:
-                raise fail(f"the deal names {len(deck)} cards, not the 52 cards once each")
+                raise fail(f"the deal names {len(deck)} card{'' if len(deck) == 1 else 's'}"
+                           f"{'' if len(set(deck)) == len(deck) else ' (some twice)'}, not "
+                           "the 52 cards once each")
             dealer = who
             stock = list(deck)
             # RLCard deals from the end of the shuffled deck: eleven cards to the
