@@ -1,7 +1,8 @@
 """Run RLCard's gin-rummy meld finder against the conformance corpus (``conformance/``):
-the deadwood of ten cards and the best discards of eleven (RLCard prices hands by its own
-scorer, not in points, so the showdowns, hands and games are not run; its whole games are
-checked instead by ``ginrules convert --from rlcard``, under the ``rlcard`` preset).
+the deadwood of ten cards and the best discards of eleven. The showdowns, legal actions,
+hands and games are not run (RLCard prices hands by its own scorer, not in points); RLCard's
+whole games are checked instead by ``ginrules convert --from rlcard``, under the ``rlcard``
+preset.
 Prints each differing case with the rule points it tests.
 
 RLCard counts a hand's least deadwood over its meld clusters
@@ -82,8 +83,8 @@ def main() -> None:
         print(f"== {kind}: {len(cases) - failed} of {len(cases)} agree; differ: {failed}")
         if failed:
             print("   by rule point: " + ", ".join(f"{k} {v}" for k, v in differ.most_common()))
-    print("== showdowns, legal, hands, games: not run (RLCard's opening and scoring are "
-          "its own)")
+    print("== showdowns, legal, hands, games: not run (RLCard prices hands by its own "
+          "scorer; its games are checked whole by ginrules convert --from rlcard)")
 
 
 if __name__ == "__main__":
