@@ -271,3 +271,15 @@ def test_the_particle_reading_deals_the_opponent_its_eleven_cards(seed: int) -> 
     # before it discards, the non-dealer's particles hold eleven cards
     before = read_hand(view(ginrules.deal(RLCARD, seed=seed, dealer=0), 0), particles=20)
     assert {h.bit_count() for h in before.hands} == {11}
+
+
+def test_a_null_upcard_is_as_if_absent() -> None:
+    """As every optional field of a record: under this opening a deal's ``"upcard": null``
+    is no upcard (the schema allows it too); under the upcard opening it is a missing
+    card."""
+    data = _hands_record(upcard=None)
+    assert validate(data).valid
+    jsonschema.Draft202012Validator(schema()).validate(data)
+    classic = to_record(ginrules.deal(rules("classic"), deck=DECK, dealer=0), deal_form="hands")
+    classic["hands"][0]["deal"]["upcard"] = None
+    assert [p.code for p in validate(classic).problems] == ["bad-card"]
