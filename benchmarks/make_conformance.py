@@ -42,7 +42,7 @@ from ginrules.knocking import EndKind, knock_result, knocker_layout, resolve_kno
 from ginrules.masks import _best_discard_deadwood, _deadwood
 from ginrules.melds import Arrangement
 from ginrules.records.writer import to_record
-from ginrules.rulesets import PRESETS
+from ginrules.rulesets import PRESETS, Opening
 from ginrules.scoring import score_hand
 
 CORPUS = "ginrules-conformance"
@@ -304,8 +304,10 @@ def unique_layoffs(melds: Sequence[Meld], defender: frozenset[Card]) -> frozense
     return sets[0] if len(sets) == 1 else None
 
 
-def showdown_deal(rng: random.Random, preset: str) -> tuple[list[Card], list[Card], Card] | None:
-    """A knocker's ten cards within the knock limit, a defender's ten and an upcard."""
+def showdown_deal(rng: random.Random, preset: str
+                  ) -> tuple[list[Card], list[Card], Card | None] | None:
+    """A knocker's ten cards within the knock limit, a defender's ten and an upcard (none
+    under the eleven-cards opening)."""
     the_rules = PRESETS[preset]
     style = rng.random()
     knocker = built_hand(rng, 10, melds=rng.choice((2, 3, 3, 4)), tight=0.2)
@@ -315,14 +317,16 @@ def showdown_deal(rng: random.Random, preset: str) -> tuple[list[Card], list[Car
             return None
     used = frozenset(knocker)
     rest = [c for c in CARDS if c not in used]
-    upcard = rng.choice(rest)
-    if the_rules.oklahoma and rng.random() < 0.1:
-        aces = [c for c in rest if int(c.rank) == 1]
-        upcard = rng.choice(aces) if aces else upcard
+    upcard: Card | None = None
+    if the_rules.opening is not Opening.ELEVEN_CARDS:
+        upcard = rng.choice(rest)
+        if the_rules.oklahoma and rng.random() < 0.1:
+            aces = [c for c in rest if int(c.rank) == 1]
+            upcard = rng.choice(aces) if aces else upcard
+        used |= {upcard}
     limit = the_rules.knock_limit_for(upcard)
     if _deadwood(sum(c.mask for c in knocker)) > limit:
         return None
-    used |= {upcard}
     # the defender: cards that lay off (next to the knocker's melds), some of its own
     # melds, and the rest anywhere
     defender: set[Card] = set()
@@ -343,8 +347,8 @@ def showdown_deal(rng: random.Random, preset: str) -> tuple[list[Card], list[Car
     return knocker, sorted(defender), upcard
 
 
-def knocker_melds_for(preset: str, knocker: list[Card], defender: list[Card], upcard: Card,
-                      rng: random.Random) -> tuple[Arrangement, bool]:
+def knocker_melds_for(preset: str, knocker: list[Card], defender: list[Card],
+                      upcard: Card | None, rng: random.Random) -> tuple[Arrangement, bool]:
     """The melds the knocker shows, and whether the knocker states them: under presets that
     lay hands out, the layout that leaves the defender the most deadwood; under the others
     the knocker's own choice (ginrules' :func:`knocker_layout`, or now and then another
@@ -357,11 +361,12 @@ def knocker_melds_for(preset: str, knocker: list[Card], defender: list[Card], up
     options = list(arrangements(text(knocker)))
     if len(options) > 1 and rng.random() < 0.5:
         return rng.choice(options), True
-    return knocker_layout(kmask, discard_pile=upcard.mask), True
+    return knocker_layout(kmask, discard_pile=0 if upcard is None else upcard.mask), True
 
 
-def showdown_points(preset: str, knocker: list[Card], defender: list[Card], upcard: Card,
-                    arrangement: Arrangement, result: Any, score: Any) -> list[str]:
+def showdown_points(preset: str, knocker: list[Card], defender: list[Card],
+                    upcard: Card | None, arrangement: Arrangement, result: Any, score: Any
+                    ) -> list[str]:
     the_rules = PRESETS[preset]
     points = [result.kind.value]
     if score.undercut:
@@ -386,6 +391,7 @@ def showdown_points(preset: str, knocker: list[Card], defender: list[Card], upca
             for c in defender):
         points.append("no-layoff-after-gin")
     if the_rules.oklahoma:
+        assert upcard is not None
         points.append("oklahoma-knock-limit")
         if int(upcard.rank) == 1:
             points.append("oklahoma-ace")
@@ -438,7 +444,7 @@ def showdown_cases(rng: random.Random) -> list[dict[str, Any]]:
                 "winner": score.winner, "points": score.points, "undercut": score.undercut,
             }
             case_input: dict[str, Any] = {"knocker": text(knocker), "defender": text(defender),
-                                          "upcard": str(upcard),
+                                          "upcard": None if upcard is None else str(upcard),
                                           "knocker_melds": melds_json(arrangement.melds),
                                           "melds_stated": stated}
             cases.append({"id": f"showdown-{preset}-{made:03d}", "rules": preset,
@@ -547,18 +553,21 @@ def prefix(state: HandState, length: int) -> HandState:
 
 def first_turn_state(rng: random.Random, preset: str) -> HandState | None:
     """A hand whose non-dealer takes the upcard and may knock at once (the rules let a
-    player knock on the very first turn, right after taking the upcard)."""
+    player knock on the very first turn, right after taking the upcard); under the
+    eleven-cards opening, whose non-dealer is dealt those eleven cards and may knock
+    before any draw."""
     the_rules = PRESETS[preset]
     for _ in range(200):
         eleven = built_hand(rng, 11, melds=rng.choice((3, 4)), tight=1.0)
-        upcard = rng.choice(eleven)
+        upcard = rng.choice(eleven)  # (the eleventh card, under the eleven-cards opening)
         mine = [c for c in eleven if c != upcard]
         rest = [c for c in CARDS if c not in eleven]
         rng.shuffle(rest)
         theirs, stock = rest[:10], rest[10:]
         deck = [c for pair in zip(mine, theirs, strict=True) for c in pair] + [upcard, *stock]
         state = ginrules.deal(the_rules, deck=ginrules.Deck(tuple(deck)), dealer=1)
-        state = state.apply("take")
+        if the_rules.opening is not Opening.ELEVEN_CARDS:
+            state = state.apply("take")
         if any(a.kind is ActionKind.KNOCK for a in state.legal_actions()):
             return state
     return None
@@ -574,6 +583,8 @@ def legal_points(state: HandState) -> list[str]:
             points.append("dead-hand")
     if ActionKind.PASS in kinds and state.turn == state.dealer:
         points.append("dealer-offer")
+    if state.rules.opening is Opening.ELEVEN_CARDS and not state.actions:
+        points.append("eleven-cards-opening")
     if ActionKind.DRAW_STOCK in kinds and ActionKind.DRAW_DISCARD not in kinds:
         points.append("stock-only")
     if state.taken is not None and state.phase.value == "discard":
@@ -588,6 +599,7 @@ def legal_points(state: HandState) -> list[str]:
     if ActionKind.BIG_GIN in kinds:
         points.append("big-gin-offered")
     if state.rules.oklahoma:
+        assert state.upcard is not None
         points.append("oklahoma-knock-limit")
         if int(state.upcard.rank) == 1:
             points.append("oklahoma-ace")
@@ -601,6 +613,7 @@ def legal_cases(rng: random.Random) -> list[dict[str, Any]]:
     for preset in PRESETS:
         wanted = {"dealer-offer": 10, "no-discard-taken-card": 10, "discard-taken-card": 10,
                   "first-turn-knock": 4, "big-gin-offered": 6, "oklahoma-ace": 4,
+                  "eleven-cards-opening": 6,
                   "dead-hand": 6, "near-dead-hand": 10, "knock-limit": 20, "hand-over": 10}
         tally: dict[str, int] = {}
         made = 0
@@ -659,11 +672,14 @@ def hand_points(state: HandState) -> list[str]:
     if result.layoffs:
         points.append("layoff")
     if state.rules.oklahoma:
+        assert state.upcard is not None
         points.append("oklahoma-knock-limit")
         if int(state.upcard.rank) == 1:
             points.append("oklahoma-ace")
         if state.rules.doubles(state.upcard) and result.kind is not EndKind.DEAD:
             points.append("oklahoma-spade")
+    if state.rules.opening is Opening.ELEVEN_CARDS:
+        points.append("eleven-cards-opening")
     if not state.rules.auto_layout and result.knocker is not None and \
             result.kind is not EndKind.BIG_GIN:
         points.append("stated-melds")

@@ -1,8 +1,9 @@
 """Run RLCard's gin-rummy meld finder against the conformance corpus (``conformance/``):
-the deadwood of ten cards and the best discards of eleven, the cases where RLCard's
-rules apply (its games open otherwise, with eleven cards to the non-dealer and no upcard
-offered, and price hands by its own scorer, so the other kinds are not run). Prints each
-differing case with the rule points it tests.
+the deadwood of ten cards and the best discards of eleven. The showdowns, legal actions,
+hands and games are not run (RLCard prices hands by its own scorer, not in points); RLCard's
+whole games are checked instead by ``ginrules convert --from rlcard``, under the ``rlcard``
+preset.
+Prints each differing case with the rule points it tests.
 
 RLCard counts a hand's least deadwood over its meld clusters
 (``rlcard.games.gin_rummy.utils.melding.get_best_meld_clusters``); the best discards of
@@ -82,8 +83,8 @@ def main() -> None:
         print(f"== {kind}: {len(cases) - failed} of {len(cases)} agree; differ: {failed}")
         if failed:
             print("   by rule point: " + ", ".join(f"{k} {v}" for k, v in differ.most_common()))
-    print("== showdowns, legal, hands, games: not run (RLCard's opening and scoring are "
-          "its own)")
+    print("== showdowns, legal, hands, games: not run (RLCard prices hands by its own "
+          "scorer; its games are checked whole by ginrules convert --from rlcard)")
 
 
 if __name__ == "__main__":

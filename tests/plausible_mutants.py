@@ -125,7 +125,7 @@ AREA_TESTS: dict[str, tuple[str, ...]] = {
                EVERY_WAY + "the_web_engine_plays_the_same_game"),
 }
 # the interop adapters that need the extras are tested in tests/extras, run with
-# --extras-python (a virtual environment with ".[dev,rl,openspiel,dask]")
+# --extras-python (a virtual environment with ".[dev,rl,openspiel,dask,rlcard]")
 EXTRAS_TESTS = ("tests/extras/test_pettingzoo_env.py", "tests/extras/test_gymnasium_env.py",
                 "tests/extras/test_observation.py", "tests/extras/test_openspiel_ids.py",
                 "tests/extras/test_rl_conventions.py", "tests/extras/test_openspiel_game.py",

@@ -24,7 +24,7 @@ from hypothesis import assume
 from hypothesis import strategies as st
 
 import ginrules
-from ginrules import CARDS, Card, Deck, EndKind, HandState, RuleSet
+from ginrules import CARDS, Card, Deck, EndKind, HandState, Opening, RuleSet
 from ginrules.game import GameState, random_policies
 
 PRESET_NAMES = sorted(ginrules.PRESETS)
@@ -171,7 +171,9 @@ def finished_hands(draw: st.DrawFn, ending: str, preset: str | RuleSet = "classi
     ``big gin``, ``undercut``, ``tie`` (equal deadwood after a knock) or ``dead``, under
     the preset's own rules (or the rules given) unchanged, which must allow the ending
     (:func:`endings_for`). The non-dealer (``dealer``: drawn if not given) is offered the
-    upcard, passes, the dealer passes, the non-dealer draws from the stock and ends it;
+    upcard, passes, the dealer passes, the non-dealer draws from the stock and ends it
+    (under the eleven-cards opening the non-dealer is dealt that eleventh card and ends
+    it on its first turn);
     its knock states its melds (``stated``; drawn if not given, three times in four, where
     the rules let the knocker lay out its hand): a knock then states three runs where its
     own layout would show three sets (:func:`layout_of` says ``"stated"``). A dead hand is played out by random players who never knock: to the stock's
@@ -259,9 +261,15 @@ def finished_hands(draw: st.DrawFn, ending: str, preset: str | RuleSet = "classi
     else:
         i = draw(st.integers(0, len(kept) - 1))
         dealt, drawn = [*kept[:i], extra, *kept[i + 1:]], kept[i]
-    deck = _deck(dealt, defender, upcard, [drawn], [*rest, extra])
-    state = ginrules.deal(the_rules, deck=deck, dealer=dealer)
-    state = state.apply("pass").apply("pass").apply("draw stock")
+    if the_rules.opening is Opening.ELEVEN_CARDS:
+        # no upcard is turned: the non-dealer is dealt the card it would draw as its
+        # eleventh, and its first turn ends the hand
+        deck = _deck(dealt, defender, drawn, [], [*rest, extra, upcard])
+        state = ginrules.deal(the_rules, deck=deck, dealer=dealer)
+    else:
+        deck = _deck(dealt, defender, upcard, [drawn], [*rest, extra])
+        state = ginrules.deal(the_rules, deck=deck, dealer=dealer)
+        state = state.apply("pass").apply("pass").apply("draw stock")
     if ending == "big gin":
         return state.apply("big gin")
     return _end_by_knock(state, extra, knocker_melds, stated)
@@ -374,16 +382,21 @@ def finished_games(draw: st.DrawFn, preset: str | None = None) -> GameState:
 @st.composite
 def open_games(draw: st.DrawFn, preset: str | None = None, max_hands: int = 4) -> GameState:
     """A game between random players, stopped after at most ``max_hands`` hands (most
-    often in the middle of a hand: random players seldom finish a game), to a target of
-    40, under any preset (or the one given)."""
+    often in the middle of a hand), to a target of 40, under any preset (or the one
+    given); never over: a game the next action would end stops before it (random
+    players seldom finish a game, but may: one of the first examples under the rlcard
+    preset did, in one hand)."""
     name = preset if preset is not None else draw(presets)
     seed = draw(st.integers(0, 2**32))
     game = ginrules.new_game(ginrules.rules(name, target=40), seed=seed)
     players = random_policies(seed)
-    while not game.is_over and len(game.finished) < max_hands:
+    while len(game.finished) < max_hands:
         h = game.hand
         assert h is not None
-        game = game.apply(players[h.turn](h, h.turn))
+        after = game.apply(players[h.turn](h, h.turn))
+        if after.is_over:
+            break
+        game = after
     return game
 
 

@@ -32,7 +32,14 @@ from brute import (
 )
 from ginrules import Card, parse_cards
 from ginrules.records import replay, validate
-from ginrules.rulesets import PRESETS, LineBonusTo, RuleSet, ShutoutRule, SpadeDoubling
+from ginrules.rulesets import (
+    PRESETS,
+    LineBonusTo,
+    Opening,
+    RuleSet,
+    ShutoutRule,
+    SpadeDoubling,
+)
 
 ROOT = Path(__file__).resolve().parent.parent / "conformance"
 KINDS = ("deadwood", "discards", "showdowns", "legal", "hands", "games")
@@ -88,7 +95,7 @@ def test_the_corpus_holds_every_preset_ending_and_rule_point() -> None:
                   "discard-taken-card", "no-discard-taken-card", "first-turn-knock",
                   "dealer-offer", "line-bonus-each", "line-bonus-winner", "game-bonus",
                   "dead-hand-dealer-same", "dead-hand-dealer-alternate",
-                  "undercut-counts-as-won"):
+                  "undercut-counts-as-won", "eleven-cards-opening"):
         assert every[point] >= 1, point
 
 
@@ -119,7 +126,7 @@ def test_discard_cases() -> None:
 # -- showdowns ------------------------------------------------------------------------
 
 
-def price(rules: RuleSet, kind: str, knocker: int, defender: int, upcard: Card
+def price(rules: RuleSet, kind: str, knocker: int, defender: int, upcard: Card | None
           ) -> tuple[str | None, int, bool]:
     """Who scores, the points and whether it is an undercut, from the rules text: the
     difference to the knocker; to the defender with the undercut bonus when it has less,
@@ -136,7 +143,7 @@ def price(rules: RuleSet, kind: str, knocker: int, defender: int, upcard: Card
         who, base, bonus, undercut = "defender", knocker - defender, rules.undercut_bonus, True
     else:
         return None, 0, False
-    spade = upcard.suit == ginrules.Suit.SPADES
+    spade = upcard is not None and upcard.suit == ginrules.Suit.SPADES
     if spade and rules.spade_doubling is SpadeDoubling.WHOLE_SCORE:
         return who, 2 * (base + bonus), undercut
     if spade and rules.spade_doubling is SpadeDoubling.DEADWOOD_ONLY:
@@ -144,10 +151,11 @@ def price(rules: RuleSet, kind: str, knocker: int, defender: int, upcard: Card
     return who, base + bonus, undercut
 
 
-def knock_limit(rules: RuleSet, upcard: Card) -> int:
+def knock_limit(rules: RuleSet, upcard: Card | None) -> int:
     """The knock limit from the rules text: Oklahoma's is the upcard's value, an ace gin."""
     if not rules.oklahoma:
         return rules.knock_limit
+    assert upcard is not None  # (Oklahoma is played with an upcard)
     return 0 if int(upcard.rank) == 1 else card_points(upcard)
 
 
@@ -160,7 +168,9 @@ def test_showdown_cases() -> None:
         rules = PRESETS[case["rules"]]
         given, expected = case["input"], case["expected"]
         knocker, defender = cards(given["knocker"]), cards(given["defender"])
-        upcard = Card.parse(given["upcard"])
+        # (none under the eleven-cards opening)
+        upcard = None if given["upcard"] is None else Card.parse(given["upcard"])
+        assert (upcard is None) == (rules.opening is Opening.ELEVEN_CARDS), case["id"]
         melds = [cards(m) for m in given["knocker_melds"]]
         note = case["id"]
         assert len(knocker) == len(defender) == 10 and upcard not in {*knocker, *defender}
@@ -220,14 +230,21 @@ def replayed(record: dict[str, Any]) -> dict[str, Any]:
     hands, the discard pile, who is to move, in which phase, the card just taken, and how
     many cards the stock has left (the rules text: ten cards each, the upcard, 31 in the
     stock; the non-dealer is offered the upcard first, then the dealer; a hand is dead
-    when a discard leaves the stock at the preset's dead-hand count or fewer)."""
+    when a discard leaves the stock at the preset's dead-hand count or fewer, or is the
+    preset's last turn; RLCard's opening deals the non-dealer eleven cards, turns no
+    upcard, and the non-dealer discards first)."""
     rules = PRESETS[record["rules"]["preset"]]
     (entry,) = record["hands"]
     hands = [set(cards(h)) for h in entry["deal"]["hands"]]
-    pile = [Card.parse(entry["deal"]["upcard"])]
     dealer = entry["dealer"]
-    state: dict[str, Any] = {"turn": 1 - dealer, "phase": "offer", "passes": 0,
-                             "taken": None, "stock": 31, "over": False}
+    eleven = rules.opening is Opening.ELEVEN_CARDS
+    assert [len(h) for h in hands] == ([11 if p != dealer else 10 for p in (0, 1)]
+                                       if eleven else [10, 10])
+    assert ("upcard" in entry["deal"]) != eleven
+    pile = [] if eleven else [Card.parse(entry["deal"]["upcard"])]
+    state: dict[str, Any] = {"turn": 1 - dealer, "phase": "discard" if eleven else "offer",
+                             "passes": 0, "taken": None, "stock": 31, "over": False,
+                             "turns": 0}
     for text in entry["actions"]:
         player, verb, *rest = text.split(" ", 2)
         me = int(player[1])
@@ -253,7 +270,8 @@ def replayed(record: dict[str, Any]) -> dict[str, Any]:
             state["turn"] = 1 - me
             state["phase"] = "draw"
             state["taken"] = None
-            if state["stock"] <= rules.dead_hand_stock:
+            state["turns"] += 1
+            if state["stock"] <= rules.dead_hand_stock or state["turns"] == rules.max_turns:
                 state["over"] = True
         else:  # knock or big gin ends the hand
             state["over"] = True
@@ -290,7 +308,8 @@ def test_legal_action_cases() -> None:
         expected = case["expected"]
         note = case["id"]
         state = replayed(record)
-        state["upcard"] = Card.parse(record["hands"][0]["deal"]["upcard"])
+        up = record["hands"][0]["deal"].get("upcard")  # (none: the eleven-cards opening)
+        state["upcard"] = None if up is None else Card.parse(up)
         assert sorted(brute_legal(state)) == sorted(expected["legal"]), note
         assert expected["to_move"] == (None if state["over"] else state["turn"]), note
         # the engine: the record is valid as far as it goes, and offers the same actions
@@ -309,7 +328,8 @@ def brute_outcome(record: dict[str, Any]) -> dict[str, Any]:
     (entry,) = record["hands"]
     state = replayed(record)
     last = entry["actions"][-1].split()
-    upcard = Card.parse(entry["deal"]["upcard"])
+    up = entry["deal"].get("upcard")  # (none: the eleven-cards opening)
+    upcard = None if up is None else Card.parse(up)
     if last[1] not in ("knock", "big"):
         return {"kind": "dead", "knocker": None, "winner": None, "points": 0,
                 "undercut": False, "deadwood": None}

@@ -194,7 +194,7 @@ def expected_requests(scenario: Scenario, seat: int) -> list[dict[str, Any]]:
                         "op": "deal", "game": "seat", "dealer": hand.dealer,
                         "cards": [str(c) for c in sorted(state.cards(seat),
                                                          key=lambda c: c.index)],
-                        "upcard": str(hand.upcard)}
+                        "upcard": None if hand.upcard is None else str(hand.upcard)}
                     scores = totals_before(game, number)
                     if scores is not None:
                         deal["scores"] = list(scores)
@@ -279,7 +279,7 @@ def serve_hand(client: ServeClient, finished: ginrules.HandState, name: str, see
         client("open", game=names[seat], player=seat, level="basic", seed=seed, rules=rules)
         deal: dict[str, Any] = {"game": names[seat], "dealer": state.dealer,
                                 "cards": [str(c) for c in state.cards(seat)],
-                                "upcard": str(state.upcard)}
+                                "upcard": None if state.upcard is None else str(state.upcard)}
         if scores is not None:
             deal["scores"] = list(scores)
         client("deal", **deal)

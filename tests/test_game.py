@@ -132,6 +132,9 @@ PRESET_TEXT = {
     "polish": Spoken(line=0, game=0, shutout="none", after_dead="alternate"),
     # the EAAI challenge and OpenSpiel: hand points only; a cancelled hand keeps the dealer
     "eaai": NO_BONUSES_TEXT, "openspiel": NO_BONUSES_TEXT,
+    # RLCard plays one hand a game, with no bonuses; its dealer is drawn at random for
+    # each hand, which no setting expresses: the classic column for dealing
+    "rlcard": NO_BONUSES_TEXT,
 }
 
 
@@ -411,6 +414,7 @@ FINALS_BY_HAND = {
     "dutch-howto": (((110, 50, 100, 0), (30, 0, 0, 0)), (260, 30),
                     ((110, 50, 100, 110), (0, 0, 0, 0)), (370, 0)),
     "polish": _BONUSES_NONE, "eaai": _BONUSES_NONE, "openspiel": _BONUSES_NONE,
+    "rlcard": _BONUSES_NONE,
 }
 
 
@@ -731,7 +735,7 @@ def test_next_dealer_worked_examples() -> None:
 NEXT_DEALER_BY_HAND = {
     "classic": (0, 0, 0), "straight": (0, 0, 0), "oklahoma": (0, 0, 0), "short": (0, 0, 0),
     "dutch-howto": (0, 0, 0), "dutch": (0, 0, 0), "dutch-oklahoma": (0, 0, 0),
-    "polish": (0, 0, 1), "eaai": (0, 0, 0), "openspiel": (0, 0, 0),
+    "polish": (0, 0, 1), "eaai": (0, 0, 0), "openspiel": (0, 0, 0), "rlcard": (0, 0, 0),
 }
 
 

@@ -57,6 +57,14 @@ def _knock() -> list[HandState]:
                   "knock 2H")
 
 
+def _eleven_cards() -> list[HandState]:
+    """The hand of ``_knock`` under RLCard's opening: no upcard; the non-dealer is dealt
+    7S as its eleventh card, discards KD first, and knocks on its next turn."""
+    state = _deal("rlcard", "AS 2S 3S 4H 5H 6H 7C 7D 8C KD", "TS 9S 2D 3C 4C 5C 7H QH JD QC",
+                  "7S", "8D 2H 6D")
+    return _steps(state, "discard KD", "draw stock", "discard QH", "draw stock", "knock 2H")
+
+
 def _gin() -> list[HandState]:
     """Gin under Oklahoma rules, with a spade upcard (the score doubled)."""
     state = _deal("oklahoma", "AS 2S 3S 4H 5H 6H 7C 8C 9C KD", "TS 9S 2D 3C 4C 5C 7H QH JD QC",
@@ -92,6 +100,7 @@ def _dead() -> list[HandState]:
 
 HANDS: dict[str, Callable[[], list[HandState]]] = {
     "knock": _knock, "gin": _gin, "big-gin": _big_gin, "undercut": _undercut, "dead": _dead,
+    "eleven-cards": _eleven_cards,
 }
 
 
@@ -199,4 +208,6 @@ def test_the_hands_end_as_named() -> None:
     endings = {name: build()[-1].result for name, build in HANDS.items()}
     kinds = {name: (result.kind.value if result else None) for name, result in endings.items()}
     assert kinds == {"knock": "knock", "gin": "gin", "big-gin": "big gin",
-                     "undercut": "knock", "dead": "dead"}, kinds
+                     "undercut": "knock", "dead": "dead", "eleven-cards": "knock"}, kinds
+    first = HANDS["eleven-cards"]()[0]
+    assert (first.upcard, first.phase.value, len(first.cards(1))) == (None, "discard", 11)

@@ -239,16 +239,18 @@ SETS = ["3C 3D 3H", "4C 4D 4H", "5C 5D 5H"]
 
 def _before_the_knock(preset: str) -> HandState:
     """Player 0 (the non-dealer) holds the 3s, 4s and 5s of three suits and KS, player 1
-    holds 3S and 5S among high cards: both pass KH, player 0 draws QH and is to knock.
+    holds 3S and 5S among high cards: both pass KH, player 0 draws QH and is to knock
+    (under the eleven-cards opening, player 0 is dealt QH as its eleventh card).
     The sets take 3S and 5S as layoffs (defender deadwood 63), the runs take nothing (71)."""
     knocker = list(parse_cards("3C 4C 5C 3D 4D 5D 3H 4H 5H KS"))
     defender = list(parse_cards("AC 8C QC QD KD 7H JH 3S 5S 7S"))
-    top = list(parse_cards("KH QH"))
+    the_rules = ginrules.rules(preset, oklahoma=False, knock_limit=10)
+    eleven = the_rules.opening is ginrules.Opening.ELEVEN_CARDS
+    top = list(parse_cards("QH KH" if eleven else "KH QH"))
     deck = [c for pair in zip(knocker, defender, strict=True) for c in pair] + top
     deck += [c for c in CARDS if c not in deck]
-    the_rules = ginrules.rules(preset, oklahoma=False, knock_limit=10)
     state = ginrules.deal(the_rules, deck=deck, dealer=1)
-    return state.apply("pass").apply("pass").apply("draw stock")
+    return state if eleven else state.apply("pass").apply("pass").apply("draw stock")
 
 
 @pytest.mark.parametrize("preset", sorted(ginrules.PRESETS))

@@ -256,7 +256,9 @@ def _per_player(record: dict[str, Any], field: str, player: int, number: int, k:
     elif field == "dealt card" and "??" not in entry["deal"]["hands"][player]:
         cards = entry["deal"]["hands"][player].split()
         dealt = set(entry["deal"]["hands"][0].split() + entry["deal"]["hands"][1].split())
-        named = {a.split()[-1] for a in entry["actions"]} | {entry["deal"]["upcard"]}
+        # (no upcard under the eleven-cards opening)
+        named = {a.split()[-1] for a in entry["actions"]} | set(
+            entry["deal"].get("upcard", "").split())
         spare = [str(c) for c in CARDS if str(c) not in dealt | named]
         cards[k % 10] = spare[k % len(spare)]
         entry["deal"]["hands"][player] = " ".join(cards)
@@ -354,12 +356,13 @@ def test_every_check_on_one_player_is_made_on_the_other(
 # -- relabelling the suits -------------------------------------------------------------
 
 
-def suit_permutations(rules: ginrules.RuleSet, upcard: Card) -> list[tuple[int, ...]]:
+def suit_permutations(rules: ginrules.RuleSet, upcard: Card | None) -> list[tuple[int, ...]]:
     """The permutations of the suits that keep spades where a rule names them, and move
-    the upcard's suit where they may (the upcard is where the rules look at a suit)."""
+    the upcard's suit where they may (the upcard is where the rules look at a suit; none
+    is turned under the eleven-cards opening)."""
     perms = [p for p in itertools.permutations(range(4))
              if rules.spade_doubling is SpadeDoubling.OFF or p[Suit.SPADES] == Suit.SPADES]
-    moving = [p for p in perms if p[upcard.suit] != upcard.suit]
+    moving = [p for p in perms if upcard is None or p[upcard.suit] != upcard.suit]
     return moving or perms
 
 

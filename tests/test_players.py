@@ -97,7 +97,8 @@ def test_no_view_contains_an_unseen_card(
 ) -> None:
     state = h.deal(ginrules.rules(preset), seed=seed, dealer=dealer)
     players = [make_player(kinds[0], seed), make_player(kinds[1], seed + 1)]
-    seen = [state.masks[0] | state.upcard.mask, state.masks[1] | state.upcard.mask]
+    up = state.upcard.mask if state.upcard is not None else 0  # (none: RLCard's opening)
+    seen = [state.masks[0] | up, state.masks[1] | up]
     while True:
         for p in (0, 1):
             seen[p] |= state.masks[p] | cards_to_mask(state.discard_pile)

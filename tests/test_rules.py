@@ -10,6 +10,7 @@ from ginrules import (
     GinRulesError,
     LineBonusTo,
     NextDealer,
+    Opening,
     RuleSet,
     RuleSetError,
     ShutoutRule,
@@ -38,6 +39,7 @@ ENUM_FIELDS = {
     "shutout": ShutoutRule,
     "dealer_after_hand": NextDealer,
     "dealer_after_dead_hand": NextDealer,
+    "opening": Opening,
 }
 
 
@@ -96,7 +98,8 @@ def test_bool_fields_accept_bools(field: str) -> None:
 @pytest.mark.parametrize(("field", "kind"), sorted(ENUM_FIELDS.items()))
 @pytest.mark.parametrize("bad", ["triple", "", "OFF", 3, None, "whole score"])
 def test_enum_fields_reject_unknown_values(field: str, kind: type, bad: object) -> None:
-    with pytest.raises(RuleSetError, match=rf"is not a {kind.__name__}; choose one of"):
+    article = "an" if kind.__name__[0] in "AEIOU" else "a"  # (an Opening)
+    with pytest.raises(RuleSetError, match=rf"is not {article} {kind.__name__}; choose one of"):
         RuleSet(**{field: bad})
 
 
@@ -120,6 +123,21 @@ def test_enum_fields_accept_members_and_their_text(field: str, kind: type) -> No
 def test_dead_hand_has_no_winner_or_loser_dealer(who: object) -> None:
     with pytest.raises(RuleSetError, match="a dead hand has no winner"):
         RuleSet(dealer_after_dead_hand=who)
+
+
+@pytest.mark.parametrize("changes", [{"oklahoma": True},
+                                     {"spade_doubling": SpadeDoubling.WHOLE_SCORE},
+                                     {"spade_doubling": "deadwood-only"}])
+def test_the_eleven_cards_opening_has_no_upcard_to_read(changes: dict[str, object]) -> None:
+    """Oklahoma's knock limit and the spade doubling read the first upcard, which the
+    eleven-cards opening never turns: the two cannot be combined."""
+    rule = next(iter(changes))
+    with pytest.raises(RuleSetError, match=rf"^{rule} reads the first upcard, and the "
+                       r"'eleven-cards' opening turns none: play it with opening='upcard'$"):
+        RuleSet(opening="eleven-cards", **changes)  # type: ignore[arg-type]
+    with pytest.raises(RuleSetError, match=rule):
+        rules("rlcard", **changes)
+    assert RuleSet(opening="upcard", **changes).opening is Opening.UPCARD  # type: ignore[arg-type]
 
 
 def test_dead_hand_stock_at_most_31() -> None:
@@ -204,6 +222,7 @@ CLASSIC = {
     "may_discard_taken_card": False,
     "max_turns": None,
     "auto_layout": True,
+    "opening": Opening.UPCARD,
 }
 EXPECTED_PRESETS = {
     "classic": CLASSIC,
@@ -252,6 +271,15 @@ EXPECTED_PRESETS = {
         "shutout": ShutoutRule.NONE,
         "may_discard_taken_card": True,
         "auto_layout": False,
+    },
+    "rlcard": {
+        **CLASSIC,
+        "opening": Opening.ELEVEN_CARDS,
+        "big_gin_bonus": None,
+        "line_bonus": 0,
+        "game_bonus": 0,
+        "shutout": ShutoutRule.NONE,
+        "max_turns": 100,
     },
 }
 

@@ -93,7 +93,9 @@ def test_endings_for_names_what_each_preset_allows() -> None:
 
 
 def test_any_finished_hand_reaches_every_ending_and_stated_melds() -> None:
-    hands = sample(any_finished_hand(), 120)
+    # (150: the derandomized examples draw small values first, and with eleven presets
+    # the first 130 hold no melds stated other than the knocker's own)
+    hands = sample(any_finished_hand(), 150)
     endings = endings_of_hands(hands)
     assert set(endings) == set(ENDINGS), endings
     layouts = Counter(layout_of(h) for h in hands)
@@ -114,7 +116,9 @@ def test_the_record_hands_reach_every_ending_and_every_preset() -> None:
 
 
 def test_the_record_games_finish_and_hold_every_ending() -> None:
-    games = sample(record_games, 40)
+    # (80: with eleven presets the first 75 derandomized games hold no melds stated
+    # other than the knocker's own)
+    games = sample(record_games, 80)
     finished = sum(g.is_over for g in games)
     assert 10 <= finished < len(games), finished  # finished games, and games in play
     endings = endings_of_hands([h for g in games for h in g.finished])

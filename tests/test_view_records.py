@@ -48,7 +48,8 @@ def view_of(data: dict[str, Any], viewer: int) -> dict[str, Any]:
     out["view"] = viewer
     hidden = 1 - viewer
     for entry in out["hands"]:
-        entry["deal"]["hands"][hidden] = " ".join(["??"] * 10)
+        dealt = len(entry["deal"]["hands"][hidden].split())  # (eleven: RLCard's non-dealer)
+        entry["deal"]["hands"][hidden] = " ".join(["??"] * dealt)
         entry["actions"] = [f"p{hidden} draw stock ??" if a.startswith(f"p{hidden} draw stock")
                             else a for a in entry["actions"]]
     return out

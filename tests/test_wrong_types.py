@@ -344,7 +344,7 @@ def _instances() -> dict[type, Any]:
     for value in ex.values():
         out.setdefault(type(value), value)
     from ginrules import players
-    from ginrules.interop.convert import EaaiExplanations
+    from ginrules.interop.convert import EaaiExplanations, RLCardExplanations
     from ginrules.interop.openspiel import OpenSpielExplanations
     from ginrules.records import Explanations, Problem
 
@@ -355,6 +355,7 @@ def _instances() -> dict[type, Any]:
     out[Explanations] = Explanations()
     out[OpenSpielExplanations] = OpenSpielExplanations({})
     out[EaaiExplanations] = EaaiExplanations({"from": "eaai"})
+    out[RLCardExplanations] = RLCardExplanations({"from": "rlcard"})
     out[Problem] = Problem(1, 1, "a problem")
     out[ginrules.Layoff] = ginrules.Layoff(ex["card"], 0, ex["meld"])
     out[ginrules.BestDiscards] = ginrules.best_discards("7H 8H 9H 7C 7D 7S 2C 3C 4C AS KS")
@@ -510,6 +511,9 @@ OVERRIDES: dict[tuple[str, str], Callable[[dict[str, Any]], Any]] = {
         Path(__file__).parent / "data" / "kaggle" / "knock.json"),
     ("ginrules.interop.convert.from_eaai_log", "text"): lambda ex: (
         Path(__file__).parent / "data" / "eaai" / "seed1.log").read_text(),
+    ("ginrules.interop.convert.from_rlcard", "moves"): lambda ex: (
+        Path(__file__).parent / "data" / "rlcard" / "knock.txt").read_text(),
+    ("ginrules.interop.convert.from_rlcard", "rules"): lambda ex: "rlcard",
     ("ginrules.interop.convert.read_openspiel_history", "text"): lambda ex: "[0, 1, 2]",
     ("ginrules.interop.convert.read_openspiel_params", "text"): lambda ex: (
         '{"knock_card": 10}'),

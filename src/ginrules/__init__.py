@@ -120,6 +120,7 @@ if _typing.TYPE_CHECKING:  # what the module __getattr__ below loads on first us
         PRESETS,
         LineBonusTo,
         NextDealer,
+        Opening,
         RuleSet,
         ShutoutRule,
         SpadeDoubling,
@@ -138,8 +139,8 @@ _LAZY = {
     "ginrules.knocking": ("EndKind", "HandResult", "Layoff", "lay_off"),
     "ginrules.players": ("Hint", "View", "hint", "parse_move", "prompt", "view"),
     "ginrules.records": ("Record", "Report", "dump", "load", "validate"),
-    "ginrules.rulesets": ("PRESETS", "LineBonusTo", "NextDealer", "RuleSet", "ShutoutRule",
-                          "SpadeDoubling", "rules"),
+    "ginrules.rulesets": ("PRESETS", "LineBonusTo", "NextDealer", "Opening", "RuleSet",
+                          "ShutoutRule", "SpadeDoubling", "rules"),
     "ginrules.scoring": ("HandScore", "score_hand", "showdown"),
 }
 _MODULE_OF = {name: module for module, names in _LAZY.items() for name in names}
@@ -199,6 +200,7 @@ __all__ = [
     "MoveTextError",
     "NextDealer",
     "NotationError",
+    "Opening",
     "Phase",
     "Rank",
     "Record",

@@ -77,10 +77,12 @@ from ginrules.masks import (
     _discard_deadwoods,
 )
 from ginrules.melds import Arrangement, Meld
-from ginrules.rulesets import RuleSet
+from ginrules.rulesets import Opening, RuleSet
 
 if TYPE_CHECKING:
     from ginrules.players.views import View
+
+_ELEVEN_CARDS = Opening.ELEVEN_CARDS
 
 __all__ = [
     "HandSetup",
@@ -180,8 +182,12 @@ class HandState:
         return self.setup.knock_limit
 
     @property
-    def upcard(self) -> Card:
-        """The first upcard of the hand (the card turned up after the deal)."""
+    def upcard(self) -> Card | None:
+        """The first upcard of the hand (the card turned up after the deal); ``None`` under
+        the ``eleven-cards`` opening, which turns no upcard (card 20 of the deck is the
+        non-dealer's eleventh card there)."""
+        if self.setup.rules.opening is _ELEVEN_CARDS:
+            return None
         return self.deck[20]
 
     @property
@@ -309,11 +315,14 @@ def deal(
     deck: Deck | CardsLike | None = None,
 ) -> HandState:
     """Deal a hand: 10 cards each, one at a time starting with the non-dealer, then the
-    upcard; the other 31 cards are the stock.
+    upcard; the other 31 cards are the stock. Under the ``eleven-cards`` opening
+    (:class:`~ginrules.Opening`) the card that would be the upcard goes to the
+    non-dealer, who starts with eleven cards and discards first.
 
     Give either ``seed`` (the deck is :meth:`Deck.shuffled(seed) <ginrules.Deck.shuffled>`)
     or ``deck`` (its order is the order of dealing: card 0 to the non-dealer, card 1 to the
-    dealer, ..., card 20 is the upcard, card 21 is the top of the stock).
+    dealer, ..., card 20 is the upcard (the non-dealer's eleventh card under the
+    ``eleven-cards`` opening), card 21 is the top of the stock).
 
     >>> import ginrules
     >>> s = deal(ginrules.rules("classic"), deck=ginrules.Deck.standard(), dealer=1)
@@ -321,6 +330,11 @@ def deal(
     'AC 3C 5C 7C 9C JC KC 2D 4D 6D'
     >>> str(s.upcard), str(s.stock[0]), s.stock_size
     ('8D', '9D', 31)
+    >>> s = deal(ginrules.rules("rlcard"), deck=ginrules.Deck.standard(), dealer=1)
+    >>> ginrules.format_cards(s.cards(0)), s.upcard, s.discard_pile
+    ('AC 3C 5C 7C 9C JC KC 2D 4D 6D 8D', None, ())
+    >>> s.phase.value, s.turn, s.stock_size
+    ('discard', 0, 31)
     """
     if not isinstance(rules, RuleSet):
         raise WrongTypeError(
@@ -341,20 +355,23 @@ def deal(
     else:
         the_deck = Deck(deck)
     cards = the_deck.cards
-    first = to_mask(cards[0:20:2])
+    upcard = cards[20]
+    eleven = rules.opening is _ELEVEN_CARDS
+    # under the eleven-cards opening the card that would be turned up is the non-dealer's
+    first = to_mask(cards[0:20:2]) | (1 << upcard.index if eleven else 0)
     second = to_mask(cards[1:20:2])
     non_dealer = 1 - dealer
     masks = (first, second) if non_dealer == 0 else (second, first)
-    upcard = cards[20]
     return HandState(
         setup=HandSetup(
-            rules=rules, dealer=dealer, deck=the_deck, knock_limit=rules.knock_limit_for(upcard)
+            rules=rules, dealer=dealer, deck=the_deck,
+            knock_limit=rules.knock_limit_for(None if eleven else upcard),
         ),
         masks=masks,
         stock_drawn=0,
-        discard_pile=(upcard,),
-        public=1 << upcard.index,
-        phase=Phase.OFFER,
+        discard_pile=() if eleven else (upcard,),
+        public=0 if eleven else 1 << upcard.index,
+        phase=Phase.DISCARD if eleven else Phase.OFFER,
         turn=non_dealer,
         taken=None,
         actions=Chunked.EMPTY,
@@ -389,6 +406,9 @@ def _wrong_moment(state: HandState, action: Action, player: int | None) -> GinRu
     phase = state.phase
     if phase is Phase.OVER:
         return _illegal(state, action, "the hand is over")
+    if action.phase is _OFFER_PHASE and state.setup.rules.opening is _ELEVEN_CARDS:
+        return _illegal(state, action, "these rules turn no upcard (the 'eleven-cards' "
+                        "opening: the non-dealer is dealt eleven cards and discards first)")
     if player is not None and player != state.turn:
         return _illegal(state, action, f"it is player {state.turn}'s turn to {_WHAT[phase]}")
     return _illegal(state, action, f"player {state.turn} must {_WHAT[phase]} now")

@@ -31,6 +31,7 @@ __all__ = [
     "PRESETS",
     "LineBonusTo",
     "NextDealer",
+    "Opening",
     "RuleSet",
     "ShutoutRule",
     "SpadeDoubling",
@@ -121,6 +122,30 @@ class NextDealer(enum.Enum):
         raise _not_a_member(cls, value, RuleSetError)
 
 
+class Opening(enum.Enum):
+    """How a hand opens.
+
+    * ``UPCARD``: ten cards each, then the upcard is turned and offered to the non-dealer,
+      then to the dealer; if both pass, the non-dealer draws from the stock (every source
+      of the other presets);
+    * ``ELEVEN_CARDS``: the non-dealer is dealt eleven cards and the dealer ten; no upcard
+      is turned, and the non-dealer's first turn is a discard (or a knock) without a draw
+      (RLCard's gin-rummy: "The dealer deals 11 cards to his opponent and 10 cards to
+      himself", "The non-dealer discards first"). With no upcard, Oklahoma's knock limit
+      and spade doubling cannot be played.
+
+    >>> Opening("eleven-cards")
+    <Opening.ELEVEN_CARDS: 'eleven-cards'>
+    """
+
+    UPCARD = "upcard"
+    ELEVEN_CARDS = "eleven-cards"
+
+    @classmethod
+    def _missing_(cls, value: object) -> None:
+        raise _not_a_member(cls, value, RuleSetError)
+
+
 def _int_at_least(minimum: int) -> Any:
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
@@ -154,7 +179,9 @@ def _to_enum(kind: type[_E], value: object) -> _E:
         return kind(value)
     except ValueError:
         choices = ", ".join(repr(m.value) for m in kind)
-        raise RuleSetError(f"{value!r} is not a {kind.__name__}; choose one of {choices}") from None
+        article = "an" if kind.__name__[0] in "AEIOU" else "a"  # (an Opening)
+        raise RuleSetError(f"{value!r} is not {article} {kind.__name__}; choose one of "
+                           f"{choices}") from None
 
 
 def _to_spade_doubling(value: object) -> SpadeDoubling:
@@ -171,6 +198,10 @@ def _to_line_bonus_to(value: object) -> LineBonusTo:
 
 def _to_next_dealer(value: object) -> NextDealer:
     return _to_enum(NextDealer, value)
+
+
+def _to_opening(value: object) -> Opening:
+    return _to_enum(Opening, value)
 
 
 @attrs.frozen(kw_only=True, repr=False)
@@ -209,6 +240,9 @@ class RuleSet:
       (:func:`ginrules.knocking.knocker_layout`).
     * ``max_turns``: not a rule but a guard for simulations: the hand is dead after this
       many turns (discards). ``None`` (the default) means no cap.
+    * ``opening``: how a hand opens (:class:`Opening`): the upcard offered to the
+      non-dealer, then the dealer (the default), or eleven cards to the non-dealer, who
+      discards first, and no upcard (RLCard's game).
 
     >>> RuleSet().knock_limit
     10
@@ -250,6 +284,7 @@ class RuleSet:
     may_discard_taken_card: bool = attrs.field(default=False, validator=_bool)
     auto_layout: bool = attrs.field(default=True, validator=_bool)
     max_turns: int | None = attrs.field(default=None, validator=_optional_int_at_least(1))
+    opening: Opening = attrs.field(default=Opening.UPCARD, converter=_to_opening)
 
     def __attrs_post_init__(self) -> None:
         if self.dead_hand_stock > 31:
@@ -260,6 +295,11 @@ class RuleSet:
         if self.dealer_after_dead_hand in (NextDealer.WINNER, NextDealer.LOSER):
             raise RuleSetError("dealer_after_dead_hand must be 'same' or 'alternate': "
                                "a dead hand has no winner")
+        if self.opening is Opening.ELEVEN_CARDS and (
+                self.oklahoma or self.spade_doubling is not SpadeDoubling.OFF):
+            rule = "oklahoma" if self.oklahoma else "spade_doubling"
+            raise RuleSetError(f"{rule} reads the first upcard, and the 'eleven-cards' "
+                               "opening turns none: play it with opening='upcard'")
 
     def evolve(self, **changes: Any) -> RuleSet:
         """A copy with some settings changed, validated again.
@@ -382,6 +422,24 @@ PRESETS: dict[str, RuleSet] = {
         shutout=ShutoutRule.NONE,
         may_discard_taken_card=True,
         auto_layout=False,
+    ),
+    # RLCard's gin-rummy (rlcard/games/gin_rummy: utils/settings.py's defaults, and the Gin
+    # Rummy section of RLCard's docs/games.md): "The dealer deals 11 cards to his opponent
+    # and 10 cards to himself", "The non-dealer discards first", no upcard; knock with 10
+    # or less (going_out_deadwood_count 10); a tie is an undercut ("if the score is zero
+    # or negative, the opponent has undercut ... plus a 25 point undercut bonus"); the
+    # hand is dead at two stock cards (stockpile_dead_card_count 2); the card picked up
+    # may not be discarded (is_allowed_to_discard_picked_up_card False); scored on each
+    # player's best melds (get_best_meld_clusters); gin always discards, so no big gin;
+    # one hand a game, so no line, game or shutout bonus; declared dead at its 200th
+    # move (max_move_count 200: the 100th discard). Its docs name no gin bonus: 25 here.
+    "rlcard": _CLASSIC.evolve(
+        opening=Opening.ELEVEN_CARDS,
+        big_gin_bonus=None,
+        line_bonus=0,
+        game_bonus=0,
+        shutout=ShutoutRule.NONE,
+        max_turns=100,
     ),
 }
 """The named rule sets; see :func:`rules` and the rules reference in the docs."""

@@ -133,7 +133,7 @@ def rules_repr(rules: RuleSet) -> str:
     return f"rules({', '.join(args)})"
 
 
-def _to_move(phase: Phase, turn: int, upcard: Card, top: Card | None) -> str:
+def _to_move(phase: Phase, turn: int, upcard: Card | None, top: Card | None) -> str:
     if phase is Phase.OFFER:
         return f"player {turn} to take or pass the upcard {upcard}"
     if phase is Phase.DRAW:

@@ -13,7 +13,7 @@ from ginrules.errors import GinRulesError
 
 __all__: list[str] = []  # the command is ginrules.cli.main
 
-_FROM = ("openspiel", "kaggle", "eaai", "record")
+_FROM = ("openspiel", "kaggle", "eaai", "rlcard", "record")
 _TO = ("record", "openspiel")
 
 
@@ -57,7 +57,9 @@ def _cmd_convert(args: argparse.Namespace) -> int:
                             "own parameters)")
     if args.openspiel_endings and args.source not in ("openspiel", "kaggle"):
         raise GinRulesError("--openspiel-endings is for --from openspiel or kaggle")
-    rules = args.rules or ("eaai" if args.source == "eaai" else "openspiel")
+    if args.rlcard_endings and args.source != "rlcard":
+        raise GinRulesError("--rlcard-endings is for --from rlcard")
+    rules = args.rules or (args.source if args.source in ("eaai", "rlcard") else "openspiel")
     text = _read_text(args.file)
     out: Any
     if args.source == "record":
@@ -71,6 +73,8 @@ def _cmd_convert(args: argparse.Namespace) -> int:
                                     openspiel_endings=args.openspiel_endings)
         elif args.source == "eaai":
             record = convert.from_eaai_log(text, rules=rules)
+        elif args.source == "rlcard":
+            record = convert.from_rlcard(text, rules=rules, rlcard_endings=args.rlcard_endings)
         else:
             record = convert.from_kaggle_episode(text.encode("utf-8"), rules=rules,
                                                  openspiel_endings=args.openspiel_endings)
@@ -100,12 +104,15 @@ def add_parser(sub: Any) -> None:
         "breaks the rules it claims, with the record still written): an OpenSpiel "
         "gin_rummy action history (a JSON list or one action id a line), or an episode "
         "of Kaggle's OpenSpiel gin rummy environment (its JSON), or the log that "
-        "GinRummyGame of Neller's EAAI framework prints in verbose mode. With --to openspiel, "
+        "GinRummyGame of Neller's EAAI framework prints in verbose mode, or the move sheet "
+        "of a game of RLCard's gin-rummy (str() of each move of game.round.move_sheet, one "
+        "a line, or a JSON list of them). With --to openspiel, "
         "write the OpenSpiel parameters and history instead; --from record converts a "
         "one-hand ginrules record to OpenSpiel.",
         epilog="examples: ginrules convert --from kaggle episode.json -o hand.json; "
         "ginrules convert --from openspiel history.txt --params 'gin_rummy(knock_card=8)'; "
-        "ginrules convert --from eaai game.log -o game.json",
+        "ginrules convert --from eaai game.log -o game.json; "
+        "ginrules convert --from rlcard moves.txt -o hand.json",
     )
     p.add_argument("file", metavar="FILE", help="the input file ('-': standard input)")
     p.add_argument("--from", dest="source", choices=_FROM, required=True,
@@ -117,10 +124,15 @@ def add_parser(sub: Any) -> None:
                    "as 'gin_rummy(knock_card=8,oklahoma=True)'")
     p.add_argument("--rules", default=None, metavar="NAME",
                    help="the preset the record claims (default: eaai for --from eaai, "
-                   "else openspiel; OpenSpiel's parameters become its overrides)")
+                   "rlcard for --from rlcard, else openspiel; OpenSpiel's parameters "
+                   "become its overrides)")
     p.add_argument("--openspiel-endings", action="store_true",
                    help="write OpenSpiel's own endings (its wall knock, its caps) as far "
                    "as these rules play the hand, instead of as errors")
+    p.add_argument("--rlcard-endings", action="store_true",
+                   help="write RLCard's own endings (play after the hand is dead at two "
+                   "stock cards, going out with the card just picked up) as far as these "
+                   "rules play the hand, instead of as errors")
     p.add_argument("-o", "--output", default=None, metavar="FILE",
                    help="write here instead of standard output")
     p.set_defaults(func=_cmd_convert)

@@ -33,7 +33,7 @@ from ginrules.actions import ActionKind
 from ginrules.errors import GinRulesError, _wrong_type
 from ginrules.players import PLAYERS, InformationSet, Player, View, hint, make_player
 from ginrules.players.words import parse_move, prompt
-from ginrules.rulesets import PRESETS, RuleSet, rules
+from ginrules.rulesets import PRESETS, Opening, RuleSet, rules
 
 __all__: list[str] = []  # the command is ginrules.cli.main (Server: for tests and docs)
 
@@ -351,7 +351,10 @@ class Server:
         _, seat = self._seat(request, "deal")
         dealer = _player(request, "dealer", "deal")
         cards = _strings(request, "cards", "deal")
-        upcard: str = _get(request, "upcard", str, "deal")
+        # (none is turned under the eleven-cards opening: null or absent there)
+        upcard: str | None = _get(request, "upcard", str, "deal",
+                                  None if seat.rules.opening is Opening.ELEVEN_CARDS
+                                  else _MISSING)
         scores = _get(request, "scores", list, "deal", None)
         if scores is not None:
             if len(scores) != 2 or not all(type(x) is int and x >= 0 for x in scores):

@@ -11,6 +11,10 @@
   ``GinRummyGame`` prints in verbose mode (the validator's explanations of the
   framework's scoring difference, :class:`EaaiExplanations`, are registered as
   ``"eaai"`` when this module is imported);
+* :func:`from_rlcard`: a game of RLCard's ``gin-rummy``, from its move sheet (the
+  validator's explanations of what RLCard's judge allows beyond the ``rlcard`` preset,
+  :class:`RLCardExplanations`, are registered as ``"rlcard"`` when this module is
+  imported);
 * :func:`to_openspiel_history`: a one-hand record as an OpenSpiel history, where
   OpenSpiel can play the hand.
 
@@ -28,11 +32,13 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ginrules.errors import InvalidRecordError, _type_name, _wrong_type
-from ginrules.hand import HandState
+from ginrules.actions import Action, ActionKind
+from ginrules.cards import Deck, parse_card
+from ginrules.errors import GinRulesError, InvalidRecordError, _type_name, _wrong_type
+from ginrules.hand import HandState, deal
 from ginrules.interop.openspiel import (
     _OS_DRAW_STOCK,
     _OS_DRAW_UPCARD,
@@ -43,10 +49,15 @@ from ginrules.interop.openspiel import (
     from_openspiel,
     openspiel_id,
 )
+from ginrules.knocking import EndKind
+from ginrules.melds import deadwood as _least_deadwood
 from ginrules.records.format import FORMAT, VERSION, RecordLike, _read
 from ginrules.records.validator import Explanations, register_explanations
+from ginrules.rulesets import Opening
+from ginrules.rulesets import rules as preset_rules
 
-__all__ = ["EaaiExplanations", "from_eaai_log", "from_kaggle_episode", "read_openspiel_history", "read_openspiel_params",
+__all__ = ["EaaiExplanations", "RLCardExplanations", "from_eaai_log", "from_kaggle_episode",
+           "from_rlcard", "read_openspiel_history", "read_openspiel_params",
            "to_openspiel_history"]
 
 #: the most action ids an OpenSpiel history may hold here (a hand of OpenSpiel's ends by
@@ -326,6 +337,11 @@ def to_openspiel_history(record: RecordLike) -> dict[str, Any]:
                                  f"{len(loaded.hands)} (convert each hand's record)")
     (state,) = loaded.hands
     rules = state.rules
+    if state.upcard is None:
+        raise InvalidRecordError("OpenSpiel deals ten cards each and offers an upcard; this "
+                                 "hand opens with eleven cards to the non-dealer and no "
+                                 "upcard (the 'eleven-cards' opening): it cannot be played "
+                                 "there")
     params: dict[str, Any] = {}
     if rules.oklahoma:
         params["oklahoma"] = True
@@ -702,3 +718,409 @@ def from_eaai_log(text: str, *, rules: str = "eaai") -> dict[str, Any]:
     if not over:
         data["complete"] = False
     return data
+
+
+# -- RLCard's gin-rummy ------------------------------------------------------------------
+
+
+class RLCardExplanations(Explanations):
+    """The validator's explanations for a record converted from RLCard's gin-rummy
+    (:func:`from_rlcard`): where RLCard's judge lets a player do what the ``rlcard``
+    preset, made from RLCard's own settings and docs, does not.
+
+    >>> RLCardExplanations({"from": "rlcard", "end": "declared-dead"}).stopped(None)
+    "; RLCard declared the hand dead here, where these rules play on (RLCard's stockpile_dead_card_count or max_move_count differ from the preset's dead_hand_stock or max_turns)"
+    """
+
+    tie_scorers = "RLCard's payoffs"
+
+    def illegal(self, state: HandState, action: Action) -> str:
+        """RLCard lets a player go out with the card it has just picked up."""
+        _rl_check("illegal", state, action)
+        if action.kind is ActionKind.KNOCK and action.card is not None \
+                and action.card == state.taken:
+            return ("; RLCard's judge lets a player go out (knock or gin) with the card it "
+                    "has just picked up from the discard pile: its rule that the card may "
+                    "not be discarded (is_allowed_to_discard_picked_up_card) holds for "
+                    "discards only")
+        return ""
+
+    def after_over(self, state: HandState, action: Action) -> str:
+        """RLCard's player may pick up the discard once the stock is down to its dead
+        count."""
+        _rl_check("after_over", state, action)
+        result = state.result
+        if result is not None and result.kind is EndKind.DEAD \
+                and action.kind is ActionKind.DRAW_DISCARD:
+            return ("; RLCard's judge lets the next player pick up the discard when the "
+                    "stock is down to its dead count (pick_up_discard beside "
+                    "declare_dead_hand), while RLCard's docs and these rules end the hand "
+                    "at that discard (\"If the stockpile is reduced to two cards only, then "
+                    "the hand is declared dead\")")
+        return ""
+
+    def stopped(self, state: HandState | None) -> str:
+        """RLCard's dead hand declared early, or a move sheet cut short."""
+        if state is not None:
+            _rl_check("stopped", state)
+        if self.source.get("end") == "declared-dead":
+            return ("; RLCard declared the hand dead here, where these rules play on "
+                    "(RLCard's stockpile_dead_card_count or max_move_count differ from the "
+                    "preset's dead_hand_stock or max_turns)")
+        return "; the RLCard move sheet ends here"
+
+
+register_explanations("rlcard", RLCardExplanations)
+
+
+def _rl_check(method: str, state: object, *action: object) -> None:
+    """The checks of an explanation's arguments: a hand state (and an action)."""
+    if type(state) is not HandState:
+        raise _wrong_type(f"RLCardExplanations.{method}", "a HandState", state)
+    if action and type(action[0]) is not Action:
+        raise _wrong_type(f"RLCardExplanations.{method}", "an Action", action[0])
+
+
+_RL_CARD = r"[A2-9TJQK][SHDC]"
+_RL_MELD = rf"\[(?:'{_RL_CARD}'(?:, '{_RL_CARD}')*)?\]"
+_RL_MELDS = rf"\[(?:{_RL_MELD}(?:, {_RL_MELD})*)?\]"
+_RL_LINES = [(kind, re.compile(pattern)) for kind, pattern in [
+    ("deal", rf"([NS]) deal shuffled_deck=\[((?:{_RL_CARD}(?: {_RL_CARD})*)?)\]"),
+    ("draw", rf"([NS]) draw_card ({_RL_CARD})"),
+    ("pickup", rf"([NS]) pick_up_discard ({_RL_CARD})"),
+    ("dead", r"([NS]) declare_dead_hand"),
+    ("discard", rf"([NS]) discard ({_RL_CARD})"),
+    ("knock", rf"([NS]) knock ({_RL_CARD})"),
+    ("gin", r"([NS]) gin"),
+    ("score", rf"([NS]) score ([NS]) (\d{{1,3}}) ({_RL_MELDS})"),
+]]
+
+
+def _rlcard_lines(moves: object) -> list[str]:
+    """The text of each move of an RLCard move sheet, given as text (one move a line, or
+    a JSON list of the lines), a list of the lines or of RLCard's move objects (read by
+    their ``str()``), or an RLCard game or environment (its ``round.move_sheet``)."""
+    if isinstance(moves, str):
+        if len(moves) > 8 * MAX_HISTORY:
+            raise InvalidRecordError(f"the RLCard move sheet is longer than "
+                                     f"{8 * MAX_HISTORY:,} characters")
+        body = moves.strip()
+        if not body.startswith("["):
+            return [line.strip() for line in body.splitlines()
+                    if line.strip() and not line.lstrip().startswith("#")]
+        try:
+            items = json.loads(body)
+        except (json.JSONDecodeError, RecursionError, ValueError):
+            raise InvalidRecordError("the RLCard move sheet is not a JSON list of moves "
+                                     "(malformed JSON)") from None
+        if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
+            raise InvalidRecordError("the RLCard move sheet is not a JSON list of moves "
+                                     "(strings like \"N discard 7H\")")
+        return [item.strip() for item in items]
+    sheet: object = moves
+    game = getattr(moves, "game", None)  # an RLCard environment: its game
+    if game is not None and hasattr(game, "round"):
+        sheet = game
+    if hasattr(sheet, "round"):  # an RLCard game: its round's move sheet
+        sheet = getattr(getattr(sheet, "round", None), "move_sheet", None)
+    if isinstance(sheet, (bytes, bytearray, Mapping)) or not isinstance(
+            sheet, (list, tuple)):
+        raise InvalidRecordError("an RLCard move sheet is its text (str(move), one move a "
+                                 "line), a list of its moves or of their texts, or the "
+                                 f"RLCard game that holds it, not {_type_name(moves)}")
+    if len(sheet) > MAX_HISTORY:
+        raise InvalidRecordError(f"the RLCard move sheet holds more than {MAX_HISTORY:,} "
+                                 "moves")
+    return [item.strip() if isinstance(item, str) else str(item) for item in sheet]
+
+
+def _rl_melds(text: str) -> list[list[str]]:
+    return [re.findall(_RL_CARD, m) for m in re.findall(r"\[([^\[\]]*)\]", text[1:-1])]
+
+
+def from_rlcard(moves: object, *, rules: str = "rlcard", rlcard_endings: bool = False,
+                players: Sequence[str] | None = None) -> dict[str, Any]:
+    """A hand record from a game of RLCard's ``gin-rummy`` (``rlcard.make("gin-rummy")``),
+    read from its move sheet (``env.game.round.move_sheet``): the moves themselves, the
+    game or environment that holds them, or the sheet's text, each move as ``str(move)``
+    writes it, one a line (``N deal shuffled_deck=[...]``, ``S draw_card 7H``, ``N
+    pick_up_discard 5C``, ``S discard 9D``, ``N knock 4S``, ``S gin``, ``N
+    declare_dead_hand``, ``N score N 12 [['AS', '2S', '3S']]``), or a JSON list of them.
+
+    RLCard's player 0 (North, ``N``) and 1 (South, ``S``) are the record's. A game of
+    RLCard is one hand: the deal move names the dealer and the whole shuffled deck (the
+    non-dealer is dealt eleven cards from its end, the dealer ten, the stock is the rest),
+    so the record gives the deck and nothing is made up. RLCard's ``gin`` move names no
+    card: the card discarded is the one the ginner's score move leaves out of its melds.
+    The score moves (each player's deadwood of its best melds, before any layoff; RLCard
+    pays a player no points but 1 for gin, 0.2 for a knock or minus its deadwood / 100)
+    are kept in the hand's ``source`` (``rlcard_deadwood``, ``rlcard_melds``); the record
+    declares how the hand ended, and for a dead hand each player's deadwood.
+
+    RLCard's judge allows two things the ``rlcard`` preset (its settings and docs) does
+    not: the player after the discard that leaves two stock cards may pick that discard up
+    and play on, and a player may go out with the card it has just picked up. By default
+    such a record is invalid, and the validator says which it is
+    (:class:`RLCardExplanations`). With ``rlcard_endings=True`` the record is written as
+    far as these rules play the hand: dead at that discard, or unfinished (``"complete":
+    false``) before the knock; RLCard's own ending is kept in the hand's ``source``
+    (``rlcard_outcome``). A move RLCard does not make, or a card that cannot be where the
+    move says, is an error naming the move.
+
+    >>> import ginrules
+    >>> deck = " ".join(str(c) for c in ginrules.Deck.standard().cards)
+    >>> record = from_rlcard([f"N deal shuffled_deck=[{deck}]", "S discard KS"])
+    >>> record["hands"][0]["dealer"], record["hands"][0]["actions"], record["complete"]
+    (0, ['p1 discard KS'], False)
+    >>> from_rlcard("N deal shuffled_deck=[AS]")
+    Traceback (most recent call last):
+    ...
+    ginrules.errors.InvalidRecordError: move 1 of the RLCard move sheet: the deal names 1 card, not the 52 cards once each
+    """
+    if not isinstance(rlcard_endings, bool):
+        raise _wrong_type("from_rlcard", "rlcard_endings as True or False", rlcard_endings)
+    if not isinstance(rules, str):
+        raise _wrong_type("from_rlcard", "the name of a preset as rules (like 'rlcard')",
+                          rules)
+    if players is not None and (isinstance(players, str) or not isinstance(players, Sequence)
+                                or len(players) != 2
+                                or not all(isinstance(name, str) for name in players)):
+        raise _wrong_type("from_rlcard", "the players' names as a list of two strings, or "
+                          "None", players)
+    the_rules = preset_rules(rules)
+    if the_rules.opening is not Opening.ELEVEN_CARDS:
+        raise InvalidRecordError(f"RLCard's games open with eleven cards to the non-dealer "
+                                 f"and no upcard; the rules {rules!r} turn an upcard (use a "
+                                 "preset with the 'eleven-cards' opening, like 'rlcard')")
+    lines = _rlcard_lines(moves)
+    if not lines:
+        raise InvalidRecordError("the RLCard move sheet is empty")
+    where = ""
+
+    def fail(why: str) -> InvalidRecordError:
+        return InvalidRecordError(f"{where}{why}")
+
+    actions: list[str] = []
+    held: list[set[str]] = [set(), set()]
+    stock: list[str] = []  # RLCard's stock pile: its top card last
+    pile: list[str] = []
+    dealer = -1
+    turn = -1
+    phase = "deal"  # deal, discard, draw, score, over
+    state: HandState | None = None  # the hand as these rules play it
+    dealt: Deck | None = None  # its deck, in ginrules' dealing order
+    end = ""  # how RLCard's play first leaves these rules (or ends)
+    cut = -1  # the actions these rules play, under rlcard_endings
+    gin_at = -1  # the action of RLCard's gin, its card told by the score move
+    out: dict[str, Any] = {}  # RLCard's ending: the kind and who went out
+    scores: dict[int, tuple[int, list[list[str]]]] = {}
+    for number, line in enumerate(lines, 1):
+        where = f"move {number} of the RLCard move sheet: "
+        found = next(((name, m) for name, pattern in _RL_LINES
+                      if (m := pattern.fullmatch(line)) is not None), None)
+        if found is None:
+            raise fail(f"{_shown(line)} is not a move of RLCard's gin-rummy move sheet")
+        kind, match = found
+        who = "NS".index(match.group(1))
+        if kind == "deal":
+            if phase != "deal":
+                raise fail("a second deal: an RLCard move sheet holds one hand")
+            deck = match.group(2).split()
+            if len(deck) != 52 or len(set(deck)) != 52:
+                raise fail(f"the deal names {len(deck)} card{'' if len(deck) == 1 else 's'}"
+                           f"{'' if len(set(deck)) == len(deck) else ' (some twice)'}, not "
+                           "the 52 cards once each")
+            dealer = who
+            stock = list(deck)
+            # RLCard deals from the end of the shuffled deck: eleven cards to the
+            # non-dealer, then ten to the dealer; the rest is the stock, its top last
+            for player, count in ((1 - dealer, 11), (dealer, 10)):
+                held[player] = {stock.pop() for _ in range(count)}
+            nd = [deck[51 - i] for i in range(11)]
+            order = [c for i in range(10) for c in (nd[i], deck[40 - i])]
+            order += [nd[10], *reversed(deck[:31])]
+            dealt = Deck(tuple(parse_card(c) for c in order))
+            state = deal(the_rules, deck=dealt, dealer=dealer)
+            turn, phase = 1 - dealer, "discard"
+            continue
+        if phase == "deal":
+            raise fail(f"{_shown(line)} comes before the deal")
+        if phase == "over":
+            raise fail(f"{_shown(line)} comes after both score moves")
+        if kind == "score":
+            if phase != "score" or match.group(2) != match.group(1) or who != (
+                    0 if not scores else 1):
+                raise fail("the score moves are North's (N score N), then South's, after "
+                           "the hand ends")
+            melds = _rl_melds(match.group(4))
+            melded = [c for m in melds for c in m]
+            hand = set(held[who])
+            if who == out.get("knocker") and out.get("kind") == "gin":
+                # RLCard's gin discards the one card its melds leave out
+                rest = hand - set(melded)
+                if len(rest) != 1 or int(match.group(3)):
+                    raise fail(f"player {who} went gin, but its score move leaves "
+                               f"{len(rest)} cards out of its melds, with deadwood "
+                               f"{match.group(3)}")
+                (card,) = rest
+                hand.discard(card)
+                actions[gin_at] = f"p{who} knock {card}"
+                held[who] = hand
+                before_gin = state
+                state = _rl_play(state, who, f"knock {card}")
+                if state is None and before_gin is not None and not end:
+                    end = _rl_departure(before_gin, f"knock {card}")
+                    cut = gin_at if cut < 0 else cut
+            if not set(melded) <= hand or len(melded) != len(set(melded)):
+                raise fail(f"player {who}'s score move melds cards it does not hold")
+            left = sum(_eaai_points(c) for c in hand - set(melded))
+            if left != int(match.group(3)):
+                raise fail(f"player {who}'s deadwood outside its melds is {left}, not "
+                           f"{match.group(3)}")
+            scores[who] = (left, melds)
+            if len(scores) == 2:
+                phase = "over"
+            continue
+        if who != turn or phase == "score":
+            raise fail(f"it is {'NS'[turn]}'s turn to {phase}, not {_shown(line)}"
+                       if phase != "score" else f"{_shown(line)} comes after the hand ended")
+        if kind in ("draw", "pickup", "dead"):
+            if phase != "draw":
+                raise fail(f"player {who} must {phase} now, not {_shown(line)}")
+            if kind == "dead":
+                phase = "score"
+                out = {"kind": "dead"}
+                if state is not None and not state.is_over:
+                    end = end or "declared-dead"
+                    if cut < 0:
+                        cut = len(actions)
+                elif not end:
+                    end = "dead"
+                continue
+            card = match.group(2)
+            if kind == "draw":
+                if not stock or stock[-1] != card:
+                    raise fail(f"the top card of the stock is {stock[-1] if stock else 'none'}"
+                               f", not {card}")
+                stock.pop()
+                text = f"draw stock {card}"
+            else:
+                if not pile or pile[-1] != card:
+                    raise fail(f"the top card of the discard pile is "
+                               f"{pile[-1] if pile else 'none'}, not {card}")
+                pile.pop()
+                text = "draw discard"
+            held[who].add(card)
+            phase = "discard"
+        else:  # discard, knock or gin
+            if phase != "discard":
+                raise fail(f"player {who} must {phase} now, not {_shown(line)}")
+            if kind == "gin":
+                gin_at = len(actions)
+                actions.append(f"p{who} gin")  # (its card is told by the score move)
+                out = {"kind": "gin", "knocker": who}
+                phase = "score"
+                continue
+            card = match.group(2)
+            if card not in held[who]:
+                raise fail(f"player {who} {kind}s {card}, which it does not hold")
+            held[who].discard(card)
+            text = f"{kind} {card}"
+            if kind == "knock":
+                out = {"kind": "knock", "knocker": who}
+                phase = "score"
+            else:
+                pile.append(card)
+                turn, phase = 1 - turn, "draw"
+        before = len(actions)
+        actions.append(f"p{who} {text}")
+        replayed = _rl_play(state, who, text)
+        if replayed is None and state is not None:  # these rules end or refuse here
+            end = end or _rl_departure(state, text)
+            if cut < 0:
+                cut = before
+        state = replayed
+    if dealt is None:
+        raise InvalidRecordError("the RLCard move sheet has no deal (a first move like "
+                                 "'N deal shuffled_deck=[...]')")
+    if gin_at >= 0 and actions[gin_at].endswith(" gin"):
+        # no score move tells the gin card: the only card whose discard leaves gin
+        who = out["knocker"]
+        cards = held[who]
+        gins = sorted(c for c in cards
+                      if _least_deadwood(" ".join(sorted(cards - {c}))) == 0)
+        if len(gins) != 1:
+            raise InvalidRecordError(
+                f"player {who}'s gin names no card, and no score move shows it: "
+                + (" or ".join(gins) + " may be the discard" if gins else
+                   "no discard leaves it gin"))
+        actions[gin_at] = f"p{who} knock {gins[0]}"
+        before_gin = state
+        state = _rl_play(state, who, f"knock {gins[0]}")
+        if state is None and before_gin is not None and not end:
+            end = _rl_departure(before_gin, f"knock {gins[0]}")
+            cut = gin_at if cut < 0 else cut
+    finished = phase in ("score", "over")
+    if not end:
+        end = out.get("kind", "incomplete") if finished else "incomplete"
+    entry: dict[str, Any] = {"dealer": dealer,
+                             "deck": " ".join(str(c) for c in dealt.cards),
+                             "actions": actions}
+    source: dict[str, Any] = {"from": "rlcard", "end": end, "move_sheet": lines}
+    if len(scores) == 2:
+        source["rlcard_deadwood"] = [scores[0][0], scores[1][0]]
+        source["rlcard_melds"] = [[" ".join(m) for m in scores[p][1]] for p in (0, 1)]
+    complete = finished
+    outcome: dict[str, Any] | None = None
+    if out.get("kind") in ("gin", "knock"):
+        outcome = {"kind": out["kind"], "knocker": out["knocker"]}
+    elif out.get("kind") == "dead":
+        outcome = {"kind": "dead", "winner": None, "points": 0}
+        if len(scores) == 2:
+            outcome["deadwood"] = [scores[0][0], scores[1][0]]
+    if rlcard_endings and cut >= 0:
+        # as far as these rules play the hand; RLCard's own ending goes to the source
+        source["rlcard_outcome"] = outcome
+        del actions[cut:]
+        if end == "after-dead-hand":
+            outcome = {"kind": "dead", "winner": None, "points": 0}
+        else:  # out with the card just taken, or declared dead early: unfinished here
+            outcome = None
+            complete = False
+    if outcome is not None:
+        entry["outcome"] = outcome
+    entry["source"] = source
+    data: dict[str, Any] = {"format": FORMAT, "version": VERSION, "kind": "hand",
+                            "rules": {"preset": rules}}
+    if not complete:
+        data["complete"] = False
+    if players is not None:
+        data["players"] = list(players)
+    data["source"] = {"from": "rlcard", "end": end}
+    data["hands"] = [entry]
+    return data
+
+
+def _rl_departure(state: HandState, text: str) -> str:
+    """How RLCard's action ``text`` leaves these rules in ``state``: play after the hand
+    ended dead here, a knock with the card just taken, or another refused action."""
+    if state.is_over:
+        return "after-dead-hand"
+    taken = state.taken
+    if text.startswith("knock ") and taken is not None and text.endswith(str(taken)):
+        return "out-with-taken-card"
+    return "refused"
+
+
+def _rl_play(state: HandState | None, who: int, text: str) -> HandState | None:
+    """``state`` after player ``who``'s action ``text``; ``None`` once these rules have
+    ended the hand or refuse an action (the record then says how, and the validator
+    explains)."""
+    if state is None or state.is_over:
+        return None
+    # (the record names the card of a stock draw; the action does not)
+    action = "draw stock" if text.startswith("draw stock") else text
+    try:
+        return state.apply(action, player=who)
+    except GinRulesError:
+        return None

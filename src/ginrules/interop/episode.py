@@ -144,7 +144,7 @@ class Episode:
         """:func:`ginrules.interop.observation._scan` of the hand's history for
         ``player`` (0 or 1), scanning only the actions since the last call."""
         hand = self.hand
-        up = hand.deck.cards[20].mask
+        up = hand.upcard.mask if hand.upcard is not None else 0
         if hand is not self._tracked:  # set from outside
             return _scan(hand.actions, player, up)
         memo = _scan_on(self._scanned[player], hand.actions, player, up)

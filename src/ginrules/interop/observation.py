@@ -21,7 +21,8 @@ king), each 1.0 where the card is:
 5   ``opp_discarded``   discarded by the opponent at some time in this hand
 6   ``opp_declined``    passed over by the opponent (upcard passed, or left on the
                         pile for a stock draw)
-7   ``upcard``          the first upcard of the hand
+7   ``upcard``          the first upcard of the hand (none under the ``eleven-cards``
+                        opening)
 8   ``taken``           the card just taken from the pile (it may not be discarded)
 ==  ==================  ==========================================================
 
@@ -95,7 +96,10 @@ def _scan_on(memo: tuple[Any, ...] | None, history: Chunked[tuple[int, Any]], me
         start = len(memo[0])
         stack = list(old_stack)
     else:
+        # (no upcard, ``up`` 0, under the eleven-cards opening: the pile starts empty)
         start, public, discarded, declined, stack, both_passed = 0, up, 0, 0, [up], False
+        if not up:
+            stack = []
     # the pile's top card as the history goes (for what a pass or a stock draw declined)
     for n, (player, action) in enumerate(history.since(start), start):
         moved = action.card
@@ -141,7 +145,7 @@ def _masks(view: View, scan: tuple[int, int, int] | None = None) -> tuple[int, .
     for card in view.discard_pile:
         pile |= card.mask
     top = view.discard_pile[-1].mask if view.discard_pile else 0
-    up = view.upcard.mask
+    up = view.upcard.mask if view.upcard is not None else 0
     known = 0
     for card in view.opponent_known:
         known |= card.mask
@@ -286,7 +290,8 @@ def _encode_hand(state: HandState, player: int, scan: tuple[int, int, int],
     pile_cards = state.discard_pile
     planes = _plane_masks(
         masks[player], masks[1 - player] & public, public & ~(masks[0] | masks[1]),
-        pile_cards[-1].mask if pile_cards else 0, state.deck.cards[20].mask,
+        pile_cards[-1].mask if pile_cards else 0,
+        state.upcard.mask if state.upcard is not None else 0,
         state.taken.mask if state.taken is not None else 0, scan)
     scalars = _scalar_values(state.rules, state.phase, my_turn, state.dealer == player,
                              state.knock_limit, 31 - state.stock_drawn,

@@ -10,7 +10,8 @@ Call :func:`register` once, then load it as any OpenSpiel game::
 
 * Imperfect information, with chance nodes: the deal is 21 chance outcomes (cards 0..51,
   :attr:`Card.index <ginrules.cards.Card.index>`: ten to each player, alternately from
-  the non-dealer, then the upcard), and every stock draw is the player's ``draw stock``
+  the non-dealer, then the upcard, or the non-dealer's eleventh card under the
+  ``eleven-cards`` opening), and every stock draw is the player's ``draw stock``
   followed by a chance outcome, the card drawn, so the stock order is never decided in
   advance. Player 1 deals the first hand (player 0 is offered the upcard first, as in
   OpenSpiel's ``gin_rummy``).
@@ -66,7 +67,7 @@ from ginrules.interop.observation import (
 )
 from ginrules.players.determinize import sample_hidden
 from ginrules.players.views import _view, view
-from ginrules.rulesets import RuleSet
+from ginrules.rulesets import Opening, RuleSet
 from ginrules.scoring import score_hand
 
 __all__ = ["GAME_NAME", "INFO_STATE_SIZE", "load_game", "register"]
@@ -410,8 +411,12 @@ def _build(pyspiel: Any, game_type: Any) -> Any:
             self.dealt.append(card)
             non_dealer = 1 - self.dealer
             if n == 20:
-                for p in (0, 1):
-                    self.log[p].append(f"up {CARDS[card]}")
+                if self.rules.opening is Opening.ELEVEN_CARDS:  # the non-dealer's 11th card
+                    self.log[non_dealer].append(f"+{CARDS[card]}")
+                    self.log[self.dealer].append("+?")
+                else:
+                    for p in (0, 1):
+                        self.log[p].append(f"up {CARDS[card]}")
                 dealt = set(self.dealt)
                 rest = [i for i in range(52) if i not in dealt]
                 deck = Deck(tuple(CARDS[i] for i in self.dealt + rest))
@@ -477,8 +482,9 @@ def _build(pyspiel: Any, game_type: Any) -> Any:
             ``player``, scanning only the actions since the last call."""
             hand = self.hand
             assert hand is not None
+            up = hand.upcard
             memo = _scan_on(self.scanned[player], hand.actions, player,
-                            hand.deck.cards[20].mask)
+                            0 if up is None else up.mask)
             self.scanned = (memo, self.scanned[1]) if player == 0 else (self.scanned[0], memo)
             return memo[2], memo[3], memo[4]
 

@@ -48,7 +48,7 @@ def _stream(seed: int, v: View) -> Iterator[int]:
     """A SplitMix64 stream determined by the seed and the view (not by any past calls)."""
     state = seed
     for part in (v.player, v.mask, len(v.history), v.stock_size, len(v.discard_pile),
-                 v.upcard.index):
+                 -1 if v.upcard is None else v.upcard.index):
         state = mix(state ^ part)
     return splitmix64(state)
 
@@ -148,6 +148,7 @@ def _draw_if(view: View, actions: tuple[Action, ...],
     whenever it can. ``None`` in the discard phase otherwise."""
     phase = view.phase
     if phase is Phase.OFFER:
+        assert view.upcard is not None  # an upcard is offered only where one is turned
         return actions[0] if wanted(view.mask, view.upcard) else actions[1]
     if phase is Phase.DRAW:
         top = view.top_discard

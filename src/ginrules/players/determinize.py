@@ -75,7 +75,7 @@ def hidden_cards(view: View) -> tuple[tuple[Card, ...], int]:
 
 def _public(view: View) -> int:
     """The mask of every card that has been face up (the upcard and every discard)."""
-    public = 1 << view.upcard.index
+    public = 0 if view.upcard is None else 1 << view.upcard.index
     for _, action in view.history:
         card = action.card
         if card is not None:
@@ -129,12 +129,18 @@ def _sample(view: View, seed: int | random.Random, weights: list[float] | None) 
     history = view.history
 
     # Each card reaches a hand once from a private source: the deal (ten slots each,
-    # before any action) or a stock draw (one slot at that moment). A card first seen
-    # face up when a player discarded it came from that player's private source before
-    # that discard; the cards still held and never seen came from one at any time.
-    slots: tuple[list[int], list[int]] = ([-1] * 10, [-1] * 10)  # the time of each slot
+    # before any action; eleven for the non-dealer under the eleven-cards opening) or a
+    # stock draw (one slot at that moment). A card first seen face up when a player
+    # discarded it came from that player's private source before that discard; the
+    # cards still held and never seen came from one at any time.
+    upcard = view.upcard
+    non_dealer = 1 - dealer
+    dealt_count = [10, 10]
+    if upcard is None:
+        dealt_count[non_dealer] = 11
+    slots: tuple[list[int], list[int]] = ([-1] * dealt_count[0], [-1] * dealt_count[1])
     due: tuple[list[tuple[int, int]], list[tuple[int, int]]] = ([], [])  # (deadline, card)
-    seen = 1 << view.upcard.index
+    seen = 0 if upcard is None else 1 << upcard.index
     for t, (player, action) in enumerate(history):
         kind = action.kind
         if kind is _DRAW_STOCK_KIND:
@@ -196,14 +202,14 @@ def _sample(view: View, seed: int | random.Random, weights: list[float] | None) 
         else:
             filled[other].append(others.pop())
     deck: list[int] = [0] * 52
-    non_dealer = 1 - dealer
     for n_slot in range(10):
         deck[2 * n_slot] = filled[non_dealer][n_slot]
         deck[2 * n_slot + 1] = filled[dealer][n_slot]
-    deck[20] = view.upcard.index
+    # card 20: the upcard, or the non-dealer's eleventh card where none is turned
+    deck[20] = filled[non_dealer][10] if upcard is None else upcard.index
     # the stock draws in the order they happened, then the stock left
     position = 21
-    cursor = [10, 10]
+    cursor = list(dealt_count)
     for player, action in history:
         if action.kind is _DRAW_STOCK_KIND:
             deck[position] = filled[player][cursor[player]]
@@ -252,7 +258,7 @@ def _evidence(view: View, weigh: bool = True) -> tuple[int, int, int, list[float
     w = [1.0] * 52 if weigh else None
     me = view.player
     history = view.history
-    pile = [view.upcard.index]
+    pile = [] if view.upcard is None else [view.upcard.index]
     declined = discarded = draws = 0
     for n, (player, action) in enumerate(history):
         kind = action.kind

@@ -457,7 +457,7 @@ class ExternalPlayer:
                 request: dict[str, Any] = {
                     "op": "deal", "game": "seat", "dealer": view.dealer,
                     "cards": [str(c) for c in cards_from_mask(dealt)],
-                    "upcard": str(view.upcard)}
+                    "upcard": None if view.upcard is None else str(view.upcard)}
                 if view.scores is not None:
                     request["scores"] = list(view.scores)
                 program.ask(request, self.timeout)

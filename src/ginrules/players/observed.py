@@ -53,7 +53,7 @@ from ginrules.hand import HandSetup, HandState, _apply_checked, deal, knock
 from ginrules.knocking import Layoff, _as_melds, knocker_layout, lay_off
 from ginrules.melds import Arrangement, Meld, arrangement_of_mask
 from ginrules.players.views import View, _drawn_cards, _view, view
-from ginrules.rulesets import RuleSet
+from ginrules.rulesets import Opening, RuleSet
 
 __all__ = ["InformationSet"]
 
@@ -192,8 +192,8 @@ class InformationSet:
     player: int = attrs.field(validator=_seat_field)
     scores: tuple[int, int] | None = attrs.field(validator=_scores_field)
     dealt: tuple[Card, ...] = attrs.field(validator=_check(
-        "the ten dealt cards as a tuple of Card", lambda v: type(v) is tuple
-        and len(v) == 10 and all(type(c) is Card for c in v)))
+        "the ten (or eleven) dealt cards as a tuple of Card", lambda v: type(v) is tuple
+        and len(v) in (10, 11) and all(type(c) is Card for c in v)))
     #: the completion: the real hand's actions on a deck whose unseen cards are placed
     #: so that every observed action is legal (never shown: see :meth:`view`)
     _state: HandState = attrs.field(validator=_check(
@@ -215,9 +215,12 @@ class InformationSet:
 
     @classmethod
     def start(cls, rules: RuleSet, player: int, dealer: int, cards: CardsLike,
-              upcard: Card | str, scores: tuple[int, int] | None = None) -> InformationSet:
+              upcard: Card | str | None, scores: tuple[int, int] | None = None
+              ) -> InformationSet:
         """The information set of ``player`` (0 or 1) at the deal: the ten ``cards`` it was
         dealt, the ``upcard``, the ``dealer``, and (in a game) both players' game totals.
+        Under the ``eleven-cards`` opening the non-dealer is dealt eleven cards and the
+        upcard is ``None`` (none is turned).
 
         >>> import ginrules
         >>> s = ginrules.deal(ginrules.rules("oklahoma"), seed=3, dealer=1)
@@ -227,26 +230,42 @@ class InformationSet:
         Traceback (most recent call last):
         ...
         ginrules.errors.GinRulesError: a player is dealt 10 cards, not 9
+        >>> s = ginrules.deal(ginrules.rules("rlcard"), seed=3, dealer=1)
+        >>> InformationSet.start(s.rules, 0, 1, s.cards(0), None).view() == s.view(0)
+        True
+        >>> InformationSet.start(s.rules, 0, 1, s.cards(0), "KS")
+        Traceback (most recent call last):
+        ...
+        ginrules.errors.GinRulesError: the 'eleven-cards' opening turns no upcard: give None, not KS
         """
         if not isinstance(rules, RuleSet):
             raise _wrong_type("InformationSet.start", "a RuleSet (see ginrules.rules)", rules)
         me = _seat(player, "player")
         dealer = _seat(dealer, "dealer")
         mine = _mask(cards, "InformationSet.start")
-        if mine.bit_count() != 10:
-            raise GinRulesError(f"a player is dealt 10 cards, not {mine.bit_count()}")
+        non_dealer = 1 - dealer
+        eleven = rules.opening is Opening.ELEVEN_CARDS
+        size = 11 if eleven and me == non_dealer else 10
+        if mine.bit_count() != size:
+            raise GinRulesError(f"a player is dealt {size} cards, not {mine.bit_count()}"
+                                + (" (the 'eleven-cards' opening deals the non-dealer "
+                                   "eleven, the dealer ten)" if eleven else ""))
         up = _as_card(upcard, "InformationSet.start")
-        if up is None:
+        if eleven and up is not None:
+            raise GinRulesError(f"the 'eleven-cards' opening turns no upcard: give None, "
+                                f"not {up}")
+        if up is None and not eleven:
             raise _wrong_type("InformationSet.start", "the upcard: a Card or its text", up)
-        if mine >> up.index & 1:
+        if up is not None and mine >> up.index & 1:
             raise GinRulesError(f"the upcard {up} is also one of the player's cards")
         scores = _scores(scores)
-        rest = iter(cards_from_mask(_ALL & ~mine & ~up.mask))
+        rest = iter(cards_from_mask(_ALL & ~mine & ~(0 if up is None else up.mask)))
         own = iter(cards_from_mask(mine))
-        non_dealer = 1 - dealer
         order = [next(own) if (i % 2 == 0) == (me == non_dealer) else next(rest)
                  for i in range(20)]
-        deck = Deck([*order, up, *rest])
+        # card 20: the upcard, or the non-dealer's eleventh card (eleven-cards opening)
+        twentieth = up if up is not None else next(own) if me == non_dealer else next(rest)
+        deck = Deck([*order, twentieth, *rest])
         state = deal(rules, deck=deck, dealer=dealer)
         return cls(me, scores, cards_from_mask(mine), state)
 

@@ -110,8 +110,8 @@ def _universe(me: int, hand: int, upcard: int, events: tuple[Event, ...]) -> int
     """The cards the opponent may have been dealt or drawn from the stock, once
     ``events`` have happened with the player (``me``) holding ``hand``: those the player
     has not seen (neither its own nor ever face up), and those the opponent threw that
-    it had not taken."""
-    seen = hand | 1 << upcard
+    it had not taken. (``upcard`` is -1 where none was turned.)"""
+    seen = hand | (1 << upcard if upcard >= 0 else 0)
     for e in events:
         if e.card is not None:
             seen |= e.card.mask
@@ -139,10 +139,19 @@ class _Filter:
     cards: int = 0  # the universe it was last carried in
 
     @classmethod
-    def deal(cls, n: int, cards: int, rng: random.Random) -> _Filter:
-        pool = _indices(cards)
+    def deal(cls, n: int, cards: int, rng: random.Random, size: int = 10,
+             opener: int = -1) -> _Filter:
+        """``n`` opponent hands of ``size`` cards dealt from ``cards``; under the
+        eleven-cards opening, an ``opener`` (the card the opponent, the non-dealer,
+        discarded first, its first event) was dealt to it for sure: the hands are the
+        ten it kept, and that event is consumed."""
+        if opener < 0:
+            pool = _indices(cards)
+            hands = [sum(1 << i for i in rng.sample(pool, size)) for _ in range(n)]
+            return cls(hands, list(hands), [1.0] * n, cards=cards)
+        pool = _indices(cards & ~(1 << opener))
         hands = [sum(1 << i for i in rng.sample(pool, 10)) for _ in range(n)]
-        return cls(hands, list(hands), [1.0] * n, cards=cards)
+        return cls(hands, [h | 1 << opener for h in hands], [1.0] * n, done=1, cards=cards)
 
     def copy(self) -> _Filter:
         return attrs.evolve(self, hands=list(self.hands), used=list(self.used),
@@ -413,7 +422,14 @@ def _particles(v: View, n: int, seed: int) -> tuple[list[int], list[float]]:
     """The particles of :func:`read_hand`, as the filter left them (weights unscaled)."""
     hands = _own_hands(v)
     me, events, history = v.player, v.events, tuple(v.history)
-    streams = (me, v.dealer, v.upcard.index, seed, v.scores, v.knock_limit)
+    upcard = -1 if v.upcard is None else v.upcard.index
+    streams = (me, v.dealer, upcard, seed, v.scores, v.knock_limit)
+    # under the eleven-cards opening the non-dealer is dealt eleven cards and discards
+    # first: the opponent's hands are dealt eleven, or ten and that first discard
+    size, opener = 10, -1
+    if v.upcard is None and me == v.dealer:
+        first = events[0].card if events else None
+        size, opener = (11, -1) if first is None else (10, first.index)
     hand = (*streams, n, hands[0])  # the cards it was dealt too
     kept = _KEPT.get(hand)
     if kept is None:
@@ -438,9 +454,10 @@ def _particles(v: View, n: int, seed: int) -> tuple[list[int], list[float]]:
             break
         todo.append(point)
     for point in reversed(todo):
-        cards = _universe(me, hands[point], v.upcard.index, events[:point])
+        cards = _universe(me, hands[point], upcard, events[:point])
         rng = _rng(streams, point)
-        f = _Filter.deal(n, cards, rng) if f is None else f.copy()
+        f = (_Filter.deal(n, cards, rng, size, opener if point else -1) if f is None
+             else f.copy())
         f.restrict(cards, rng)
         while f.done < point:
             f.done = f.step(events[:point], f.done, me, v.knock_limit, rng)

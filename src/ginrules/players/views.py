@@ -21,7 +21,8 @@ cards or the stock order, so a game server can send it to a client as it is.
 from __future__ import annotations
 
 import warnings
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import attrs
 
@@ -37,7 +38,7 @@ from ginrules.errors import (
 )
 from ginrules.hand import HandState, legal_actions
 from ginrules.knocking import HandResult
-from ginrules.rulesets import RuleSet
+from ginrules.rulesets import Opening, RuleSet
 
 __all__ = ["Event", "View", "view"]
 
@@ -70,8 +71,8 @@ class Event:
         return text
 
 
-def _events(history: Sequence[tuple[int, Action]], upcard: Card) -> tuple[Event, ...]:
-    pile = [upcard]
+def _events(history: Sequence[tuple[int, Action]], upcard: Card | None) -> tuple[Event, ...]:
+    pile = [] if upcard is None else [upcard]
     out = []
     for player, action in history:
         kind = action.kind
@@ -98,9 +99,10 @@ def _own_hands(view: View) -> list[int]:
     ten it was dealt to its cards now: walking back, a discard puts its card back and a
     take or a stock draw (:attr:`View.drawn_cards`) takes out a card that was held. A
     view whose history and draws do not lead from ten cards to its cards (an edited
-    one) is a :class:`~ginrules.GinRulesError`."""
+    one) is a :class:`~ginrules.GinRulesError`. (The non-dealer is dealt eleven cards
+    under the ``eleven-cards`` opening.)"""
     me = view.player
-    pile = [view.upcard.index]
+    pile = [] if view.upcard is None else [view.upcard.index]
     taken: list[int] = []  # the card of each of the player's takes, in order
     for player, action in view.history:
         kind = action.kind
@@ -132,9 +134,10 @@ def _own_hands(view: View) -> list[int]:
                 consistent = bool(bit) and bool(hand & bit) != throws
                 hand ^= bit
         out.append(hand)
-    if not consistent or draws or hand.bit_count() != 10:
+    dealt = 11 if view.upcard is None and me != view.dealer else 10
+    if not consistent or draws or hand.bit_count() != dealt:
         raise GinRulesError("this view does not add up: its history and the cards the "
-                            "player drew (drawn_cards) do not lead from ten dealt cards "
+                            "player drew (drawn_cards) do not lead from the cards dealt "
                             "to its cards; was it edited?")
     out.reverse()
     return out
@@ -162,7 +165,8 @@ class View:
       all the player has seen since the deal, so every earlier view of the hand follows
       from it: a player that carries an estimate from one decision to the next can still
       be a function of the view.
-    * ``discard_pile`` (top card last), ``stock_size``, ``upcard`` (the first upcard),
+    * ``discard_pile`` (top card last), ``stock_size``, ``upcard`` (the first upcard;
+      ``None`` under the ``eleven-cards`` opening, which turns none),
       ``taken`` (the card just taken from the discard pile by the player to move, which
       may not be discarded this turn).
     * ``opponent_known``: the cards the opponent took from the discard pile and still
@@ -198,7 +202,7 @@ class View:
     drawn_cards: tuple[Card, ...]
     discard_pile: tuple[Card, ...]
     stock_size: int
-    upcard: Card
+    upcard: Card | None
     taken: Card | None
     opponent_known: tuple[Card, ...]
     opponent_count: int
@@ -339,7 +343,7 @@ class View:
             drawn=optional_card("drawn"),
             discard_pile=_wire.cards(d, "discard_pile", where),
             stock_size=_wire.field(d, "stock_size", int, where),
-            upcard=_wire.card(d.get("upcard"), f'{where}: "upcard"'),
+            upcard=_wire_upcard(d, rules, where),
             taken=optional_card("taken"),
             opponent_known=tuple(sorted(_wire.cards(d, "opponent_known", where))),
             opponent_count=_wire.field(d, "opponent_count", int, where),
@@ -372,7 +376,7 @@ class View:
             "drawn_cards": [str(c) for c in self.drawn_cards],
             "discard_pile": [str(c) for c in self.discard_pile],
             "stock_size": self.stock_size,
-            "upcard": str(self.upcard),
+            "upcard": None if self.upcard is None else str(self.upcard),
             "taken": None if self.taken is None else str(self.taken),
             "opponent_known": [str(c) for c in self.opponent_known],
             "opponent_count": self.opponent_count,
@@ -382,6 +386,18 @@ class View:
             "result": None if self.result is None else self.result.to_dict(),
             "scores": None if self.scores is None else list(self.scores),
         }
+
+
+def _wire_upcard(d: Mapping[str, Any], rules: RuleSet, where: str) -> Card | None:
+    """A view's ``"upcard"``: a card, or null under the ``eleven-cards`` opening (and
+    only there)."""
+    value = d.get("upcard")
+    if rules.opening is Opening.ELEVEN_CARDS:
+        if value is not None:
+            raise GinRulesError(f'{where}: "upcard" must be null: the \'eleven-cards\' '
+                                f"opening turns no upcard, not {value!r}")
+        return None
+    return _wire.card(value, f'{where}: "upcard"')
 
 
 def _game_totals(value: object, container: type) -> tuple[int, int] | None:
@@ -460,7 +476,7 @@ def _view(state: HandState, player: int, scores: tuple[int, int] | None,
     """The view of ``player`` (checked by the caller), its stock draws given (they are
     :func:`_drawn_cards`)."""
     history = state.actions
-    upcard = state.deck.cards[20]
+    upcard = state.upcard
     mask = state.masks[player]
     over = state.phase is Phase.OVER
     drawn = None

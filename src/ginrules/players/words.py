@@ -36,7 +36,14 @@ from ginrules.errors import GinRulesError, MoveTextError, _wrong_type
 from ginrules.masks import _deadwood
 from ginrules.melds import arrange
 from ginrules.players.views import View, _not_a_view
-from ginrules.rulesets import LineBonusTo, RuleSet, ShutoutRule, SpadeDoubling, closest_preset
+from ginrules.rulesets import (
+    LineBonusTo,
+    Opening,
+    RuleSet,
+    ShutoutRule,
+    SpadeDoubling,
+    closest_preset,
+)
 
 __all__ = ["MAX_REPLY", "parse_move", "prompt"]
 
@@ -73,6 +80,10 @@ def _rules_lines(view: View) -> list[str]:
              "- A meld is a set (3 or 4 cards of one rank) or a run (3 or more cards in "
              "sequence in one suit; ace is low only: A-2-3, never Q-K-A). Deadwood is the "
              "cards in no meld: ace 1, 2-10 their value, J Q K 10."]
+    if r.opening is Opening.ELEVEN_CARDS:
+        lines.append("- No upcard is turned: the non-dealer is dealt eleven cards, the "
+                     "dealer ten, and the non-dealer's first turn is a discard (or a knock) "
+                     "without a draw.")
     if r.oklahoma:
         limit = ("gin only (an ace)" if view.knock_limit == 0
                  else f"{view.knock_limit}")

@@ -72,7 +72,11 @@ class _DealChecks:
     def read_deal(
         self, entry: Mapping[str, Any], number: int,
         parsed: list[tuple[int, Action, str | None] | None], view: int | None, dealer: int,
+        eleven: bool = False,
     ) -> tuple[Deck | None, bool]:
+        """The deck of a hand's ``"deck"`` or ``"deal"`` (``eleven``: under the
+        eleven-cards opening, which deals the non-dealer eleven cards and turns no
+        upcard), and whether cards unknown to a view were filled in."""
         if "deck" in entry and "deal" in entry:
             self.problem("bad-deal", "give either \"deck\" or \"deal\", not both", number)
             return None, False
@@ -85,9 +89,10 @@ class _DealChecks:
             return Deck(tuple(cards)), False  # (a complete deck is 52 Card values)
         if "deal" not in entry:
             self.problem("bad-deal", "the deal is missing: give \"deck\" (52 cards) or \"deal\" "
-                         "(both hands and the upcard)", number)
+                         + ("(both hands: the non-dealer's eleven cards, the dealer's ten)"
+                            if eleven else "(both hands and the upcard)"), number)
             return None, False
-        return self.deck_from_hands(entry["deal"], number, parsed, view, dealer)
+        return self.deck_from_hands(entry["deal"], number, parsed, view, dealer, eleven)
 
     def complete_deck(self, cards: Sequence[Card | str], number: int, what: str) -> bool:
         """Whether ``cards`` are the 52 cards once each; if not, False, with the cards
@@ -108,11 +113,13 @@ class _DealChecks:
     def deck_from_hands(
         self, spec: Any, number: int,
         parsed: list[tuple[int, Action, str | None] | None], view: int | None, dealer: int,
+        eleven: bool = False,
     ) -> tuple[Deck | None, bool]:
         if not isinstance(spec, Mapping) or not isinstance(spec.get("hands"), list) \
                 or len(spec["hands"]) != 2:
-            self.problem("bad-deal", "\"deal\" must be {\"hands\": [player 0's cards, player 1's cards], "
-                         "\"upcard\": CARD}", number)
+            self.problem("bad-deal", "\"deal\" must be {\"hands\": [player 0's cards, player 1's cards]"
+                         + ("} (no upcard under the eleven-cards opening)" if eleven
+                            else ", \"upcard\": CARD}"), number)
             return None, False
         unknown = sorted((k for k in spec if not isinstance(k, str) or k not in _DEAL_KEYS),
                          key=repr)
@@ -121,22 +128,39 @@ class _DealChecks:
                          f"{', '.join(sorted(_DEAL_KEYS))})", number)
         if unknown:
             return None, False
+        if eleven and spec.get("upcard") is not None:  # (first: a deal of the other opening)
+            self.problem("bad-deal", "these rules turn no upcard (the eleven-cards "
+                         "opening: the non-dealer is dealt eleven cards): give no "
+                         "\"upcard\"", number)
+            return None, False
         dealer_hands: list[list[Card | str]] = []
         ok = True
         for player in (0, 1):
             cards = self.cards(spec["hands"][player], number, f"player {player}'s hand",
                                unknown_ok=view is not None and player != view)
+            size = 11 if eleven and player != dealer else 10
             if cards is None:
                 ok = False
                 cards = []
-            elif len(cards) != 10:
-                self.problem("bad-deal", f"player {player}'s hand has {len(cards)} cards, not 10", number)
+            elif len(cards) != size:
+                why = ""
+                if eleven:
+                    who = "the non-dealer" if player != dealer else "the dealer"
+                    why = (f" ({who}'s: the eleven-cards opening deals the non-dealer eleven "
+                           "cards, the dealer ten)")
+                self.problem("bad-deal", f"player {player}'s hand has {len(cards)} cards, "
+                             f"not {size}{why}", number)
                 ok = False
             dealer_hands.append(cards)
-        up = self.card(spec.get("upcard"), number, "the upcard")
-        if up is None or not ok:
-            return None, False
-        assert isinstance(up, Card)
+        up: Card | str | None = None
+        if eleven:
+            if not ok:
+                return None, False
+        else:
+            up = self.card(spec.get("upcard"), number, "the upcard")
+            if up is None or not ok:
+                return None, False
+            assert isinstance(up, Card)
         # where each known card is, to name duplicates precisely
         place: dict[Card, str] = {}
         for player in (0, 1):
@@ -147,10 +171,12 @@ class _DealChecks:
                                      f"{player}'s hand)", number)
                         ok = False
                     place[card] = f"player {player}'s hand"
-        if up in place:
-            self.problem("bad-deal", f"{up} is dealt twice ({place[up]} and the upcard)", number)
-            ok = False
-        place[up] = "the upcard"
+        if isinstance(up, Card):
+            if up in place:
+                self.problem("bad-deal", f"{up} is dealt twice ({place[up]} and the upcard)",
+                             number)
+                ok = False
+            place[up] = "the upcard"
         draws: list[Card | str] = []
         ended = False  # a knock or big gin ended the hand: the replay says what follows
         for index, item in enumerate(parsed, 1):
@@ -203,7 +229,8 @@ class _DealChecks:
         order: list[Card] = []
         for i in range(10):
             order += [first[i], second[i]]  # type: ignore[list-item]
-        order.append(up)
+        # card 20: the upcard, or the non-dealer's eleventh card (eleven-cards opening)
+        order.append(first[10] if eleven else up)  # type: ignore[arg-type]
         order += draws  # type: ignore[arg-type]
         order += rest
         return Deck(tuple(order)), filled

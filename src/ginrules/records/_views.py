@@ -91,13 +91,14 @@ def _forced(deadline: int, others: Sequence[int], slots: Sequence[int],
     return True
 
 
-def _exposure(parsed: _Parsed, end: int, hidden: int, upcard: Card
+def _exposure(parsed: _Parsed, end: int, hidden: int, upcard: Card | None
               ) -> tuple[list[int], dict[Card, int]]:
     """The hidden player's stock draws up to action ``end`` (their action numbers) and
-    the cards it got unseen and discarded, each with the action of its first discard."""
+    the cards it got unseen and discarded, each with the action of its first discard
+    (``upcard`` None: none was turned, the pile starts empty)."""
     draws: list[int] = []
     got: dict[Card, int] = {}
-    pile = [upcard]
+    pile = [] if upcard is None else [upcard]
     held: set[Card] = set()  # cards the hidden player took from the pile and holds
     for index, item in enumerate(parsed[:end], 1):
         assert item is not None
@@ -119,11 +120,14 @@ def _exposure(parsed: _Parsed, end: int, hidden: int, upcard: Card
 
 
 def _unseen_claims(dealt: Sequence[Card], drawn: Mapping[int, Card], draws: Sequence[int],
-                   got: Mapping[Card, int], shown: bool) -> tuple[list[Card], list[int]]:
+                   got: Mapping[Card, int], shown: bool, slots_dealt: int = 10
+                   ) -> tuple[list[Card], list[int]]:
     """The named cards of the hidden player the viewer cannot know to be where the record
     puts them: ``dealt`` (named as dealt) and ``drawn`` (action of a stock draw: the card
-    named). ``shown``: the hidden player's final hand is known to the viewer."""
-    slots = [0] * 10 + list(draws)
+    named). ``shown``: the hidden player's final hand is known to the viewer.
+    ``slots_dealt``: how many cards it was dealt (eleven to the non-dealer under the
+    eleven-cards opening)."""
+    slots = [0] * slots_dealt + list(draws)
     named = [*dealt, *drawn.values()]
     deadline = {c: got.get(c, NEVER) for c in named}
     known = dict(got)
@@ -131,8 +135,9 @@ def _unseen_claims(dealt: Sequence[Card], drawn: Mapping[int, Card], draws: Sequ
         known.update({c: NEVER for c in named if c not in got})
     bad_dealt: list[Card] = []
     bad_drawn: list[Card] = []
-    for card, group, bad in [*((c, range(10), bad_dealt) for c in dealt),
-                             *((c, {10 + draws.index(i)}, bad_drawn) for i, c in drawn.items())]:
+    for card, group, bad in [*((c, range(slots_dealt), bad_dealt) for c in dealt),
+                             *((c, {slots_dealt + draws.index(i)}, bad_drawn)
+                               for i, c in drawn.items())]:
         if card not in known:  # held to the end, which the viewer never saw
             bad.append(card)
             continue
@@ -217,7 +222,7 @@ class _End(NamedTuple):
 
     rules: RuleSet
     dealer: int
-    upcard: Card
+    upcard: Card | None
     knock_limit: int
     viewer: int
     ender: int | None  # who knocked (None: a dead hand)
@@ -284,13 +289,15 @@ class _ViewChecks:
         know (``named_dealt``: those named in ``"deal"``; a ``"deck"`` names them all)."""
         hidden = 1 - viewer
         cards = state.deck.cards
-        draws, got = _exposure(parsed, end, hidden, cards[20])
+        draws, got = _exposure(parsed, end, hidden, state.upcard)
         deck = "deck" in entry
+        # under the eleven-cards opening, card 20 is the non-dealer's eleventh
+        eleven = state.upcard is None and hidden != state.dealer
         if deck:
             first = 0 if hidden != state.dealer else 1
-            dealt = list(cards[first:20:2])
+            dealt = list(cards[first:20:2]) + ([cards[20]] if eleven else [])
         else:
-            dealt = [c for c in cards[:20] if c in named_dealt]
+            dealt = [c for c in cards[:21 if eleven else 20] if c in named_dealt]
         drawn: dict[int, Card] = {}
         count = 0
         for index, item in enumerate(parsed[:end], 1):
@@ -300,7 +307,8 @@ class _ViewChecks:
                 if player == hidden and (deck or named not in (None, UNKNOWN)):
                     drawn[index] = cards[21 + count]
                 count += 1
-        bad_dealt, bad_drawn = _unseen_claims(dealt, drawn, draws, got, shown)
+        bad_dealt, bad_drawn = _unseen_claims(dealt, drawn, draws, got, shown,
+                                              11 if eleven else 10)
         parts = []
         if bad_dealt:
             parts.append(f"that player {hidden} was dealt {format_cards(sorted(bad_dealt))}")

@@ -73,7 +73,7 @@ from ginrules.records.format import (
     player_text,
 )
 from ginrules.records.report import MAX_PROBLEMS, Problem, Report
-from ginrules.rulesets import NextDealer, RuleSet
+from ginrules.rulesets import NextDealer, Opening, RuleSet
 from ginrules.rulesets import rules as preset_rules
 from ginrules.scoring import HandScore, score_hand
 
@@ -691,7 +691,8 @@ class _Checker(_DealChecks, _ViewChecks):
                 item = (player, action, None)
             parsed.append(item)
         self.action_count += len(raw_actions)
-        deck, filled = self.read_deal(entry, number, parsed, view, dealer or 0)
+        deck, filled = self.read_deal(entry, number, parsed, view, dealer or 0,
+                                      rules.opening is Opening.ELEVEN_CARDS)
         if deck is None or dealer is None:
             return None, declared
         if None in parsed:

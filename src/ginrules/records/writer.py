@@ -53,11 +53,12 @@ def _hand_entry(
         entry["deck"] = " ".join(str(c) for c in cards)
     elif deal_form == "hands":
         nd, d = cards[0:20:2], cards[1:20:2]
+        if state.upcard is None:  # the eleven-cards opening: card 20 is the non-dealer's
+            nd += (cards[20],)
         hands = (nd, d) if state.dealer == 1 else (d, nd)
-        entry["deal"] = {
-            "hands": [" ".join(str(c) for c in h) for h in hands],
-            "upcard": str(cards[20]),
-        }
+        entry["deal"] = {"hands": [" ".join(str(c) for c in h) for h in hands]}
+        if state.upcard is not None:
+            entry["deal"]["upcard"] = str(state.upcard)
     else:
         raise GinRulesError(f"deal_form must be 'deck' or 'hands', not {deal_form!r}")
     texts = []
@@ -110,8 +111,8 @@ def to_record(
 
     ``preset`` names the preset the rules are written against (by default the preset
     they differ least from; the differences are written as overrides). ``deal_form`` is
-    ``"deck"`` (the whole deck order) or ``"hands"`` (both hands and the upcard; the
-    stock draws name their cards). ``outcome`` writes each finished hand's declared
+    ``"deck"`` (the whole deck order) or ``"hands"`` (both hands and the upcard, or no
+    upcard under the ``eleven-cards`` opening; the stock draws name their cards). ``outcome`` writes each finished hand's declared
     outcome and, for games, the running totals.
 
     >>> import ginrules
