@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 import ginrules
 from ginrules.cli import main
-from ginrules.errors import GinRulesError, InvalidRecordError
+from ginrules.errors import GinRulesError, InvalidRecordError, WrongTypeError
 from ginrules.interop.convert import (
     from_eaai_log,
     from_kaggle_episode,
@@ -127,8 +127,40 @@ def test_played_hands_go_to_openspiel_and_back(preset: str) -> None:
 def test_to_openspiel_refuses_what_openspiel_cannot_play() -> None:
     game = ginrules.game.play(ginrules.new_game(ginrules.rules("classic"), seed=3),
                               ginrules.game.random_policies(3))
-    with pytest.raises(InvalidRecordError, match="one hand at a time"):
+    with pytest.raises(InvalidRecordError, match="one hand at a time; this record has"):
         to_openspiel_history(ginrules.records.to_record(game))
+
+
+def test_a_hand_of_a_game_of_several_converts_to_openspiel_by_its_number(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    players = [ginrules.players.make_player("simple", seed=s) for s in (1, 2)]
+    game = ginrules.new_game(ginrules.rules("openspiel"), seed=3)
+    while not game.is_over:
+        hand = game.hand
+        assert hand is not None
+        game = game.apply(players[hand.turn].choose(game.view(hand.turn)))
+    record = ginrules.records.to_record(game)
+    count = len(record["hands"])
+    assert count >= 3
+    for number in (1, 2, count):
+        # each hand as its own one-hand record gives the same history
+        alone = ginrules.records.to_record(game.finished[number - 1])
+        assert to_openspiel_history(record, hand=number) == to_openspiel_history(alone)
+    assert to_openspiel_history(record, hand=2) != to_openspiel_history(record, hand=1)
+    with pytest.raises(InvalidRecordError, match=f"has {count} hands, not a hand {count + 1}"):
+        to_openspiel_history(record, hand=count + 1)
+    with pytest.raises(GinRulesError, match="numbered from 1, not 0"):
+        to_openspiel_history(record, hand=0)
+    with pytest.raises(WrongTypeError):
+        to_openspiel_history(record, hand="2")  # type: ignore[arg-type]
+    # the command: --hand N, refused without --to openspiel
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    assert main(["convert", "--from", "record", "--to", "openspiel", "--hand", "2",
+                 str(path)]) == 0
+    assert json.loads(capsys.readouterr().out) == to_openspiel_history(record, hand=2)
+    assert main(["convert", "--from", "record", "--to", "openspiel", str(path)]) == 2
+    assert "name one (hand=1 to" in capsys.readouterr().err
 
 
 # -- text forms ------------------------------------------------------------------------

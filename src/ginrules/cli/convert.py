@@ -62,8 +62,11 @@ def _cmd_convert(args: argparse.Namespace) -> int:
     rules = args.rules or (args.source if args.source in ("eaai", "rlcard") else "openspiel")
     text = _read_text(args.file)
     out: Any
+    if args.hand is not None and args.to != "openspiel":
+        raise GinRulesError("--hand is for --to openspiel (OpenSpiel plays one hand at a "
+                            "time)")
     if args.source == "record":
-        out = convert.to_openspiel_history(text)
+        out = convert.to_openspiel_history(text, hand=args.hand)
     else:
         if args.source == "openspiel":
             from ginrules.interop.openspiel import from_openspiel
@@ -81,7 +84,8 @@ def _cmd_convert(args: argparse.Namespace) -> int:
         report = validate(record)
         print(f"{'<stdin>' if args.file == '-' else args.file}: {report.summary()}",
               file=sys.stderr)
-        out = convert.to_openspiel_history(record) if args.to == "openspiel" else record
+        out = convert.to_openspiel_history(record, hand=args.hand) \
+            if args.to == "openspiel" else record
         if not report.valid and args.to == "openspiel":
             raise GinRulesError("the hand is not valid under these rules: no OpenSpiel "
                                 "history is written")
@@ -133,6 +137,9 @@ def add_parser(sub: Any) -> None:
                    help="write RLCard's own endings (play after the hand is dead at two "
                    "stock cards, going out with the card just picked up) as far as these "
                    "rules play the hand, instead of as errors")
+    p.add_argument("--hand", type=int, default=None, metavar="N",
+                   help="with --to openspiel, the hand of a game of several to write "
+                   "(1 for the first; OpenSpiel plays one hand at a time)")
     p.add_argument("-o", "--output", default=None, metavar="FILE",
                    help="write here instead of standard output")
     p.set_defaults(func=_cmd_convert)

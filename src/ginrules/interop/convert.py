@@ -307,9 +307,10 @@ def _serialized_history(text: str, where: str) -> list[int]:
                              "has no history= line")
 
 
-def to_openspiel_history(record: RecordLike) -> dict[str, Any]:
-    """A one-hand record as OpenSpiel ``gin_rummy``: its game parameters and the action
-    history that plays the hand (``{"params": ..., "history": [...]}``).
+def to_openspiel_history(record: RecordLike, hand: int | None = None) -> dict[str, Any]:
+    """A hand of a record as OpenSpiel ``gin_rummy``: its game parameters and the action
+    history that plays the hand (``{"params": ..., "history": [...]}``). ``hand`` names
+    the hand of a record of several (1 for the first); a record of one needs none.
 
     OpenSpiel's player 0 is the non-dealer. The deal is the 21 chance outcomes (player 0's
     ten cards, player 1's ten, the upcard), each stock draw 53 then the card, a knock 55
@@ -327,15 +328,29 @@ def to_openspiel_history(record: RecordLike) -> dict[str, Any]:
     >>> out = to_openspiel_history(ginrules.records.to_record(state))
     >>> out["history"][21:], out["params"]
     ([54, 54, 53, 34], {})
+    >>> to_openspiel_history(ginrules.records.to_record(state), hand=2)
+    Traceback (most recent call last):
+    ...
+    ginrules.errors.InvalidRecordError: this record has 1 hand, not a hand 2
     """
     from ginrules.records.reader import load
     from ginrules.records.writer import to_record
 
+    if hand is not None and type(hand) is not int:
+        raise _wrong_type("to_openspiel_history", "hand as a hand's number (an int, 1 for "
+                          "the first) or None", hand)
+    if hand is not None and hand < 1:
+        raise GinRulesError(f"a record's hands are numbered from 1, not {hand}")
     loaded = load(record)
-    if len(loaded.hands) != 1:
+    count = len(loaded.hands)
+    if hand is None and count != 1:
         raise InvalidRecordError(f"OpenSpiel plays one hand at a time; this record has "
-                                 f"{len(loaded.hands)} (convert each hand's record)")
-    (state,) = loaded.hands
+                                 f"{count}: name one (hand=1 to {count}; the command's "
+                                 f"--hand)")
+    if hand is not None and hand > count:
+        raise InvalidRecordError(f"this record has {count} hand{'s' if count != 1 else ''}, "
+                                 f"not a hand {hand}")
+    state = loaded.hands[0 if hand is None else hand - 1]
     rules = state.rules
     if state.upcard is None:
         raise InvalidRecordError("OpenSpiel deals ten cards each and offers an upcard; this "
