@@ -48,7 +48,7 @@ import itertools
 import json
 import math
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -331,25 +331,31 @@ def _solve(a: list[list[float]], b: list[float]) -> list[float]:
     return [m[i][n] / m[i][i] for i in range(n)]
 
 
-def collect(tasks: Iterable[tuple[str, str, int, bool]], workers: int
-            ) -> list[dict[str, Any]]:
+def collect(tasks: Iterable[Any], workers: int,
+            play: Callable[[Any], list[dict[str, Any]]] = _game) -> list[dict[str, Any]]:
+    """The rows ``play`` gives for each task, in order, over ``workers`` processes."""
     tasks = list(tasks)
     if workers <= 1:
-        return [row for task in tasks for row in _game(task)]
+        return [row for task in tasks for row in play(task)]
     with ProcessPoolExecutor(workers) as pool:
-        return [row for rows in pool.map(_game, tasks, chunksize=4) for row in rows]
+        return [row for rows in pool.map(play, tasks, chunksize=4) for row in rows]
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def arguments(parser: argparse.ArgumentParser, games: int) -> None:
+    """The options of the games played: opponents, rules, games, seed and workers."""
     parser.add_argument("--opponents", default=",".join(OPPONENTS),
                         help="opponents, comma-separated (default: simple,advanced,expert)")
     parser.add_argument("--rules", default="classic,eaai",
                         help="rule sets, comma-separated (default: classic,eaai)")
-    parser.add_argument("--games", type=int, default=400,
-                        help="games per opponent and rule set (default: 400)")
+    parser.add_argument("--games", type=int, default=games,
+                        help=f"games per opponent and rule set (default: {games})")
     parser.add_argument("--seed", type=int, default=0, help="the first game's seed")
     parser.add_argument("--workers", type=int, default=2)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    arguments(parser, 400)
     parser.add_argument("--save", metavar="FILE",
                         help="also write every row (one knock weighed) to FILE, JSON lines")
     parser.add_argument("--load", metavar="FILE",

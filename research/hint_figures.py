@@ -35,11 +35,10 @@ from __future__ import annotations
 import argparse
 import re
 import time
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from _script import run
-from calibration import chance_table, points_table
+from calibration import arguments, chance_table, collect, points_table
 
 import ginrules
 from ginrules.actions import ActionKind, Phase
@@ -48,7 +47,6 @@ from ginrules.masks import _deadwood
 from ginrules.players import make_player
 from ginrules.players._estimates import _PAIRS, _best_discard_memo
 
-OPPONENTS = ("simple", "advanced", "expert")
 SAVE_BINS = (0.0, 2.0, 4.0, 6.0, 8.0, 10.0, 1e9)
 
 # "it is safer: the opponent can use it with chance 11% (JH: 18%)"
@@ -106,24 +104,12 @@ def _game(task: tuple[str, str, int]) -> list[dict[str, Any]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--opponents", default=",".join(OPPONENTS),
-                        help="opponents, comma-separated (default: simple,advanced,expert)")
-    parser.add_argument("--rules", default="classic,eaai",
-                        help="rule sets, comma-separated (default: classic,eaai)")
-    parser.add_argument("--games", type=int, default=300,
-                        help="games per opponent and rule set (default: 300)")
-    parser.add_argument("--seed", type=int, default=0, help="the first game's seed")
-    parser.add_argument("--workers", type=int, default=2)
+    arguments(parser, 300)
     args = parser.parse_args()
     start = time.perf_counter()
     for opponent in args.opponents.split(","):
-        tasks = [(r, opponent, args.seed + g) for r in args.rules.split(",")
-                 for g in range(args.games)]
-        if args.workers <= 1:
-            rows = [row for task in tasks for row in _game(task)]
-        else:
-            with ProcessPoolExecutor(args.workers) as pool:
-                rows = [row for part in pool.map(_game, tasks, chunksize=4) for row in part]
+        rows = collect([(r, opponent, args.seed + g) for r in args.rules.split(",")
+                        for g in range(args.games)], args.workers, _game)
         print(f"== against {opponent} ({args.rules} rules, {args.games} games each, seeds "
               f"{args.seed}-{args.seed + args.games - 1}; "
               f"{time.perf_counter() - start:.0f} s so far)")
