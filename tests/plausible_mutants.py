@@ -143,6 +143,12 @@ EQUIVALENT: dict[str, str] = {
     "src/ginrules/cli/validate.py:dropped_check:d1ed912db5af":
         "a file listed as a folder: os.scandir refuses it (NotADirectoryError, an OSError) "
         "and the path is yielded as it was; one system call more, nothing seen",
+    "src/ginrules/players/external.py:reset_forgotten:8eb7a3865360":
+        "_Program.exited_at is read only after exited() returned True, and exited() sets "
+        "it in the one branch that sets code (code is set nowhere else): never read unset",
+    "src/ginrules/records/validator.py:reset_forgotten:39f2356fca78":
+        "_Checker.rules is read only by load(), after check() found no problem; every way "
+        "out of check() before `self.rules = rules` reports one (read_rules too)",
 }
 
 PLAYERISH = {"p", "me", "player", "seat", "turn", "dealer", "knocker", "knocker_seat",
