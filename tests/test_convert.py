@@ -168,6 +168,28 @@ def test_a_card_discarded_after_a_stock_draw_is_no_repeated_move() -> None:
         {"p0": "p1", "p1": "p0"}[a[:2]] + a[2:] for a in record["hands"][0]["actions"]]
 
 
+@pytest.mark.parametrize(("length", "pieces"), [
+    (6, ["3S 4S 5S", "6S 7S 8S"]), (7, ["3S 4S 5S", "6S 7S 8S 9S"]),
+    (8, ["3S 4S 5S", "6S 7S 8S 9S TS"]), (9, ["3S 4S 5S 6S 7S", "8S 9S TS JS"]),
+    (10, ["3S 4S 5S 6S 7S", "8S 9S TS JS QS"])])
+def test_a_run_longer_than_five_goes_to_openspiel_in_two_melds(length: int,
+                                                               pieces: list[str]) -> None:
+    # player 0 (not the dealer) holds a run of `length` spades from 3S and low cards,
+    # draws KH from the stock and knocks with it (gin with ten spades)
+    hand = ginrules.parse_cards(" ".join(f"{rank}S" for rank in "3456789TJQ"[:length]) +
+                                " AH AD 2H 2D")[:10]
+    rest = [c for c in ginrules.CARDS if c not in hand and str(c) not in ("KD", "KH")]
+    deck = [c for pair in zip(hand, rest[:10], strict=True) for c in pair]
+    deck += [*ginrules.parse_cards("KD KH"), *rest[10:]]
+    state = ginrules.deal(ginrules.rules("openspiel"), deck=ginrules.Deck(tuple(deck)),
+                          dealer=1)
+    state = state.apply("pass").apply("pass").apply("draw stock").apply("knock KH")
+    out = to_openspiel_history(ginrules.records.to_record(state))
+    back = from_openspiel(out["history"], params=out["params"])
+    assert [" ".join(m) for m in back["hands"][0]["knocker_melds"]] == pieces
+    assert validate(back).valid
+
+
 def test_to_openspiel_refuses_what_openspiel_cannot_play() -> None:
     game = ginrules.game.play(ginrules.new_game(ginrules.rules("classic"), seed=3),
                               ginrules.game.random_policies(3))
