@@ -539,6 +539,25 @@ def test_play_names_the_presets_own_target(preset: str, target: int,
         f"Game: {preset} rules, target {target}, seed 1; basic (0) against basic (1)")
 
 
+def test_play_names_each_seat_by_its_own_level(capsys: pytest.CaptureFixture[str]) -> None:
+    # the simple player (seat 0) knocks twice against the basic player (seat 1)
+    assert main(["play", "--players", "simple,basic", "--seed", "1", "--max-hands", "2"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "Game: classic rules, target 100, seed 1; simple (0) against basic (1)"
+    assert out[3].split() == ["hand", "dealer", "result", "deadwood", "points", "simple",
+                              "(0)", "basic", "(1)"]
+    assert out[4].split()[:6] == ["1", "basic", "(1)", "knock", "by", "simple"]
+
+
+@pytest.mark.parametrize("hands", ["0", "-1"])
+def test_play_refuses_fewer_than_one_hand(hands: str,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--players", "basic,basic", "--max-hands", hands]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err == (
+        f"ginrules play: error: --max-hands must be at least 1, not {hands}\n")
+
+
 @pytest.mark.parametrize("players", ["basic", "basic,basic,basic", "human,basic,advanced"])
 def test_play_refuses_players_that_are_not_two(
         players: str, capsys: pytest.CaptureFixture[str]) -> None:

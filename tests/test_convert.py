@@ -26,6 +26,7 @@ from ginrules.interop.convert import (
     to_openspiel_history,
 )
 from ginrules.interop.openspiel import from_openspiel
+from ginrules.players import SimplePlayer, view
 from ginrules.records import validate
 
 KAGGLE = Path(__file__).parent / "data" / "kaggle"
@@ -122,6 +123,71 @@ def test_played_hands_go_to_openspiel_and_back(preset: str) -> None:
             swap = {"p0": "p1", "p1": "p0"} if hand.dealer == 0 else {"p0": "p0", "p1": "p1"}
             theirs = [swap[a[:2]] + a[2:] for a in back["hands"][0]["actions"]]
             assert theirs == record["hands"][0]["actions"][:len(theirs)], (preset, seed)
+
+
+def test_a_record_s_bonuses_and_knock_card_go_to_openspiel_s_parameters() -> None:
+    """Each setting OpenSpiel has a parameter for is written when it is not OpenSpiel's
+    default, and read back as it was: the rules and the points come back."""
+    rules = ginrules.rules("openspiel", knock_limit=8, gin_bonus=20, undercut_bonus=10)
+    checked = 0
+    for seed in range(12):
+        hand = ginrules.deal(rules, seed=seed, dealer=seed % 2)
+        while not hand.is_over:
+            hand = hand.apply(SimplePlayer(seed=seed).choose(view(hand, hand.turn)))
+        try:
+            out = to_openspiel_history(ginrules.records.to_record(hand))
+        except InvalidRecordError as error:  # OpenSpiel's own endings come first
+            assert "OpenSpiel would end this hand" in str(error)
+            continue
+        assert out["params"] == {"knock_card": 8, "gin_bonus": 20, "undercut_bonus": 10}
+        back = ginrules.records.load(from_openspiel(out["history"], params=out["params"]))
+        assert back.rules == rules
+        result = back.hands[0].result
+        assert result is not None and hand.result is not None
+        assert result.kind == hand.result.kind  # (the seats swapped when player 0 dealt)
+        assert ginrules.score_hand(result, rules).points == \
+            ginrules.score_hand(hand.result, rules).points
+        checked += result.kind is not ginrules.EndKind.DEAD
+    assert checked >= 4
+
+
+def test_a_card_discarded_after_a_stock_draw_is_no_repeated_move() -> None:
+    """OpenSpiel ends a hand when the card taken from the pile is discarded again twice in
+    a row; a stock draw between them breaks the row. In this hand player 1 takes 7H, later
+    draws from the stock and discards 7H, and player 0 takes it and discards it: once."""
+    hand = ginrules.game.play(ginrules.new_game(ginrules.rules("openspiel"), seed=21),
+                              ginrules.game.random_policies(21)).finished[0]
+    actions = [f"p{p} {a}" for p, a in hand.actions]
+    assert actions[48:56] == ["p1 draw discard", "p1 discard 3C", "p0 draw stock",
+                              "p0 discard TC", "p1 draw stock", "p1 discard 7H",
+                              "p0 draw discard", "p0 discard 7H"]
+    record = ginrules.records.to_record(hand)
+    out = to_openspiel_history(record)  # not refused
+    back = from_openspiel(out["history"], params=out["params"], openspiel_endings=True)
+    assert back["hands"][0]["actions"] == [  # player 0 dealt: the seats come back swapped
+        {"p0": "p1", "p1": "p0"}[a[:2]] + a[2:] for a in record["hands"][0]["actions"]]
+
+
+@pytest.mark.parametrize(("length", "pieces"), [
+    (6, ["3S 4S 5S", "6S 7S 8S"]), (7, ["3S 4S 5S", "6S 7S 8S 9S"]),
+    (8, ["3S 4S 5S", "6S 7S 8S 9S TS"]), (9, ["3S 4S 5S 6S 7S", "8S 9S TS JS"]),
+    (10, ["3S 4S 5S 6S 7S", "8S 9S TS JS QS"])])
+def test_a_run_longer_than_five_goes_to_openspiel_in_two_melds(length: int,
+                                                               pieces: list[str]) -> None:
+    # player 0 (not the dealer) holds a run of `length` spades from 3S and low cards,
+    # draws KH from the stock and knocks with it (gin with ten spades)
+    hand = ginrules.parse_cards(" ".join(f"{rank}S" for rank in "3456789TJQ"[:length]) +
+                                " AH AD 2H 2D")[:10]
+    rest = [c for c in ginrules.CARDS if c not in hand and str(c) not in ("KD", "KH")]
+    deck = [c for pair in zip(hand, rest[:10], strict=True) for c in pair]
+    deck += [*ginrules.parse_cards("KD KH"), *rest[10:]]
+    state = ginrules.deal(ginrules.rules("openspiel"), deck=ginrules.Deck(tuple(deck)),
+                          dealer=1)
+    state = state.apply("pass").apply("pass").apply("draw stock").apply("knock KH")
+    out = to_openspiel_history(ginrules.records.to_record(state))
+    back = from_openspiel(out["history"], params=out["params"])
+    assert [" ".join(m) for m in back["hands"][0]["knocker_melds"]] == pieces
+    assert validate(back).valid
 
 
 def test_to_openspiel_refuses_what_openspiel_cannot_play() -> None:
@@ -373,6 +439,9 @@ def changed(name: str, find: str, replace: str, nth: int = 0) -> tuple[str, int]
     ("Player 1 melds", "Player 1 melds [[8H, 9H, TH, JH, QH], [8D, 9D, TD, JD]] with 6 deadwood "
      "from [5D].", "player 1's deadwood is 5, not 6"),
     ("Player 0 wins.", "Player 1 wins.", "player 1 has not won"),
+    # player 1 dealt twice
+    ("Player 1 starts.", "Player 1 is dealt [2S, 3S, 4S, 6S, 7S, 2D, 3D, 4D, 6D, 7D].",
+     "a deal is player 0's ten cards, then player 1's"),
 ])
 def test_a_changed_eaai_log_is_refused_naming_the_line(find: str, replace: str,
                                                        why: str) -> None:
@@ -407,6 +476,17 @@ def test_an_eaai_log_cut_short_is_incomplete() -> None:
         from_eaai_log("")
     with pytest.raises(InvalidRecordError, match="not bytes"):
         from_eaai_log(b"Player 0 starts.")  # type: ignore[arg-type]
+
+
+def test_an_eaai_hand_that_never_ends_is_refused_at_the_next_deal() -> None:
+    # the first hand's knock and scores cut out: the second deal comes in mid-hand
+    lines = eaai_log("seed1.log")
+    knock = lines.index("Player 1 melds [[8H, 9H, TH, JH, QH], [8D, 9D, TD, JD]] with 5 "
+                        "deadwood from [5D].")
+    deal = lines.index("Player 0 is dealt [7H, 2S, 3D, 9D, KC, 2C, JS, 9S, KH, 2D].")
+    with pytest.raises(InvalidRecordError, match=f"^line {knock + 1} of the EAAI log: a new "
+                       "deal before the last hand ended$"):
+        from_eaai_log("\n".join(lines[:knock] + lines[deal:]))
 
 
 def test_the_command_from_eaai(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -223,3 +223,42 @@ def test_the_expert_plays_for_the_game_near_its_target() -> None:
     assert hint.action.kind is ActionKind.KNOCK and "wins the game" in hint.reason
     # at 0-0 the game hardly depends on this hand: it plays on, as for points
     assert game.choose(attrs.evolve(v, scores=(0, 0))).kind is ActionKind.DISCARD
+
+
+# -- the risk stated against a named opponent --------------------------------------------
+
+
+def test_the_risk_against_a_named_opponent_reads_the_samples_undercut_share() -> None:
+    """Told its opponent, the expert states the risk of that opponent's model, a function
+    of the samples' undercut share (knock_models' summary): the share the expert told no
+    opponent states for the same view. Under rules where a tie is no undercut (OpenSpiel's
+    defaults), a sampled hand that ties the knock is not in that share."""
+    import attrs
+
+    from ginrules import ActionKind
+    from ginrules.players.knock_models import undercut_risk
+
+    rules = ginrules.rules("openspiel")
+    assert not rules.undercut_on_tie
+    as_undercuts = attrs.evolve(rules, undercut_on_tie=True)
+    knocks = ties = 0
+    for seed in range(4):
+        state = ginrules.deal(rules, seed=seed, dealer=seed % 2)
+        players = [SimplePlayer(seed=seed), SimplePlayer(seed=seed + 1)]
+        while not state.is_over:
+            v = view(state, state.turn)
+            sampled = ExpertPlayer().decide(v).knock
+            if sampled is not None:
+                told = ExpertPlayer(opponent="basic").decide(v).knock  # (advised: as stated)
+                assert told is not None and told.opponent == "basic"
+                draws = sum(1 for p, a in v.history
+                            if p != v.player and a.kind is ActionKind.DRAW_STOCK)
+                assert told.undercut_risk == pytest.approx(undercut_risk(
+                    "basic", sampled.undercut_risk, sampled.deadwood, draws, v.stock_size))
+                knocks += 1
+                # were ties undercuts, the share would be higher: this knock's samples tie
+                tied = ExpertPlayer().decide(attrs.evolve(v, rules=as_undercuts)).knock
+                assert tied is not None
+                ties += tied.undercut_risk > sampled.undercut_risk
+            state = state.apply(players[state.turn].choose(v))
+    assert knocks >= 4 and ties >= 2

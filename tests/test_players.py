@@ -725,6 +725,48 @@ def test_a_knock_samples_the_second_half_only_when_the_first_leaves_it_in_doubt(
     assert "over 8 sampled hands" in reasons and "over 16 sampled" not in reasons
 
 
+def _last_chances(rules: ginrules.RuleSet, seeds: range) -> list[View]:
+    """The views, in hands of the intermediate level that never knocks, where the player
+    may knock on the last turn before the hand dies."""
+    found = []
+    for number in seeds:
+        players = [BasicPlayer(seed=number), BasicPlayer(seed=number + 100)]
+        state = ginrules.deal(rules, seed=number, dealer=number % 2)
+        while not state.is_over:
+            v = view(state, state.turn)
+            if state.stock_size - 1 <= rules.dead_hand_stock and any(
+                    a.kind is ActionKind.KNOCK for a in v.legal_actions):
+                found.append(v)
+            action = players[state.turn].choose(v)
+            if action.kind in (ActionKind.KNOCK, ActionKind.BIG_GIN):  # play on instead
+                action = next(a for a in v.legal_actions if a.kind is ActionKind.DISCARD
+                              and action.card in (a.card, None))
+            state = state.apply(action)
+    return found
+
+
+def test_at_its_last_chance_the_advanced_level_knocks_unless_it_loses_half_the_bonus(
+        ) -> None:
+    """When the hand dies otherwise, the advanced level knocks unless it expects to lose
+    half the undercut bonus or more, and its reason names that half of the rules' bonus."""
+    import re
+
+    for bonus in (30, 20):
+        rules = ginrules.rules("classic", undercut_bonus=bonus)
+        told = 0
+        for v in _last_chances(rules, range(12)):
+            decided = AdvancedPlayer(opponent="advanced").decide(v)
+            if "at its last chance" not in decided.reason:
+                continue
+            assert decided.action.kind is ActionKind.KNOCK
+            assert decided.reason.endswith(
+                f"this level knocks unless it expects to lose {bonus // 2} points or more")
+            loses = re.search(r"loses (\d+) points on average", decided.reason)
+            assert loses is not None and int(loses.group(1)) <= bonus // 2
+            told += 1
+        assert told >= 2
+
+
 def test_a_knock_is_settled_by_both_means_beyond_two_standard_errors() -> None:
     from ginrules.players.advanced import _settled
 

@@ -146,3 +146,16 @@ def test_problems_made_by_hand_keep_their_old_constructor() -> None:
     problem = Problem(1, 2, "bad")
     assert (problem.code, problem.expected, problem.declared) == ("invalid", None, None)
     assert str(problem) == "hand 1, action 2: bad"
+
+
+def test_a_game_that_stops_short_names_its_totals_and_the_rules_target() -> None:
+    # to 60 points: after the last hand but one the totals are 59-50, one short of it
+    rules = ginrules.rules("classic", target=60)
+    played = game.play(game.new_game(rules, seed=3), game.random_policies(3))
+    short = edit(lambda d: (d["hands"].pop(), d.pop("final"), d.pop("winner")),
+                 records.to_record(played))
+    assert short["hands"][-1]["totals"] == [59, 50]
+    problem = first_problem(short)
+    assert problem.code == "game-incomplete"
+    assert problem.message == ("the record stops before the game is over: the totals are "
+                               "59-50 and the target is 60")

@@ -529,6 +529,13 @@ def test_a_non_finite_id_is_refused_never_echoed(text: str) -> None:
     assert [r["id"] for r in replies] == [None, 1] and done.returncode == 0
 
 
+def test_a_number_too_large_is_refused_naming_its_first_40_characters() -> None:
+    digits = "1234567890" * 5  # 50 digits, then an exponent no float reaches
+    reply = Server().handle_line(f'{{"id": 1, "op": "hello", "x": {digits}e400}}')
+    assert reply["id"] is None and reply["kind"] == "ProtocolError"
+    assert reply["error"] == (f"the line is refused: the number {digits[:40]} is too large")
+
+
 @pytest.mark.parametrize("ident", [float("nan"), float("inf"), 1.5, 2**53, -(2**53), 10**4000,
                                    True, [1], {"a": 1}, [[[[1]]]], {1, 2}, object()])
 def test_an_id_that_could_break_the_reply_is_refused(ident: object) -> None:

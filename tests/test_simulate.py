@@ -319,3 +319,33 @@ def test_the_printed_summary_counts_finished_games_and_their_intervals() -> None
     # 3 of 3 and 0 of 3, with the intervals worked above: 43.9%-100.0% and 0.0%-56.1%
     assert lines[3].split()[:5] == ["basic", "3", "100.0%", "43.9%-100.0%", lines[3].split()[4]]
     assert lines[4].split()[:4] == ["random", "0", "0.0%", "0.0%-56.1%"]
+
+
+class _NeverEnds:
+    """A basic player that never ends a hand: where it would knock or go gin it
+    discards the same card (any card, for a big gin)."""
+
+    name = "never-ends"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.inner = BasicPlayer(seed=seed)
+
+    def choose(self, view: View) -> Action:
+        action = self.inner.choose(view)
+        if action.kind in (ginrules.ActionKind.KNOCK, ginrules.ActionKind.BIG_GIN):
+            return next(a for a in view.legal_actions if a.kind is ginrules.ActionKind.DISCARD
+                        and action.card in (a.card, None))
+        return action
+
+
+@pytest.mark.parametrize("first", [0, 1])
+def test_each_player_s_tallies_are_its_own_in_either_seat(first: int) -> None:
+    # straight gin: every hand ends in gin or big gin, all of them the basic player's
+    players = (_NeverEnds, "basic") if first == 0 else ("basic", _NeverEnds)
+    result = simulate("straight", players, games=20, seed=1)
+    never, basic = result.players[first], result.players[1 - first]
+    assert (never.name, basic.name) == ("never-ends", "basic")
+    assert (never.wins, never.points, never.knocks, never.gins, never.big_gins,
+            never.undercuts) == (0, 0, 0, 0, 0, 0)
+    assert basic.wins == 20 and basic.gins > 0 and basic.big_gins > 0
+    assert basic.knocks == basic.undercuts == 0  # (a knock must be gin: no undercut)

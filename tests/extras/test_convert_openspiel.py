@@ -96,6 +96,18 @@ def test_records_play_in_openspiel_to_the_same_returns(preset: str) -> None:
     assert checked >= 10
 
 
+def test_openspiel_plays_on_where_a_stock_draw_broke_the_repeated_moves() -> None:
+    """Player 1 takes 7H, later draws from the stock and discards 7H, player 0 takes it
+    and discards it (actions 49 to 56 of this hand): pyspiel counts one repeated move,
+    not two, and plays the hand on to its end (dead, no points) as the history says."""
+    hand = ginrules.game.play(ginrules.new_game(ginrules.rules("openspiel"), seed=21),
+                              ginrules.game.random_policies(21)).finished[0]
+    assert [str(a) for _, a in hand.actions[52:56]] == [
+        "draw stock", "discard 7H", "draw discard", "discard 7H"]
+    out = to_openspiel_history(ginrules.records.to_record(hand))
+    assert replay_returns(out["history"], out["params"]) == [0.0, 0.0]
+
+
 def test_the_conformance_runner_runs() -> None:
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
     done = subprocess.run([sys.executable, "examples/conformance_openspiel.py", "--limit",

@@ -244,3 +244,18 @@ def test_a_hands_largest_return_is_its_largest_bonus_and_deadwood_doubled(rules:
     bound = 2 * (max(r.gin_bonus, r.big_gin_bonus or 0, r.undercut_bonus) + 130)
     game = load_game(rules=rules)
     assert game.max_utility() == bound and game.min_utility() == -bound
+
+
+@pytest.mark.parametrize("rules", ["classic", "oklahoma", "eaai"])
+def test_a_games_largest_return_is_every_hand_at_its_largest_with_the_bonuses(
+        rules: str) -> None:
+    """A game's utility bound: ``max_hands`` hands each at a hand's bound with its line
+    bonus, then the game bonus, all doubled by a shutout, and the shutout's own bonus
+    (classic and oklahoma: line 25, game 100; eaai: none)."""
+    import ginrules
+
+    r = ginrules.rules(rules)
+    hand = 2 * (max(r.gin_bonus, r.big_gin_bonus or 0, r.undercut_bonus) + 130)
+    bound = 2 * ((hand + r.line_bonus) * 3 + r.game_bonus) + r.shutout_bonus
+    game = load_game(rules=rules, mode="game", max_hands=3)
+    assert game.max_utility() == bound and game.min_utility() == -bound

@@ -421,3 +421,19 @@ def test_the_observations_lie_within_tight_bounds() -> None:
     assert (anything[FLAGS] == 1).all()
     assert spaces(ginrules.rules("classic").evolve(knock_limit=25))[0][
         "observation"].high[planes + SCALARS.index("knock_limit")] == 2.5
+
+
+def test_bonuses_over_100_widen_their_bounds_and_the_observations_lie_within() -> None:
+    planes = len(PLANES) * 52
+    rules = ginrules.rules("classic").evolve(gin_bonus=150, undercut_bonus=120)
+    space = spaces(rules)[0]
+    high = space["observation"].high[planes:]
+    assert high[SCALARS.index("gin_bonus")] == pytest.approx(1.5)
+    assert high[SCALARS.index("undercut_bonus")] == pytest.approx(1.2)
+    e = raw_env(rules=rules)
+    e.reset(seed=1)
+    for agent in AGENTS:
+        seen = e.observe(agent)
+        assert space.contains(seen), agent
+        assert seen["observation"][planes + SCALARS.index("undercut_bonus")] == \
+            pytest.approx(1.2)

@@ -316,7 +316,9 @@ def to_openspiel_history(record: RecordLike, hand: int | None = None) -> dict[st
     ten cards, player 1's ten, the upcard), each stock draw 53 then the card, a knock 55
     then the card, then the knocker's melds (ids 56 and up) and a pass, and the
     defender's layoffs and a pass (none after gin), its melds and a pass, as ginrules
-    adjudicated them. Where
+    adjudicated them. OpenSpiel's melds have at most five cards: a longer run is declared
+    in two, lowest cards first, three and the rest for six to eight cards, five and the
+    rest for nine or ten. Where
     OpenSpiel cannot play the hand the error says why: big gin (OpenSpiel has none), rules
     beyond its parameters (a tie that is an undercut, spade doubling, a line or game
     bonus do not change the actions, so they are accepted; the hand's actions are what
