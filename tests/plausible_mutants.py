@@ -158,6 +158,15 @@ EQUIVALENT: dict[str, str] = {
     "web/src/ginrules_bridge.py:off_by_one:d76addbd618e":
         "bench() times every seventh decision either way (another seventh of the same "
         "games); what it returns is the counts and wall-clock times, noise in any case",
+    "src/ginrules/masks.py:dropped_check:8b25b9fc680c":
+        "the early return at deadwood 0: the loop goes on, but no later deadwood is below "
+        "0, so the minimum returned is 0 all the same",
+    "src/ginrules/players/particles.py:reset_forgotten:1b0eac015a96":
+        "swap_chances is read only when swapped > 0, and swapped is above 0 only when "
+        "`spare` is not empty, the branch that sets swap_chances first",
+    "src/ginrules/records/_deal.py:reset_forgotten:dad1a9d600d1":
+        "a hand whose cards cannot be read sets ok = False, and the deal is given up "
+        "(`if up is None or not ok: return`) before dealer_hands is read",
 }
 
 PLAYERISH = {"p", "me", "player", "seat", "turn", "dealer", "knocker", "knocker_seat",

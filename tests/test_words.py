@@ -238,6 +238,15 @@ def test_the_prompt_shows_the_position_the_score_and_the_moves() -> None:
     assert "Legal moves" not in waiting and "you have no move now" in waiting
 
 
+@pytest.mark.parametrize(("preset", "turn"), [
+    ("classic", "It is your turn; discard a card, knock or declare big gin."),
+    ("eaai", "It is your turn; discard a card or knock.")])  # (the EAAI rules: no big gin)
+def test_the_turn_names_big_gin_where_the_rules_have_it(preset: str, turn: str) -> None:
+    s = ginrules.deal(ginrules.rules(preset), seed=7, dealer=0)
+    text = prompt(s.apply("pass").apply("pass").apply("draw stock").view(1))
+    assert turn in text.splitlines()
+
+
 def test_a_budget_drops_the_least_important_parts_first() -> None:
     state = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
     for action in ("pass", "pass", "draw stock", "discard KS", "draw discard", "discard 2C"):
@@ -328,6 +337,17 @@ def test_a_plan_for_the_turn_states_its_first_move() -> None:
     assert str(parse_move(d.view(1), "draw stock, then discard KS")) == "draw stock"
     with pytest.raises(MoveTextError, match="different moves"):  # no plan: two moves
         parse_move(d.apply("draw stock").view(1), "discard KS, then draw stock")
+
+
+def test_two_moves_with_nothing_between_them_are_two_moves() -> None:
+    s = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
+    for reply in ("take pass", "pass take"):
+        with pytest.raises(MoveTextError, match=r"states 2 different moves"):
+            parse_move(s.view(1), reply)
+    v = s.apply("pass").apply("pass").apply("draw stock").view(1)
+    with pytest.raises(MoveTextError, match=r"states 2 different moves \(discard KS, "
+                                            r"discard KD\)"):
+        parse_move(v, "discard KS discard KD")
 
 
 def test_words_that_look_like_cards_are_read_as_words() -> None:
