@@ -5,6 +5,8 @@ Run from the dev virtual environment::
 
     python research/hint_figures.py                      # 300 games per opponent and rules
     python research/hint_figures.py --opponents expert --rules eaai --games 50
+    python research/hint_figures.py --level advanced     # the advanced level's hints
+    python research/hint_figures.py --fit --games 100    # fit the danger's map again
 
 Games are played between a hinted player (seat 0 plays ``ginrules.hint(view,
 opponent=O)``'s move at every turn) and the opponent ``O`` (seat 1), for each opponent of
@@ -27,7 +29,12 @@ interval, a Brier score), the savings as its points are (the observed mean with 
 standard error; a bin holds when within 2 points of the mean stated, or two standard
 errors). This peeks at the game state (the opponent's hand, the stock's order), which no
 player may do: it is a measurement, not a player. It reads private names of the players
-package (``_estimates._PAIRS``, ``_estimates._best_discard_memo``).
+package (``_estimates._PAIRS``, ``_estimates._best_discard_memo``, ``_danger._MAP``).
+
+``--level`` names the level the hints consult (by default the hint's own choice, the
+expert under these rules). ``--fit`` plays with the chance of a discard's danger
+unmapped and prints the line that maps it (``ginrules.players._danger._MAP``), fit on
+the positions of every opponent together.
 """
 
 from __future__ import annotations
@@ -38,13 +45,13 @@ import time
 from typing import Any
 
 from _script import run
-from calibration import arguments, chance_table, collect, points_table
+from calibration import _logistic, _logit, arguments, chance_table, collect, points_table
 
 import ginrules
 from ginrules.actions import ActionKind, Phase
 from ginrules.cards import Card
 from ginrules.masks import _deadwood
-from ginrules.players import make_player
+from ginrules.players import _danger, make_player
 from ginrules.players._estimates import _PAIRS, _best_discard_memo
 
 SAVE_BINS = (0.0, 2.0, 4.0, 6.0, 8.0, 10.0, 1e9)
@@ -64,9 +71,9 @@ def _usable(card: Card, opponent_hand: int) -> bool:
                for a, b in _PAIRS[card.index])
 
 
-def _game(task: tuple[str, str, int]) -> list[dict[str, Any]]:
+def _game(task: tuple[str, str, int, str | None]) -> list[dict[str, Any]]:
     """The figures stated to the hinted player in one game, with what the game held."""
-    rules_name, opponent, seed = task
+    rules_name, opponent, seed, level = task
     rules = ginrules.rules(rules_name)
     other = make_player(opponent, seed=seed + 1)
     game = ginrules.new_game(rules, seed=seed)
@@ -78,9 +85,9 @@ def _game(task: tuple[str, str, int]) -> list[dict[str, Any]]:
         if hand.turn == 1:
             game = game.apply(other.choose(v))
             continue
-        h = ginrules.hint(v, opponent=opponent)
+        h = ginrules.hint(v, opponent=opponent, level=level)
         theirs = hand.masks[1]
-        base = {"rules": rules_name, "opponent": opponent, "seed": seed}
+        base = {"rules": rules_name, "opponent": opponent, "seed": seed, "level": h.level}
         if h.action.kind is ActionKind.DISCARD and h.action.card is not None:
             card = h.action.card
             if m := _SAFER.search(h.reason):
@@ -102,15 +109,43 @@ def _game(task: tuple[str, str, int]) -> list[dict[str, Any]]:
     return rows
 
 
+def fit_danger(rows: list[dict[str, Any]]) -> str:
+    """``(a, b)`` of ``logit(stated) = a + b * logit(danger)`` by a logistic regression
+    of whether the opponent could use the card on the logit of the chance stated (0 and
+    1 left out: they stay as they are), as the Python text of
+    ``ginrules.players._danger._MAP``."""
+    fit = [r for r in rows if 0 < r["stated"] < 1]
+    a, b = _logistic([(1.0, _logit(r["stated"])) for r in fit],
+                     [float(r["used"]) for r in fit])
+    return f"_MAP = ({a:.4f}, {b:.4f})  # {len(fit)} positions"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     arguments(parser, 300)
+    parser.add_argument("--level", help="the level the hints consult (default: the hint's "
+                                        "own choice, the strongest within its budget)")
+    parser.add_argument("--fit", action="store_true",
+                        help="fit the map of each level's danger to the chance it states "
+                             "instead, on the danger as the level weighs it")
     args = parser.parse_args()
     start = time.perf_counter()
+    if args.fit:
+        _danger._MAP = None  # the figures unmapped
+        rows = collect([(r, opponent, args.seed + g, args.level)
+                        for opponent in args.opponents.split(",")
+                        for r in args.rules.split(",") for g in range(args.games)],
+                       args.workers, _game)
+        print(f"# fit on {args.opponents} ({args.rules} rules, {args.games} games each, "
+              f"seeds {args.seed}-{args.seed + args.games - 1})")
+        print(fit_danger([r for r in rows if r["kind"] == "danger"]))
+        return
     for opponent in args.opponents.split(","):
-        rows = collect([(r, opponent, args.seed + g) for r in args.rules.split(",")
+        rows = collect([(r, opponent, args.seed + g, args.level)
+                        for r in args.rules.split(",")
                         for g in range(args.games)], args.workers, _game)
-        print(f"== against {opponent} ({args.rules} rules, {args.games} games each, seeds "
+        print(f"== {args.level or 'hints'} against {opponent} ({args.rules} rules, "
+              f"{args.games} games each, seeds "
               f"{args.seed}-{args.seed + args.games - 1}; "
               f"{time.perf_counter() - start:.0f} s so far)")
         chance_table([r for r in rows if r["kind"] == "danger"], "stated", "used",

@@ -3,7 +3,13 @@ reading of the opponent's play."""
 
 from __future__ import annotations
 
+import itertools
+import re
+from typing import Any
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import ginrules
 from ginrules.errors import WrongTypeError
@@ -11,6 +17,7 @@ from ginrules.players import (
     AdvancedPlayer,
     BasicPlayer,
     ExpertPlayer,
+    MasterPlayer,
     SimplePlayer,
     inference_weights,
     make_player,
@@ -19,6 +26,7 @@ from ginrules.players import (
     view,
 )
 from ginrules.players.determinize import hidden_cards
+from ginrules.players.views import View
 from strategies import played_states
 
 
@@ -262,3 +270,124 @@ def test_the_risk_against_a_named_opponent_reads_the_samples_undercut_share() ->
                 ties += tied.undercut_risk > sampled.undercut_risk
             state = state.apply(players[state.turn].choose(v))
     assert knocks >= 4 and ties >= 2
+
+
+def _weighed_position(seed: int = 7) -> tuple[View, Any, list[int], int]:
+    """A view where player 1 took TS from the pile, with its memory, pool and hidden count."""
+    from ginrules.players._estimates import _ALL
+    from ginrules.players.advanced import _memory
+
+    state = ginrules.deal(ginrules.rules("classic"), seed=seed, dealer=0).apply("take")
+    state = state.apply(SimplePlayer().choose(view(state, 1))).apply("draw stock")
+    v = view(state, 0)
+    memory = _memory(v, ginrules.cards_to_mask(v.opponent_known), True)
+    unseen = _ALL & ~v.mask & ~memory.known & ~ginrules.cards_to_mask(v.discard_pile)
+    pool = [c.index for c in ginrules.cards_from_mask(unseen)]
+    return v, memory, pool, v.opponent_count - memory.known.bit_count()
+
+
+def test_the_held_chances_are_those_of_the_hands_the_expert_deals() -> None:
+    # _held's chance for each unseen card is the share of the sampled opponent hands that
+    # hold it (_deals keeps the cards of least exponential key over weight)
+    import random
+
+    from ginrules.players.advanced import _read_weights
+    from ginrules.players.lookahead import _deals, _held
+
+    v, memory, pool, hidden = _weighed_position()
+    weights = _read_weights(v, memory)
+    held = _held([weights[i] for i in pool], hidden)
+    assert sum(held) == pytest.approx(hidden)
+    assert max(held) < 1.0
+    count = 20000
+    hands = _deals(pool, hidden, 0, weights, count, random.Random(5))
+    for i, p in zip(pool, held, strict=True):
+        share = sum(hand >> i & 1 for hand, _ in hands) / count
+        assert share == pytest.approx(p, abs=0.015), ginrules.CARDS[i]
+    # the weights favour the other tens: the clamped chance the expert weighs by took one
+    # of them for certain, the held chance does not
+    weighed = ExpertPlayer()._chance(ExpertPlayer()._stock(v, memory, pool))
+    assert weighed is not None
+    td = ginrules.Card.parse("TD").index
+    assert held[pool.index(td)] > hidden / len(pool)
+    assert held[pool.index(td)] <= weighed[td]
+
+
+@given(st.lists(st.floats(0.0, 50.0), min_size=1, max_size=40), st.integers(0, 45))
+def test_the_held_chances_add_up_to_the_hidden_cards(weights: list[float],
+                                                      hidden: int) -> None:
+    from ginrules.players.lookahead import _held
+
+    held = _held(weights, hidden)
+    live = sum(1 for w in weights if w > 0)
+    assert sum(held) == pytest.approx(min(hidden, live), abs=1e-6)
+    assert all(0.0 <= p <= 1.0 for p in held)
+    assert all(p == 0.0 for p, w in zip(held, weights, strict=True) if w == 0)
+    if hidden < live:
+        assert all(p < 1.0 for p in held)
+    for (p, w), (q, x) in itertools.combinations(zip(held, weights, strict=True), 2):
+        assert (p - q) * (w - x) >= -1e-12  # more weight, no less chance
+
+
+def _stated_dangers(reason: str) -> list[tuple[str, int]]:
+    """The cards a discard's reason states the danger of, with the chance in per cent."""
+    if m := re.search(r"can use it with chance (\d+)% \((\w\w): (\d+)%\)", reason):
+        return [("", int(m[1])), (m[2], int(m[3]))]
+    if (m := re.search(r"may use it \((\d+)% against (\d+)%\)", reason)) and (
+            o := re.search(r"than (\w\w) \(", reason)):
+        return [("", int(m[1])), (o[1], int(m[2]))]
+    return []
+
+
+@pytest.mark.parametrize("player", [ExpertPlayer(), AdvancedPlayer(opponent="simple"),
+                                    MasterPlayer(particles=40)],
+                         ids=["expert", "advanced", "master"])
+def test_the_danger_a_reason_states_is_its_definition(player: AdvancedPlayer) -> None:
+    # recomputed from the definition: the chance the opponent holds two cards that meld
+    # with the card, each unseen card by the share of the hands dealt from the evidence
+    # that hold it, mapped by the measured line; the same for every level, and 100% only
+    # where the opponent has shown two such cards; stated only where it orders the two
+    # cards as the level's own danger does
+    from ginrules.players._danger import _stated_danger
+    from ginrules.players._estimates import _ALL, _PAIRS, _held_chances
+    from ginrules.players.advanced import _memory, _read_weights
+    from ginrules.players.lookahead import _held
+
+    stated = 0
+    for seed in range(12):
+        state = ginrules.deal(ginrules.rules("classic"), seed=seed, dealer=seed % 2)
+        other = SimplePlayer(seed=seed)
+        while not state.is_over and stated < 30:
+            v = view(state, state.turn)
+            if state.turn == 1:
+                state = state.apply(other.choose(v))
+                continue
+            h = player.decide(v)
+            claims = _stated_dangers(h.reason)
+            if claims and h.action.card is not None:
+                known = ginrules.cards_to_mask(v.opponent_known)
+                memory = _memory(v, known, True)
+                pile = ginrules.cards_to_mask(v.discard_pile)
+                pool = [c.index for c in ginrules.cards_from_mask(
+                    _ALL & ~v.mask & ~memory.known & ~pile)]
+                hidden = max(0, v.opponent_count - memory.known.bit_count())
+                w = _read_weights(v, memory)
+                chance = [0.0] * 52
+                for i, p in zip(pool, _held([w[i] for i in pool], hidden), strict=True):
+                    chance[i] = p
+                held = _held_chances(memory.known, v.mask | pile, 0.0, chance)
+                figures = []
+                for name, per_cent in claims:
+                    card = h.action.card if not name else ginrules.Card.parse(name)
+                    danger = AdvancedPlayer._danger(player, card.index, 0, memory, pile,
+                                                    0.0, held=held)
+                    assert round(100 * _stated_danger(danger)) == per_cent, h.reason
+                    if per_cent == 100:
+                        assert any(known >> a & 1 and known >> b & 1
+                                   for a, b in _PAIRS[card.index]), h.reason
+                    figures.append(per_cent)
+                    stated += 1
+                # the card named first is the one discarded: safer when said so
+                assert (figures[0] < figures[1]) == ("is safer" in h.reason), h.reason
+            state = state.apply(h.action)
+    assert stated >= 20

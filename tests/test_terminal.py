@@ -305,7 +305,7 @@ def test_a_hint_says_its_move_once_with_a_reason_that_weighs_its_risk() -> None:
     assert discard.endswith("(the expert level's move)")
     assert discard.count("discard QC") == 1
     # the danger is stated against the card, so it is weighed, and in the table's words
-    assert "the computer may use it (21% against 8%), but weighing deadwood, chances and " \
+    assert "the computer may use it (23% against 11%), but weighing deadwood, chances and " \
            "danger it costs 61.1 against 61.6 for KH" in discard
     assert "opponent" not in discard
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
@@ -23,6 +24,7 @@ from ginrules.masks import (
     _deadwood,
     _discard_deadwoods,
 )
+from ginrules.players._danger import _stated_danger
 from ginrules.players._estimates import (
     _ALL,
     _PAIRS,
@@ -57,7 +59,7 @@ from ginrules.players.knock_models import (
     _tilted,
     undercut_risk,
 )
-from ginrules.players.lookahead import Table, _defender_deadwood
+from ginrules.players.lookahead import Table, _defender_deadwood, _held
 from ginrules.players.views import View, _not_a_view
 
 if TYPE_CHECKING:
@@ -372,6 +374,27 @@ class AdvancedPlayer:
         danger of a discard (``None``: the advanced player takes every card alike)."""
         return None
 
+    def _said(self, v: View, memory: _Memory, pool: list[int],
+              pile: int) -> Callable[[int, float], float]:
+        """The chance a discard's reason states that the opponent can use the card
+        ``index`` it weighed at ``danger``. Every level states the same figure, measured
+        (see :mod:`ginrules.players._danger`): the danger of
+        :meth:`AdvancedPlayer._danger`, with each unseen card in the opponent's hand by
+        the share of the hands sampled from the evidence that hold it
+        (:func:`~ginrules.players.lookahead._held`), mapped as measured."""
+        hidden = max(0, v.opponent_count - memory.known.bit_count())
+        weights = _read_weights(v, memory)
+        chance = [0.0] * 52
+        for i, p in zip(pool, _held([weights[i] for i in pool], hidden), strict=True):
+            chance[i] = p
+        held = _held_chances(memory.known, v.mask | pile, 0.0, chance)
+
+        def said(index: int, danger: float) -> float:
+            return _stated_danger(AdvancedPlayer._danger(self, index, 0, memory, pile, 0.0,
+                                                         held=held))
+
+        return said
+
     def _discard(self, v: View, memory: _Memory, pool: list[int],
                  stock: list[float] | None = None,
                  deadwoods: list[tuple[int, int]] | None = None) -> Hint:
@@ -413,7 +436,8 @@ class AdvancedPlayer:
         assert best is not None
         index = best[2]
         reason = _discard_reason(index, parts, bounded, [i for _, i in options],
-                                 deadwoods, self.potential_weight, self.danger_weight)
+                                 deadwoods, self.potential_weight, self.danger_weight,
+                                 self._said(v, memory, pool, pile))
         return Hint(legal[index], reason)
 
 
@@ -432,19 +456,31 @@ def _named(plan: Hint) -> str:
 def _discard_reason(index: int, parts: dict[int, tuple[int, float, float]],
                     bounded: dict[int, tuple[int, float, float]], others: list[int],
                     deadwoods: list[tuple[int, int]], potential_weight: float,
-                    danger_weight: float) -> str:
+                    danger_weight: float,
+                    stated: Callable[[int, float], float] | None = None) -> str:
     """Why the discard of card ``index`` beats the others, in the terms it was weighed
     in: per discard ``(deadwood left, potential, danger)`` (``parts``: priced; ``bounded``:
     skipped, its potential at most the figure given), each counted as deadwood points
     (the deadwood, less ``potential_weight`` times the potential, plus ``danger_weight``
     times the danger). It compares the discard with the discard leaving the least
-    deadwood when it leaves more, otherwise with the next best discard weighed.
+    deadwood when it leaves more, otherwise with the next best discard weighed. The
+    chance it states that the opponent can use a card is ``stated`` of the card's index
+    and danger (see :meth:`AdvancedPlayer._said`; the danger itself unless given).
 
     >>> from ginrules.cards import parse_card
     >>> s3, h9 = parse_card("3S").index, parse_card("9H").index
     >>> parts = {s3: (12, 2.0, 0.74), h9: (17, 2.0, 0.1)}
     >>> print(_discard_reason(s3, parts, {}, [s3, h9], [(s3, 12), (h9, 17)], 0.5, 4.0))
     it leaves the least deadwood, 12 (9H: 17); the opponent may use it (74% against 10%), but weighing deadwood, chances and danger it costs 14.0 against 16.4 for 9H
+
+    Chances stated in the other order than the dangers weighed are left out:
+
+    >>> flip = lambda index, danger: 1.0 - danger
+    >>> print(_discard_reason(s3, parts, {}, [s3, h9], [(s3, 12), (h9, 17)], 0.5, 4.0, flip))
+    it leaves the least deadwood, 12 (9H: 17)
+    >>> even = {s3: (12, 2.0, 0.1), h9: (12, 2.0, 0.3)}
+    >>> print(_discard_reason(s3, even, {}, [s3, h9], [(s3, 12), (h9, 12)], 0.5, 4.0, flip))
+    it costs 11.4 against 12.2 for 9H, weighing deadwood, chances and danger
     """
     dead, potential, danger = parts[index]
     card = CARDS[index]
@@ -487,23 +523,30 @@ def _discard_reason(index: int, parts: dict[int, tuple[int, float, float]],
         elif chances < 0:
             cons.append(f"it keeps worse chances ({potential:.1f} against "
                         f"{r_potential:.1f})")
-    if f"{danger:.0%}" != f"{r_danger:.0%}":
+    said, r_said = (danger, r_danger) if stated is None else (stated(index, danger),
+                                                              stated(rival, r_danger))
+    # the chances stated, where they order the two cards as the danger weighed does
+    if f"{said:.0%}" != f"{r_said:.0%}" and (r_said - said) * (r_danger - danger) > 0:
         safety = danger_weight * (r_danger - danger)
         if safety > 0:
             pros.append((safety, f"it is safer: the opponent can use it with chance "
-                                 f"{danger:.0%} ({other}: {r_danger:.0%})"))
-        elif safety < 0:
-            cons.append(f"the opponent may use it ({danger:.0%} against {r_danger:.0%})")
+                                 f"{said:.0%} ({other}: {r_said:.0%})"))
+        else:
+            cons.append(f"the opponent may use it ({said:.0%} against {r_said:.0%})")
+    mine = dead - potential_weight * potential + danger_weight * danger
+    theirs = r_dead - potential_weight * r_potential + danger_weight * r_danger
+    weighing = (f"weighing deadwood, chances and danger it costs {mine:.1f} against "
+                f"{'at least ' * (rival in bounded)}{theirs:.1f} for {other}")
     if not pros:
-        return (f"it weighs the same as {other} (deadwood {dead}, chance {danger:.0%} that "
+        if f"{mine:.1f}" != f"{theirs:.1f}":  # its danger, not the chance stated, decided
+            costs = (f"it costs {mine:.1f} against {'at least ' * (rival in bounded)}"
+                     f"{theirs:.1f} for {other}, weighing deadwood, chances and danger")
+            return f"{costs}, though {' and '.join(cons)}" if cons else costs
+        return (f"it weighs the same as {other} (deadwood {dead}, chance {said:.0%} that "
                 "the opponent can use it): a tie, broken by the order of the cards")
     reason = max(pros)[1]
     if cons:
-        mine = dead - potential_weight * potential + danger_weight * danger
-        theirs = r_dead - potential_weight * r_potential + danger_weight * r_danger
-        reason += (f"; {' and '.join(cons)}, but weighing deadwood, chances and danger it "
-                   f"costs {mine:.1f} against {'at least ' * (rival in bounded)}"
-                   f"{theirs:.1f} for {other}")
+        reason += f"; {' and '.join(cons)}, but {weighing}"
     return reason
 
 

@@ -268,6 +268,39 @@ def _deals(pool: list[int], hidden: int, known: int, weights: list[float], count
     return out
 
 
+def _held(weights: Sequence[float], hidden: int) -> list[float]:
+    """Per entry of ``weights``, the chance :func:`_deals` deals that card into the
+    ``hidden`` cards of the opponent's hand: it keeps the ``hidden`` cards of least key
+    ``E / w`` (``E`` exponential), so a card is dealt when its key falls under a
+    threshold ``t``, with chance ``1 - exp(-w t)``, where ``t`` makes the chances add up
+    to ``hidden`` (the usual approximation of successive sampling's inclusion chances).
+    No chance is 1 (nor rounds to it) unless every card of positive weight must be dealt.
+
+    >>> [round(p, 3) for p in _held([1.0, 1.0, 1.0, 1.0], 2)]
+    [0.5, 0.5, 0.5, 0.5]
+    >>> [round(p, 3) for p in _held([8.0, 1.0, 1.0, 1.0, 1.0], 2)]  # never above 1
+    [0.919, 0.27, 0.27, 0.27, 0.27]
+    >>> _held([2.0, 0.0, 1.0], 2), _held([2.0, 1.0], 0)
+    ([1.0, 0.0, 1.0], [0.0, 0.0])
+    """
+    live = sum(1 for w in weights if w > 0)
+    if hidden <= 0 or not live:
+        return [0.0] * len(weights)
+    if hidden >= live:
+        return [1.0 if w > 0 else 0.0 for w in weights]
+    # Newton's method from t = 0: the sum is concave and rising in t, so each step
+    # lands short of the root and the steps rise to it
+    t = 0.0
+    for _ in range(60):
+        kept = [math.exp(-w * t) for w in weights]
+        short = hidden - (len(weights) - sum(kept))
+        if short <= 1e-9:
+            break
+        t += short / sum(w * e for w, e in zip(weights, kept, strict=True))
+    # a chance that rounds to 1 is still not a certainty
+    return [min(1.0 - 1e-9, 1.0 - math.exp(-w * t)) for w in weights]
+
+
 def _throw(hand: int, keep: int) -> int:
     """The card of the eleven ``hand`` whose discard leaves the least deadwood, the
     highest among equals, never a card of ``keep``."""
