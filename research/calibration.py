@@ -7,6 +7,7 @@ Run from the dev virtual environment::
     python research/calibration.py --fit --seed 100      # fits ginrules.players.knock_models
     python research/calibration.py --save rows.jsonl     # keeps every row; --load reads them
     python research/calibration.py --fit-advised --load rows.jsonl   # the advised figures
+    python research/calibration.py --advise --load rows.jsonl   # rows of --fit-advised
 
 Games are played between a hinted player (seat 0: ``ExpertPlayer(opponent=O)``, the move
 ``ginrules.hint(view, opponent=O)`` gives, played at every turn) and the opponent ``O``
@@ -34,7 +35,9 @@ the share of the evidence's samples, ``ExpertPlayer(opponent=None)``), and print
 to paste into :mod:`ginrules.players.knock_models`. With ``--fit-advised``, each model's
 ``advised``, ``advised_knock``, ``advised_play_on`` and ``game_measured`` are set aside
 and the script fits them on the moves the hint advised (the figures a knock hint states:
-``KnockModel._advised_risk``, ``KnockModel._advised_points`` and ``KnockModel._chance``). Fit and check on different seeds (``--seed``).
+``KnockModel._advised_risk``, ``KnockModel._advised_points`` and ``KnockModel._chance``). Fit and check on different seeds (``--seed``). With ``--advise``, the rows
+``--load`` reads, saved by a ``--fit-advised`` run, are tabled as the models' advised
+maps state them: one run both fits and checks, on different seeds.
 
 This peeks at the game state (the opponent's real hand), which no player may do: it is a
 measurement, not a player. It reads private names of the players package
@@ -309,6 +312,26 @@ def fit_advised(rows: list[dict[str, Any]]) -> str:
             f"advised_play_on={fixed(play_on)}, game_measured={fixed(game)}")
 
 
+def advised(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``rows`` played with none of the advised figures (as ``--fit-advised`` plays), with
+    the figures each opponent's model states by its advised maps in their place: the
+    risk and points of knocking where the hint advised the knock, the points of playing
+    on where it advised that, and the chance of the game by ``game_measured``."""
+    out = []
+    for r in rows:
+        model = knock_models.KNOCK_MODELS[r["opponent"]]
+        s = dict(r)
+        if r["knocks"]:
+            s["risk"] = model._advised_risk(r["risk"], r["stock"], r["dead"])
+            s["knock_points"] = model._advised_points(r["knock_points"], r["stock"])
+        else:
+            s["on_points"] = model._advised_points(r["on_points"], r["stock"], "play_on")
+        if r["game_chance"] is not None:  # the row's chance is the model's line's
+            s["game_chance"] = attrs.evolve(model, game=(0.0, 1.0))._chance(r["game_chance"])
+        out.append(s)
+    return out
+
+
 def _least_squares(xs: list[tuple[float, ...]], ys: list[float]) -> list[float]:
     """The coefficients of the least-squares fit of ``ys`` on ``xs`` (normal equations)."""
     k = len(xs[0])
@@ -363,6 +386,9 @@ def main() -> None:
     parser.add_argument("--fit-advised", action="store_true",
                         help="fit the risk and points stated where the hint advises a "
                              "knock instead (the models' advised figures set aside)")
+    parser.add_argument("--advise", action="store_true",
+                        help="with --load: the rows of a --fit-advised run, mapped by the "
+                             "models' advised figures before they are tabled")
     parser.add_argument("--fit", action="store_true",
                         help="fit the knock models instead (the hinted player reads the "
                              "evidence)")
@@ -386,6 +412,8 @@ def main() -> None:
     for opponent in opponents:
         if loaded is not None:
             rows = [r for r in loaded if r["opponent"] == opponent and r["rules"] in rules]
+            if args.advise:
+                rows = advised(rows)
         else:
             tasks = [(r, opponent, args.seed + g, args.fit) for r in rules
                      for g in range(args.games)]
