@@ -798,6 +798,14 @@ def src_path() -> str:
     return str(Path(ginrules.__file__).parent.parent)
 
 
+def default_signals() -> None:
+    """In the child: Ctrl-C and SIGTERM as a terminal's foreground command gets them, even
+    when the tests run where they are ignored (a shell's background job, ``cmd &``),
+    which the command rightly keeps (test_a_signal_the_parent_ignores_stays_ignored)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 def ended_quietly(process: subprocess.Popen[bytes], code: int, err: bytes = b"") -> None:
     _, rest = process.communicate(timeout=120)
     err += rest
@@ -817,7 +825,7 @@ def test_a_signal_while_the_command_imports(tmp_path: Path, signum: int, code: i
     command = ([sys.executable, "-m", "ginrules", "serve"] if how == "-m"
                else [sys.executable, str(tmp_path / "ginrules"), "serve"])
     process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, env=env)
+                               stderr=subprocess.PIPE, env=env, preexec_fn=default_signals)
     assert read_line(process.stderr) == b"importing\n"
     process.send_signal(signum)
     ended_quietly(process, code)
@@ -827,12 +835,13 @@ def test_importing_ginrules_leaves_the_signals_alone(tmp_path: Path) -> None:
     check = ("import signal, ginrules.cli; "
              "print(signal.getsignal(signal.SIGINT) is signal.default_int_handler, "
              "signal.getsignal(signal.SIGTERM) == signal.SIG_DFL)")
+    default = default_signals if os.name == "posix" else None
     done = subprocess.run([sys.executable, "-c", check], capture_output=True, check=True,
-                          timeout=120)
+                          timeout=120, preexec_fn=default)
     assert done.stdout == b"True True\n"
     (tmp_path / "tool.py").write_text(check)  # a program with a name of its own
     done = subprocess.run([sys.executable, str(tmp_path / "tool.py")], capture_output=True,
-                          check=True, timeout=120)
+                          check=True, timeout=120, preexec_fn=default)
     assert done.stdout == b"True True\n"
 
 
@@ -840,7 +849,8 @@ def start_serve(*args: str) -> subprocess.Popen[bytes]:
     """``ginrules serve``, seen to be ready: it answered a hello."""
     process = subprocess.Popen([sys.executable, "-m", "ginrules", "serve", *args],
                                stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE)
+                               stderr=subprocess.PIPE,
+                               preexec_fn=default_signals if os.name == "posix" else None)
     assert process.stdin is not None
     process.stdin.write(b'{"id": "ready", "op": "hello"}\n')
     process.stdin.flush()
