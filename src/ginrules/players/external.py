@@ -46,10 +46,11 @@ from typing import Any
 
 import attrs
 
+from ginrules._chunked import Chunked
 from ginrules._jsonlines import MessageError, loads
 from ginrules._protocol import MAX_DEPTH, MAX_LINE
 from ginrules.actions import Action, ActionKind
-from ginrules.cards import cards_from_mask
+from ginrules.cards import CARDS, cards_from_mask
 from ginrules.errors import GinRulesError, _wrong_type
 from ginrules.players.computer import _need_turn, _seed
 from ginrules.players.views import View, _own_hands
@@ -372,6 +373,13 @@ def _text(instance: object, attribute: attrs.Attribute[str], value: object) -> N
         raise _wrong_type("ExternalPlayer", "command: its command line as a str", value)
 
 
+# the text of each card and the event of each player's action, made once (an event with a
+# card drawn from the stock is made for it)
+_CARD_TEXTS = tuple(str(c) for c in CARDS)
+_EVENTS = tuple(tuple({"player": who, "action": str(Action.from_index(i))}
+                      for i in range(109)) for who in (0, 1))
+
+
 def _events_told(view: View) -> list[tuple[object, ...]]:
     """The hand's events as the program is told them: who, what, and the card of each of
     the player's own stock draws."""
@@ -463,16 +471,19 @@ class ExternalPlayer:
                 program.ask(request, self.timeout)
                 self._hand, self._reported, self._draws, self._told = hand, 0, 0, []
         events: list[dict[str, Any]] = []
-        for index in range(self._reported, len(history)):  # only the new events
-            who, done = history[index]
-            event: dict[str, Any] = {"player": who, "action": str(done)}
-            card = None
-            if who == view.player and done.kind is ActionKind.DRAW_STOCK:
+        me, told = view.player, self._told
+        new = (history.since(self._reported) if isinstance(history, Chunked)
+               else history[self._reported:])
+        for who, done in new:  # only the new events
+            if who == me and done.kind is ActionKind.DRAW_STOCK:
                 card = view.drawn_cards[self._draws]
-                event["card"] = str(card)
                 self._draws += 1
-            events.append(event)
-            self._told.append((who, done, card))
+                events.append({"player": who, "action": "draw stock",
+                               "card": _CARD_TEXTS[card.index]})
+                told.append((who, done, card))
+            else:
+                events.append(_EVENTS[who][done.index])  # (never changed: shared)
+                told.append((who, done, None))
         self._reported = len(history)
         self._last = history[-1] if history else None
         decide: dict[str, Any] = {"op": "decide", "game": "seat"}
@@ -484,9 +495,11 @@ class ExternalPlayer:
                 program.ask({"op": "event", "game": "seat", **event}, self.timeout)
         reply = program.ask(decide, self.timeout)
         text = reply.get("action")
-        action: Action | None = None
-        with contextlib.suppress(GinRulesError):
+        action: Action | None
+        try:  # (a with-statement costs more than the parse)
             action = Action.parse(text) if isinstance(text, str) else None
+        except GinRulesError:
+            action = None
         if action is None or action not in legal:
             raise GinRulesError(f"player {self.name} chose {_excerpt(text)}, which is not "
                                 "one of the legal actions: "

@@ -46,7 +46,7 @@ from typing import Any
 
 import attrs
 
-from ginrules.actions import Action, ActionKind, Phase
+from ginrules.actions import _DISCARDS, Action, ActionKind, Phase
 from ginrules.cards import CARDS, Card, CardsLike, Deck, cards_from_mask, to_mask
 from ginrules.errors import GinRulesError, IllegalActionError, WrongTypeError, _wrong_type
 from ginrules.hand import HandSetup, HandState, _apply_checked, deal, knock
@@ -265,7 +265,7 @@ class InformationSet:
                  for i in range(20)]
         # card 20: the upcard, or the non-dealer's eleventh card (eleven-cards opening)
         twentieth = up if up is not None else next(own) if me == non_dealer else next(rest)
-        deck = Deck([*order, twentieth, *rest])
+        deck = Deck((*order, twentieth, *rest))  # (a tuple: checked at C speed)
         state = deal(rules, deck=deck, dealer=dealer)
         return cls(me, scores, cards_from_mask(mine), state)
 
@@ -416,7 +416,7 @@ class InformationSet:
             state.check(act, player=who)  # raises: not the turn or not the phase
         if who != me and act.card is not None:  # the opponent plays a card
             state = self._held_by_opponent(state, act.card)
-            state.check(Action.parse(f"discard {act.card}"), player=who)
+            state.check(_DISCARDS[act.card.index], player=who)
         elif who != me and kind is ActionKind.BIG_GIN:
             if state.rules.big_gin_bonus is None:
                 state.check(act, player=who)  # raises: these rules have no big gin
@@ -441,17 +441,24 @@ class InformationSet:
         if kind is ActionKind.KNOCK or kind is ActionKind.BIG_GIN:
             return self._knock(state, who, act, shown, derived)
         after = _apply_checked(state, act)
-        return self._evolved(_state=after, derived=derived, _drawn=drawn)
+        return self._evolved(after, derived, drawn)
 
-    def _evolved(self, **changes: object) -> InformationSet:
-        """This information set with ``changes`` (by attribute name), built without
-        running the validators again: what changes is the engine's own state, checked
-        actions and cards, so an event costs the same however long the hand (the
+    def _evolved(self, state: HandState, derived: tuple[tuple[int, Action], ...],
+                 drawn: tuple[Card, ...]) -> InformationSet:
+        """This information set with another ``state``, ``derived`` and ``drawn``, built
+        without running the validators again: what changes is the engine's own state,
+        checked actions and cards, so an event costs the same however long the hand (the
         validators walk the dealt cards, the derived actions and the draws)."""
         new = object.__new__(InformationSet)
-        for name in _FIELDS:
-            object.__setattr__(new, name, changes[name] if name in changes
-                               else getattr(self, name))
+        put = object.__setattr__
+        put(new, "player", self.player)
+        put(new, "scores", self.scores)
+        put(new, "dealt", self.dealt)
+        put(new, "_state", state)
+        put(new, "_ending", self._ending)
+        put(new, "_revealed", self._revealed)
+        put(new, "derived", derived)
+        put(new, "_drawn", drawn)
         return new
 
     def _place(self, state: HandState, card: Card, there: Card) -> HandState:
@@ -618,4 +625,6 @@ class InformationSet:
                 + (", hand over" if self.is_over else "") + ">")
 
 
-_FIELDS = tuple(a.name for a in attrs.fields(InformationSet))
+# (the fields _evolved sets, every one of them: checked by the tests)
+_FIELDS = ("player", "scores", "dealt", "_state", "_ending", "_revealed", "derived",
+           "_drawn")
