@@ -158,7 +158,7 @@ def test_an_event_keeps_every_field_it_does_not_change() -> None:
     # it names every field, and carries each one it is not given
     import ginrules.players.observed as observed
 
-    assert observed._FIELDS == tuple(a.name for a in attrs.fields(InformationSet))
+    assert tuple(a.name for a in attrs.fields(InformationSet)) == observed._FIELDS
     s, info = start(dealer=0, seat=1, seed=3)
     info = attrs.evolve(info, scores=(12, 40))
     after = info.observe(1, "pass")
