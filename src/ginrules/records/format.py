@@ -14,6 +14,7 @@ package (:func:`schema`).
 
 from __future__ import annotations
 
+import codecs
 import functools
 import json
 import math
@@ -198,6 +199,9 @@ def _read(source: RecordLike) -> tuple[Any, str | None]:
     if not isinstance(source, (str, bytes, os.PathLike)):
         raise _read_error("not-a-record", f"a record is a dict, JSON text, bytes or a path, "
                           f"not {_type_name(source)}")
+    streamed = _streamed_file(source)
+    if streamed is not None:
+        return streamed
     text, name = _text(source)
     if "\x00" in text:
         raise _read_error("malformed-json", "malformed JSON: the text holds a NUL character")
@@ -219,6 +223,157 @@ def _read(source: RecordLike) -> tuple[Any, str | None]:
     if containers > MAX_DEPTH:
         _check_depth(data)
     return data, name
+
+
+def _streamed_file(source: str | bytes | os.PathLike[str]) -> tuple[Any, str] | None:
+    """The parsed JSON of a record file of :data:`_STREAM_FROM` bytes or more, read a
+    window at a time (see :class:`_Stream`), and its name; ``None`` for anything else (JSON
+    text or bytes, a smaller file, a file that cannot be read so, or is no record of the
+    usual shape, or is wrong in any way), which is read whole, as before: whatever is
+    wrong is told by that reading, in the same words."""
+    if isinstance(source, bytes) or (isinstance(source, str)
+                                     and source.lstrip().startswith("{")):
+        return None
+    name = os.fspath(source) if not isinstance(source, str) else source
+    try:
+        handle = open_regular(name)
+    except GinRulesError:
+        return None
+    try:
+        with handle:
+            if os.fstat(handle.fileno()).st_size < _STREAM_FROM:
+                return None
+            return _Stream(handle).record(), name
+    except Exception:  # (malformed, too deep, too large, not UTF-8, unreadable: see above)
+        return None
+
+
+_STREAM_FROM = 1_000_000  # bytes of a file from which it is read a window at a time
+_WINDOW = 1 << 16  # characters read at a time (more while one value is longer)
+_WHITESPACE = re.compile(r"[ \t\n\r]*")
+
+
+class _Fallback(Exception):
+    """A record file that :class:`_Stream` leaves to the whole reading."""
+
+
+class _Stream:
+    """A record file read a window of its text at a time: its top-level object member by
+    member, and its ``hands`` one hand at a time, each parsed by the reader of
+    :func:`_decode` (the same values, the same strings shared), so that the text of the
+    hands read is let go as they are read. A game of many short hands then peaks at its
+    parse and a window, not its parse and its whole text (2.44 times the file's size, not
+    2). A value longer than :data:`_SHARING_FROM` characters (a long hand), or any text
+    that is not JSON of that shape, is a :class:`_Fallback`."""
+
+    def __init__(self, handle: BinaryIO) -> None:
+        self.handle = handle
+        self.utf8 = codecs.getincrementaldecoder("utf-8")()
+        self.decoder, self.read_object = _decoder(as_read=False, keys=True)
+        self.text = ""  # the window: the text from the place reached on
+        self.at = 0  # the place in the window
+        self.size = 0  # bytes read
+        self.ended = False
+        self.containers = 0  # the brackets that open a list or an object, in the text read
+
+    def more(self, at_least: int = 0) -> bool:
+        """Read :data:`_WINDOW` more bytes into the window (or ``at_least``, if more);
+        False at the end of the file."""
+        if self.ended:
+            return False
+        data = self.handle.read(max(_WINDOW, at_least))
+        self.size += len(data)
+        if self.size > MAX_RECORD_BYTES:
+            raise _Fallback
+        self.ended = not data
+        chunk = self.utf8.decode(data, final=self.ended)
+        if "\x00" in chunk:
+            raise _Fallback
+        self.containers += chunk.count("[") + chunk.count("{")
+        self.text = self.text[self.at:] + chunk
+        self.at = 0
+        if len(self.text) > _SHARING_FROM:  # a long value: read whole, shared as read
+            raise _Fallback
+        return True
+
+    def next_char(self) -> str:
+        """The next character after whitespace (the place is left on it)."""
+        while True:
+            self.at = _WHITESPACE.match(self.text, self.at).end()  # type: ignore[union-attr]
+            if self.at < len(self.text):
+                return self.text[self.at]
+            if not self.more():
+                raise _Fallback
+
+    def value(self) -> Any:
+        """The JSON value at the place, read whole (the window grows while it is cut)."""
+        while True:
+            try:
+                value, end = self.decoder.raw_decode(self.text, self.at)
+            except json.JSONDecodeError:  # cut by the window's end, or malformed
+                if not self.more(len(self.text)):
+                    raise _Fallback from None
+                continue
+            if end == len(self.text) and self.more():  # (a number may go on)
+                continue
+            self.at = end
+            return value
+
+    def hands(self) -> list[Any]:
+        """The list of hands at the place, each an object."""
+        self.at += 1
+        out: list[Any] = []
+        if self.next_char() == "]":
+            self.at += 1
+            return out
+        while True:
+            if self.next_char() != "{":
+                raise _Fallback
+            out.append(self.value())
+            end = self.next_char()
+            self.at += 1
+            if end == "]":
+                return out
+            if end != ",":
+                raise _Fallback
+
+    def record(self) -> Any:
+        """The whole record's JSON, checked as :func:`_read` checks it."""
+        if self.next_char() != "{":
+            raise _Fallback
+        self.at += 1
+        pairs: list[tuple[str, Any]] = []
+        if self.next_char() == "}":
+            self.at += 1
+        else:
+            while True:
+                if self.next_char() != '"':
+                    raise _Fallback
+                key = self.value()
+                if self.next_char() != ":":
+                    raise _Fallback
+                self.at += 1
+                if key == "hands" and self.next_char() == "[":
+                    pairs.append((key, self.hands()))
+                else:
+                    self.next_char()
+                    pairs.append((key, self.value()))
+                end = self.next_char()
+                self.at += 1
+                if end == "}":
+                    break
+                if end != ",":
+                    raise _Fallback
+        data = self.read_object(pairs)
+        while True:  # nothing but whitespace after it
+            self.at = _WHITESPACE.match(self.text, self.at).end()  # type: ignore[union-attr]
+            if self.at < len(self.text):
+                raise _Fallback
+            if not self.more():
+                break
+        if self.containers > MAX_DEPTH:
+            _check_depth(data)
+        return data
 
 
 def _text(source: str | bytes | os.PathLike[str]) -> tuple[str, str | None]:
@@ -351,8 +506,16 @@ def _decode(text: str) -> Any:
     string scanning is still in C, and five times slower), so that no hand, however
     long, takes much more memory than its text.
     """
-    seen: dict[str, str] = {}
     as_read = len(text) >= _SHARING_FROM * max(1, text.count('"actions"'))
+    return _decoder(as_read)[0].decode(text)
+
+
+def _decoder(as_read: bool, keys: bool = False) -> tuple[json.JSONDecoder, Any]:
+    """The reader of :func:`_decode` (sharing strings as they are read, ``as_read``, or
+    once each object is read), and its hook for an object's pairs; with ``keys``, the
+    objects' keys are shared too (:mod:`json` shares them within one reading, and
+    :class:`_Stream` reads each hand by itself)."""
+    seen: dict[str, str] = {}
 
     def share(value: str) -> str:
         if len(value) <= _SHARED_LENGTH and len(seen) < _SHARED_COUNT:
@@ -360,7 +523,7 @@ def _decode(text: str) -> Any:
         return value
 
     def read_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-        out = _no_duplicate_keys(pairs)
+        out = _no_duplicate_keys([(share(k), v) for k, v in pairs] if keys else pairs)
         for key, value in () if as_read else out.items():
             if type(value) is list and value and type(value[0]) is str:
                 value[:] = [share(v) if type(v) is str else v for v in value]
@@ -379,7 +542,7 @@ def _decode(text: str) -> Any:
 
         decoder.parse_string = read_string  # type: ignore[attr-defined]
         decoder.scan_once = json_scanner.py_make_scanner(decoder)  # type: ignore[attr-defined]
-    return decoder.decode(text)
+    return decoder, read_object
 
 
 _SHARING_FROM = 1_000_000  # characters of a hand from which strings are shared as read
