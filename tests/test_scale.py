@@ -309,6 +309,17 @@ def _short_hands_game(hands: int) -> str:
     return json.dumps(records.to_record(game), indent=2)
 
 
+def _in_windows(path: str) -> Any:
+    """The record file read a window at a time, or None where it is left to the whole
+    reading."""
+    from ginrules.records import format as fmt
+
+    with open(path, "rb") as handle:
+        parsed = fmt._streamed(handle)
+        assert parsed is not None or handle.tell() == 0  # (back at the start)
+    return None if parsed is None else parsed.data
+
+
 def test_a_game_file_of_many_short_hands_is_read_a_window_at_a_time(
         tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 47: a game of many short hands peaked at its parse and its whole text (2.44x
@@ -323,10 +334,10 @@ def test_a_game_file_of_many_short_hands_is_read_a_window_at_a_time(
     path.write_text(text, encoding="utf-8")
     monkeypatch.setattr(fmt, "_STREAM_FROM", 1000)
     monkeypatch.setattr(fmt, "_WINDOW", 1000)  # (hands cut by the window, many times)
-    streamed = fmt._streamed_file(str(path))
+    streamed = _in_windows(str(path))
     assert streamed is not None, "read whole, not a window at a time"
-    assert streamed[0] == fmt._decode(text) and streamed[1] == str(path)
-    hands = streamed[0]["hands"]
+    assert streamed == fmt._decode(text)
+    hands = streamed["hands"]
     assert hands[0]["actions"][0] is hands[1]["actions"][0] or any(
         a is b for a in hands[0]["actions"] for b in hands[1]["actions"])
     assert list(hands[0]) == list(hands[1]) and all(  # keys shared from hand to hand
@@ -391,3 +402,21 @@ def test_a_file_that_is_not_utf8_is_refused_at_its_byte_either_way(
     monkeypatch.setattr(fmt, "_STREAM_FROM", 1000)
     with pytest.raises(ginrules.InvalidRecordError, match=r"not UTF-8 text \(byte 4001\)"):
         fmt._read(str(path))
+
+
+def test_a_hand_longer_than_a_window_may_grow_is_read_whole(
+        tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a long hand is read whole, sharing its strings as read where it is long enough
+    # (the window would hold all its text beside its parse, and give up late)
+    from ginrules.records import format as fmt
+
+    text = _endless_hand_record(400)
+    path = tmp_path / "long.json"
+    path.write_text(text, encoding="utf-8")
+    monkeypatch.setattr(fmt, "_STREAM_FROM", 1000)
+    monkeypatch.setattr(fmt, "_WINDOW", 1000)
+    monkeypatch.setattr(fmt, "_LONGEST", 5000)
+    assert len(text) > 5000 and _in_windows(str(path)) is None
+    assert fmt._read(str(path))[0] == fmt._decode(text)
+    monkeypatch.setattr(fmt, "_LONGEST", 2 * len(text))
+    assert _in_windows(str(path)) == fmt._decode(text)

@@ -199,10 +199,10 @@ def _read(source: RecordLike) -> tuple[Any, str | None]:
     if not isinstance(source, (str, bytes, os.PathLike)):
         raise _read_error("not-a-record", f"a record is a dict, JSON text, bytes or a path, "
                           f"not {_type_name(source)}")
-    streamed = _streamed_file(source)
-    if streamed is not None:
-        return streamed
     text, name = _text(source)
+    if type(text) is _Parsed:  # a large file, read a window at a time
+        return text.data, name
+    assert isinstance(text, str)
     if "\x00" in text:
         raise _read_error("malformed-json", "malformed JSON: the text holds a NUL character")
     try:
@@ -225,32 +225,35 @@ def _read(source: RecordLike) -> tuple[Any, str | None]:
     return data, name
 
 
-def _streamed_file(source: str | bytes | os.PathLike[str]) -> tuple[Any, str] | None:
-    """The parsed JSON of a record file of :data:`_STREAM_FROM` bytes or more, read a
-    window at a time (see :class:`_Stream`), and its name; ``None`` for anything else (JSON
-    text or bytes, a smaller file, a file that cannot be read so, or is no record of the
-    usual shape, or is wrong in any way), which is read whole, as before: whatever is
-    wrong is told by that reading, in the same words."""
-    if isinstance(source, bytes) or (isinstance(source, str)
-                                     and source.lstrip().startswith("{")):
-        return None
-    name = os.fspath(source) if not isinstance(source, str) else source
+def _streamed(handle: BinaryIO) -> _Parsed | None:
+    """The parsed JSON of an open record file, read a window at a time (see
+    :class:`_Stream`); ``None`` (and the file back at its start) for a file that is no
+    record of the usual shape or is wrong in any way, which is read whole, as before:
+    whatever is wrong is told by that reading, in the same words."""
     try:
-        handle = open_regular(name)
-    except GinRulesError:
-        return None
-    try:
-        with handle:
-            if os.fstat(handle.fileno()).st_size < _STREAM_FROM:
-                return None
-            return _Stream(handle).record(), name
+        return _Parsed(_Stream(handle).record())
     except Exception:  # (malformed, too deep, too large, not UTF-8, unreadable: see above)
+        handle.seek(0)
         return None
+
+
+class _Parsed:
+    """A record's JSON parsed as it was read (by :func:`_streamed`)."""
+
+    __slots__ = ("data",)
+
+    def __init__(self, data: Any) -> None:
+        self.data = data
 
 
 _STREAM_FROM = 1_000_000  # bytes of a file from which it is read a window at a time
-_WINDOW = 1 << 16  # characters read at a time (more while one value is longer)
+_WINDOW = 1 << 14  # bytes read at a time (more while one value is longer)
+# the longest value read so (the whole reading takes a longer one): the window's strings
+# stay small, and a long hand given up early leaves no large block of freed memory
+# behind, which would add to the whole reading's peak
+_LONGEST = 1 << 15
 _WHITESPACE = re.compile(r"[ \t\n\r]*")
+_BETWEEN = re.compile(r"[ \t\n\r]*,[ \t\n\r]*")  # between two values of a list
 
 
 class _Fallback(Exception):
@@ -263,8 +266,8 @@ class _Stream:
     :func:`_decode` (the same values, the same strings shared), so that the text of the
     hands read is let go as they are read. A game of many short hands then peaks at its
     parse and a window, not its parse and its whole text (2.44 times the file's size, not
-    2). A value longer than :data:`_SHARING_FROM` characters (a long hand), or any text
-    that is not JSON of that shape, is a :class:`_Fallback`."""
+    2). A value longer than :data:`_LONGEST` characters (a long hand), or any text that
+    is not JSON of that shape, is a :class:`_Fallback`."""
 
     def __init__(self, handle: BinaryIO) -> None:
         self.handle = handle
@@ -274,7 +277,6 @@ class _Stream:
         self.at = 0  # the place in the window
         self.size = 0  # bytes read
         self.ended = False
-        self.containers = 0  # the brackets that open a list or an object, in the text read
 
     def more(self, at_least: int = 0) -> bool:
         """Read :data:`_WINDOW` more bytes into the window (or ``at_least``, if more);
@@ -289,10 +291,9 @@ class _Stream:
         chunk = self.utf8.decode(data, final=self.ended)
         if "\x00" in chunk:
             raise _Fallback
-        self.containers += chunk.count("[") + chunk.count("{")
         self.text = self.text[self.at:] + chunk
         self.at = 0
-        if len(self.text) > _SHARING_FROM:  # a long value: read whole, shared as read
+        if len(self.text) > _LONGEST:  # a long value (a long hand): read whole
             raise _Fallback
         return True
 
@@ -305,19 +306,30 @@ class _Stream:
             if not self.more():
                 raise _Fallback
 
-    def value(self) -> Any:
-        """The JSON value at the place, read whole (the window grows while it is cut)."""
+    def value(self, level: int = 1) -> Any:
+        """The JSON value at the place, read whole (the window grows while it is cut),
+        that the record holds ``level`` lists and objects deep (see :meth:`deep`)."""
         while True:
             try:
                 value, end = self.decoder.raw_decode(self.text, self.at)
             except json.JSONDecodeError:  # cut by the window's end, or malformed
-                if not self.more(len(self.text)):
+                if not self.more(len(self.text) - self.at):  # (the value's text, doubled)
                     raise _Fallback from None
                 continue
             if end == len(self.text) and self.more():  # (a number may go on)
                 continue
+            self.deep(self.at, end, level)
             self.at = end
             return value
+
+    def deep(self, start: int, end: int, level: int) -> None:
+        """A :class:`_Fallback` if the value of ``text[start:end]``, ``level`` deep, may
+        nest deeper than :data:`MAX_DEPTH`: it opens no more lists and objects than that
+        (counted at C speed, strings' brackets included), or is read whole, which says
+        whether it does (as :func:`_read` tells a record whose brackets are that many)."""
+        text = self.text
+        if text.count("[", start, end) + text.count("{", start, end) > MAX_DEPTH - level:
+            raise _Fallback
 
     def hands(self) -> list[Any]:
         """The list of hands at the place, each an object."""
@@ -326,16 +338,33 @@ class _Stream:
         if self.next_char() == "]":
             self.at += 1
             return out
-        while True:
-            if self.next_char() != "{":
+        scan, between = self.decoder.scan_once, _BETWEEN.match  # type: ignore[attr-defined]
+        while True:  # the place is on the next hand's first character
+            text, at = self.text, self.at
+            if text[at] != "{":
                 raise _Fallback
-            out.append(self.value())
-            end = self.next_char()
+            try:  # (the usual hand, whole in the window, read at once)
+                value, end = scan(text, at)
+            except (StopIteration, json.JSONDecodeError):
+                end = -1
+            if end < 0 or end == len(text):
+                value = self.value(2)
+                text, end = self.text, self.at
+            else:
+                self.deep(at, end, 2)
+            out.append(value)
+            comma = between(text, end)
+            if comma is not None and comma.end() < len(text):
+                self.at = comma.end()
+                continue
+            self.at = end
+            last = self.next_char()
             self.at += 1
-            if end == "]":
+            if last == "]":
                 return out
-            if end != ",":
+            if last != ",":
                 raise _Fallback
+            self.next_char()
 
     def record(self) -> Any:
         """The whole record's JSON, checked as :func:`_read` checks it."""
@@ -371,14 +400,13 @@ class _Stream:
                 raise _Fallback
             if not self.more():
                 break
-        if self.containers > MAX_DEPTH:
-            _check_depth(data)
         return data
 
 
-def _text(source: str | bytes | os.PathLike[str]) -> tuple[str, str | None]:
+def _text(source: str | bytes | os.PathLike[str]) -> tuple[str | _Parsed, str | None]:
     """The text of a record given as JSON text, bytes or a path, and its name (a path's);
-    raises InvalidRecordError."""
+    raises InvalidRecordError. A file of :data:`_STREAM_FROM` bytes or more is parsed
+    as it is read instead, where it can be (:func:`_streamed`)."""
     if isinstance(source, str) and source.lstrip().startswith("{"):
         if len(source) > MAX_RECORD_BYTES:  # (a character is one byte or more)
             raise _read_error("too-large", _too_large("the record"))
@@ -398,6 +426,10 @@ def _text(source: str | bytes | os.PathLike[str]) -> tuple[str, str | None]:
         raise _read_error("unreadable", str(error)) from None
     try:
         with handle:
+            if os.fstat(handle.fileno()).st_size >= _STREAM_FROM:
+                parsed = _streamed(handle)
+                if parsed is not None:
+                    return parsed, name
             return _decoded(handle, what), name
     except OSError as error:
         raise _read_error("unreadable",
@@ -522,8 +554,10 @@ def _decoder(as_read: bool, keys: bool = False) -> tuple[json.JSONDecoder, Any]:
             return seen.setdefault(value, value)
         return value
 
+    names: dict[str, str] | None = {} if keys else None
+
     def read_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-        out = _no_duplicate_keys([(share(k), v) for k, v in pairs] if keys else pairs)
+        out = _no_duplicate_keys(pairs, names)
         for key, value in () if as_read else out.items():
             if type(value) is list and value and type(value[0]) is str:
                 value[:] = [share(v) if type(v) is str else v for v in value]
@@ -550,10 +584,18 @@ _SHARED_LENGTH = 40  # longer strings are rarely repeated
 _SHARED_COUNT = 100_000  # a bound on the reader's table, whatever the record holds
 
 
-def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """A JSON object, refusing a key given twice (JSON readers disagree on which wins)."""
+def _no_duplicate_keys(pairs: list[tuple[str, Any]], names: dict[str, str] | None = None
+                       ) -> dict[str, Any]:
+    """A JSON object, refusing a key given twice (JSON readers disagree on which wins);
+    with ``names``, each key is the first copy of it there (up to a bound)."""
     out: dict[str, Any] = {}
     for key, value in pairs:
+        if names is not None:
+            shared = names.get(key)
+            if shared is not None:
+                key = shared
+            elif len(names) < _SHARED_COUNT:
+                names[key] = key
         if key in out:
             raise _read_error("malformed-json", f"malformed JSON: the key {key!r} is given "
                               "twice in one object")
