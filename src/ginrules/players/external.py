@@ -297,14 +297,17 @@ class _Program:
 
     # -- the protocol --------------------------------------------------------------
 
-    def ask(self, request: dict[str, Any], timeout: float) -> dict[str, Any]:
-        """The program's reply to ``request``: an object with ``"ok": true``."""
+    def ask(self, request: dict[str, Any], timeout: float, text: str | None = None
+            ) -> dict[str, Any]:
+        """The program's reply to ``request``: an object with ``"ok": true``. ``text``
+        is the request's JSON when the caller has made it (``json.dumps(request)``)."""
         if self.closed:
             raise GinRulesError(f"player {self.name}: the program was ended")
         op = request["op"]
         deadline = time.monotonic() + timeout
         try:
-            self._send(json.dumps(request).encode() + b"\n", deadline, op)
+            self._send((json.dumps(request) if text is None else text).encode() + b"\n",
+                       deadline, op)
             line = self._line(deadline, op)
             try:
                 reply = loads(line, max_depth=MAX_DEPTH)
@@ -378,6 +381,11 @@ def _text(instance: object, attribute: attrs.Attribute[str], value: object) -> N
 _CARD_TEXTS = tuple(str(c) for c in CARDS)
 _EVENTS = tuple(tuple({"player": who, "action": str(Action.from_index(i))}
                       for i in range(109)) for who in (0, 1))
+# the JSON of each (json.dumps's own), and of a player's stock draw of each card
+_EVENT_JSON = tuple(tuple(json.dumps(e) for e in row) for row in _EVENTS)
+_DRAW_JSON = tuple(tuple(json.dumps({"player": who, "action": "draw stock", "card": c})
+                         for c in _CARD_TEXTS) for who in (0, 1))
+_DECIDE = json.dumps({"op": "decide", "game": "seat"})
 
 
 def _events_told(view: View) -> list[tuple[object, ...]]:
@@ -471,6 +479,7 @@ class ExternalPlayer:
                 program.ask(request, self.timeout)
                 self._hand, self._reported, self._draws, self._told = hand, 0, 0, []
         events: list[dict[str, Any]] = []
+        texts: list[str] = []  # each event's JSON
         me, told = view.player, self._told
         new = (history.since(self._reported) if isinstance(history, Chunked)
                else history[self._reported:])
@@ -480,20 +489,25 @@ class ExternalPlayer:
                 self._draws += 1
                 events.append({"player": who, "action": "draw stock",
                                "card": _CARD_TEXTS[card.index]})
+                texts.append(_DRAW_JSON[who][card.index])
                 told.append((who, done, card))
             else:
                 events.append(_EVENTS[who][done.index])  # (never changed: shared)
+                texts.append(_EVENT_JSON[who][done.index])
                 told.append((who, done, None))
         self._reported = len(history)
         self._last = history[-1] if history else None
         decide: dict[str, Any] = {"op": "decide", "game": "seat"}
+        line = _DECIDE
         if self._batched:
             if events:
                 decide["events"] = events
+                # json.dumps(decide), made of the events' own (as a rule, one or two)
+                line = f'{_DECIDE[:-1]}, "events": [{", ".join(texts)}]}}'
         else:
             for event in events:
                 program.ask({"op": "event", "game": "seat", **event}, self.timeout)
-        reply = program.ask(decide, self.timeout)
+        reply = program.ask(decide, self.timeout, line)
         text = reply.get("action")
         action: Action | None
         try:  # (a with-statement costs more than the parse)
