@@ -631,8 +631,3 @@ class InformationSet:
     def __repr__(self) -> str:
         return (f"<InformationSet of player {self.player}: {len(self.history)} events"
                 + (", hand over" if self.is_over else "") + ">")
-
-
-# (the fields _evolved sets, every one of them: checked by the tests)
-_FIELDS = ("player", "scores", "dealt", "_state", "_ending", "_revealed", "derived",
-           "_drawn")
