@@ -18,7 +18,12 @@ every decision, the move applied), by each contender:
 * ``round trip``: the floor of any protocol, as many requests as the in-process games
   had decisions, each to a program that only answers it (``json.loads`` the line,
   ``json.dumps`` a reply, flush), through the same client (``ExternalPlayer``'s pipes
-  and bounds).
+  and bounds);
+* ``no pipes``: the protocol's own work without the processes: the ``cmd:`` client's
+  requests, as the bytes it writes, answered in this process by the server's
+  ``Server`` (the line ``ginrules serve`` reads, the reply it writes, read back by the
+  client's reader), the same games. The protocol minus this is what the pipes and the
+  switches between processes cost (caches grown cold included).
 
 Every measurement runs in a fresh child process (``python bench_protocol.py --child``,
 with the checkout's ``src`` first on ``PYTHONPATH``), which starts its programs and
@@ -50,6 +55,7 @@ the adapter, the JVM and its ``ginrules serve``, from ``getrusage``), and with
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import shlex
@@ -103,6 +109,30 @@ def child(contender: str, level: str, games: int, repetition: int) -> None:
 
     serve = f"{shlex.quote(sys.executable)} -m ginrules serve --level {level}"
     clients = [ExternalPlayer(serve), ExternalPlayer(serve)]
+    if contender == "no pipes":
+        from ginrules._jsonlines import loads
+        from ginrules.cli.serve import Server
+
+        class InProcess:
+            """The client's program, answered by a server in this process."""
+
+            def __init__(self) -> None:
+                self.server, self.pid = Server(level), 0
+
+            def ask(self, request: dict[str, object], timeout: float,
+                    text: str | None = None) -> dict[str, object]:
+                line = (json.dumps(request) if text is None else text).encode()
+                reply, made = self.server._answer_line(line)
+                out = (made or json.dumps(reply)).encode()  # (as serve writes it)
+                answer: dict[str, object] = loads(out, 64)
+                return answer
+
+            def close(self, polite: bool = True) -> None:
+                pass
+
+        for client in clients:
+            client._program = InProcess()  # type: ignore[assignment]
+            client._batched = True
 
     def protocol(g_seed: int) -> int:
         for s, client in enumerate(clients):
@@ -115,6 +145,9 @@ def child(contender: str, level: str, games: int, repetition: int) -> None:
     if contender == "in-process":
         play(10**6)  # (first use, untimed)
         measured = lambda: sum(play(g_seed) for g_seed in seeds)  # noqa: E731
+    elif contender == "no pipes":
+        protocol(10**6)
+        measured = lambda: sum(protocol(g_seed) for g_seed in seeds)  # noqa: E731
     elif contender == "protocol":
         protocol(10**6)
         pids = [c._program.pid for c in clients if c._program is not None]
@@ -196,7 +229,7 @@ def main() -> None:
         print(f"\nafter: {load_text()}")
         return
     repeats = 1 if args.quick else args.repeats
-    names = ["in-process", "protocol", "round trip"]
+    names = ["in-process", "protocol", "round trip", "no pipes"]
     if args.against:
         names += ["in-process (other)", "protocol (other)"]
     print(f"Python {platform.python_version()} on {platform.machine()}; {load_text()}; "
@@ -240,6 +273,11 @@ def main() -> None:
                   f"{spread(added, 3, ' ms', signed=True)} (goal: at most 0.25 ms); "
                   f"protocol rate / in-process rate: {spread(rate, 3)}"
                   + (" (goal: at least 0.3x)" if level == "simple" else ""))
+        own = paired(ms["no pipes"], ms["in-process"], lambda a, b: a - b)
+        pipes = paired(ms["protocol"], ms["no pipes"], lambda a, b: a - b)
+        print(f"this: the protocol's own work (no pipes - in-process), paired: "
+              f"{spread(own, 3, ' ms', signed=True)}; the pipes and the switches between "
+              f"processes (protocol - no pipes): {spread(pipes, 3, ' ms', signed=True)}")
         if args.against:
             print("this / other, CPU a decision, paired: protocol "
                   f"{spread(paired(ms['protocol'], ms['protocol (other)']))}, in-process "

@@ -187,6 +187,33 @@ def test_the_events_go_with_each_decide_when_the_program_takes_them(
     assert len(told) == sum(len(last.history) for last in last_views(seat_views))
 
 
+def test_a_decide_and_its_events_are_sent_as_json_dumps_writes_them(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the client makes a decide's line from its events' own JSON, made once: the line
+    # is json.dumps of the request (the one its errors quote), byte for byte
+    import ginrules.players.external as module
+
+    sent: list[tuple[dict[str, object], str | None]] = []
+    ask = module._Program.ask
+
+    def logged(self: object, request: dict[str, object], timeout: float,
+               text: str | None = None) -> dict[str, object]:
+        sent.append((json.loads(json.dumps(request)), text))
+        return ask(self, request, timeout, text)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(module._Program, "ask", logged)
+    command, log = logging_server(tmp_path, True)
+    game = ginrules.new_game(ginrules.rules("eaai").evolve(target=40), seed=4)
+    play(game, [make_player("basic", seed=1), make_player(f"cmd:{command}", seed=2)])
+    decides = [(r, t) for r, t in sent if r["op"] == "decide"]
+    assert sum("events" in r for r, _ in decides) > 20
+    assert any(e.get("card") for r, _ in decides for e in r.get("events", []))  # type: ignore[attr-defined]
+    assert all(t == json.dumps(r) for r, t in decides)
+    lines = log.read_text().splitlines()
+    assert [json.loads(line) for line in lines] == [r for r, _ in sent]
+    assert all(line == json.dumps(json.loads(line)) for line in lines)
+
+
 def last_views(views: list[ginrules.players.View]) -> list[ginrules.players.View]:
     """The last view of each hand, in order."""
     out: list[ginrules.players.View] = []

@@ -153,6 +153,19 @@ def test_an_event_costs_the_same_however_long_the_hand(monkeypatch: pytest.Monke
     assert len(s.actions) > 20 and dealt == []
 
 
+def test_an_event_keeps_every_field_it_does_not_change() -> None:
+    # _evolved builds the next information set field by field, without the validators:
+    # it sets every field (an unset one is an AttributeError here), and carries each one
+    # it is not given
+    s, info = start(dealer=0, seat=1, seed=3)
+    info = attrs.evolve(info, scores=(12, 40))
+    after = info.observe(1, "pass")
+    for name in (a.name for a in attrs.fields(InformationSet)):
+        if name not in ("_state", "derived"):
+            assert getattr(after, name) is getattr(info, name), name
+    assert after.view() == view(s.apply("pass"), 1, scores=(12, 40))
+
+
 # -- derived passes ---------------------------------------------------------------------
 
 

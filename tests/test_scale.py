@@ -292,3 +292,131 @@ def test_both_readers_read_alike(bad: str, monkeypatch: pytest.MonkeyPatch) -> N
     with pytest.raises(ginrules.InvalidRecordError) as second:
         fmt._read(bad)
     assert str(second.value) == str(first.value)
+
+
+def _short_hands_game(hands: int) -> str:
+    """The text of a game record of ``hands`` short hands (random players, a turn cap)."""
+    import json
+
+    from ginrules.game import random_policies
+
+    game = ginrules.new_game(rules("straight", max_turns=4), seed=5)
+    policies = random_policies(seed=5)
+    while len(game.finished) < hands:  # (nearly every hand is dead: the game goes on)
+        hand = game.hand
+        assert hand is not None
+        game = game.apply(policies[hand.turn](hand, hand.turn))
+    return json.dumps(records.to_record(game), indent=2)
+
+
+def _in_windows(path: str) -> Any:
+    """The record file read a window at a time, or None where it is left to the whole
+    reading."""
+    from ginrules.records import format as fmt
+
+    with open(path, "rb") as handle:
+        parsed = fmt._streamed(handle)
+        assert parsed is not None or handle.tell() == 0  # (back at the start)
+    return None if parsed is None else parsed.data
+
+
+def test_a_game_file_of_many_short_hands_is_read_a_window_at_a_time(
+        tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 47: a game of many short hands peaked at its parse and its whole text (2.44x
+    the file); read from its file, the text of each hand is let go once it is parsed.
+    The same data as the whole reading, and a peak near the parse alone."""
+    import tracemalloc
+
+    from ginrules.records import format as fmt
+
+    text = _short_hands_game(800)
+    path = tmp_path / "game.json"
+    path.write_text(text, encoding="utf-8")
+    monkeypatch.setattr(fmt, "_STREAM_FROM", 1000)
+    monkeypatch.setattr(fmt, "_WINDOW", 1000)  # (hands cut by the window, many times)
+    streamed = _in_windows(str(path))
+    assert streamed is not None, "read whole, not a window at a time"
+    assert streamed == fmt._decode(text)
+    hands = streamed["hands"]
+    assert hands[0]["actions"][0] is hands[1]["actions"][0] or any(
+        a is b for a in hands[0]["actions"] for b in hands[1]["actions"])
+    assert list(hands[0]) == list(hands[1]) and all(  # keys shared from hand to hand
+        a is b for a, b in zip(hands[0], hands[1], strict=True))
+    tracemalloc.start()
+    try:
+        read = fmt._read(str(path))  # (held while it is measured)
+        held, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert len(read[0]["hands"]) == 801  # (and the hand in play)
+    # the whole text beside the parse would be 1.0x the text; a window of it, far less
+    assert peak - held < 0.2 * len(text), f"{(peak - held) / len(text):.2f}x the text"
+
+
+@pytest.mark.parametrize("change", [
+    lambda t: t[:len(t) * 2 // 3],  # cut short
+    lambda t: t + " x",  # extra data
+    lambda t: t + " \n ",  # (whitespace is no extra data)
+    lambda t: t.replace('"version": 1,', '"version": 1, "version": 1,', 1),
+    lambda t: t.replace('"dealer": ', '"dealer": 0, "dealer": ', 1),
+    lambda t: t[:5000] + "\x00" + t[5000:],
+    lambda t: t[:5000] + "\x01" + t[5000:],
+    lambda t: t.replace('"totals": [', '"totals": [' + "[" * 70 + "]" * 70 + ", ", 1),
+    lambda t: t.replace('"points": 0', '"points": 1e999', 1),
+    lambda t: t.replace('"points": 0', '"points": NaN', 1),
+    lambda t: t.replace('"hands": [', '"hands": [7, ', 1),
+    lambda t: "\ufeff" + t,
+    lambda t: t.rstrip()[:-1] + ', "view": 12345}',  # a number ending the window
+    lambda t: '{"hands": []' + " " * 3000 + "}",
+], ids=["cut", "extra", "whitespace", "top-key-twice", "hand-key-twice", "nul", "control",
+        "deep", "1e999", "nan", "a-hand-not-an-object", "bom", "number-at-the-end",
+        "no-hands"])
+def test_read_a_window_at_a_time_or_whole_a_file_reads_alike(
+        change: Any, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whatever is wrong with a large file is told by the whole reading, in its words;
+    anything right is the same data."""
+    from ginrules.records import format as fmt
+
+    path = tmp_path / "game.json"
+    path.write_text(change(_short_hands_game(30)), encoding="utf-8")
+
+    def read() -> str:
+        try:
+            return repr(fmt._read(str(path)))
+        except ginrules.InvalidRecordError as error:
+            return str(error)
+
+    whole = read()
+    monkeypatch.setattr(fmt, "_STREAM_FROM", 1000)
+    monkeypatch.setattr(fmt, "_WINDOW", 700)
+    assert read() == whole
+
+
+def test_a_file_that_is_not_utf8_is_refused_at_its_byte_either_way(
+        tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from ginrules.records import format as fmt
+
+    path = tmp_path / "game.json"
+    text = _short_hands_game(30).encode()
+    path.write_bytes(text[:4000] + b"\xff" + text[4000:])
+    monkeypatch.setattr(fmt, "_STREAM_FROM", 1000)
+    with pytest.raises(ginrules.InvalidRecordError, match=r"not UTF-8 text \(byte 4001\)"):
+        fmt._read(str(path))
+
+
+def test_a_hand_longer_than_a_window_may_grow_is_read_whole(
+        tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a long hand is read whole, sharing its strings as read where it is long enough
+    # (the window would hold all its text beside its parse, and give up late)
+    from ginrules.records import format as fmt
+
+    text = _endless_hand_record(400)
+    path = tmp_path / "long.json"
+    path.write_text(text, encoding="utf-8")
+    monkeypatch.setattr(fmt, "_STREAM_FROM", 1000)
+    monkeypatch.setattr(fmt, "_WINDOW", 1000)
+    monkeypatch.setattr(fmt, "_LONGEST", 5000)
+    assert len(text) > 5000 and _in_windows(str(path)) is None
+    assert fmt._read(str(path))[0] == fmt._decode(text)
+    monkeypatch.setattr(fmt, "_LONGEST", 2 * len(text))
+    assert _in_windows(str(path)) == fmt._decode(text)

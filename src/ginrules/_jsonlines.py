@@ -79,6 +79,8 @@ def _number(text: str) -> float:
 
 
 _DECODER = json.JSONDecoder(parse_constant=_constant, parse_float=_number)
+# (made once: json.dumps(value, allow_nan=False) builds an encoder for every call)
+_ENCODER = json.JSONEncoder(allow_nan=False)
 
 
 def loads(text: str | bytes, max_depth: int) -> Any:
@@ -134,7 +136,7 @@ def dumps(value: Any) -> str:
     ginrules._jsonlines.MessageError: the reply holds a number that is not JSON (NaN or Infinity)
     """
     try:
-        return json.dumps(value, allow_nan=False)
+        return _ENCODER.encode(value)
     except ValueError:
         raise MessageError("the reply holds a number that is not JSON (NaN or "
                            "Infinity)") from None

@@ -205,6 +205,19 @@ def _melds(request: dict[str, Any], key: str, op: str) -> list[list[str]] | None
 def _observed(info: InformationSet, event: dict[str, Any], op: str) -> InformationSet:
     """``info`` after the event the fields of ``event`` say (``player``, ``action``,
     ``card``, ``melds``: those of the ``event`` request)."""
+    player = event.get("player")
+    action = event.get("action")
+    card = event.get("card")
+    # (the usual event, well formed, checked at once; anything else is checked field by
+    # field below, which says what is wrong)
+    if (type(player) is int and (player == 0 or player == 1) and type(action) is str
+            and (card is None or type(card) is str) and event.get("melds") is None):
+        return info.observe(player, action, card)
+    return _observed_slowly(info, event, op)
+
+
+def _observed_slowly(info: InformationSet, event: dict[str, Any], op: str
+                     ) -> InformationSet:
     player = _player(event, "player", op)
     action: str = _get(event, "action", str, op)
     card: str | None = _get(event, "card", str, op, None)
@@ -313,7 +326,9 @@ class Server:
         return reply
 
     def _seat(self, request: dict[str, Any], op: str) -> tuple[str, _Seat]:
-        name: str = _get(request, "game", str, op)
+        name = request.get("game")
+        if type(name) is not str:  # (a game's name, as a rule: checked at once)
+            name = _get(request, "game", str, op)
         seat = self.seats.get(name)
         if seat is None:
             raise ProtocolError(f"{op}: there is no game {name}: send \"open\" first")
@@ -393,7 +408,8 @@ class Server:
                 if not isinstance(error, ProtocolError):
                     error.args = (f"{where}: {error}",)
                 raise
-            derived += (f"player {p} {a}" for p, a in info.derived)
+            if info.derived:
+                derived += (f"player {p} {a}" for p, a in info.derived)
         return info, derived
 
     def _turn(self, info: InformationSet, seat: _Seat, op: str) -> View:

@@ -46,10 +46,11 @@ from typing import Any
 
 import attrs
 
+from ginrules._chunked import Chunked
 from ginrules._jsonlines import MessageError, loads
 from ginrules._protocol import MAX_DEPTH, MAX_LINE
 from ginrules.actions import Action, ActionKind
-from ginrules.cards import cards_from_mask
+from ginrules.cards import CARDS, cards_from_mask
 from ginrules.errors import GinRulesError, _wrong_type
 from ginrules.players.computer import _need_turn, _seed
 from ginrules.players.views import View, _own_hands
@@ -296,14 +297,17 @@ class _Program:
 
     # -- the protocol --------------------------------------------------------------
 
-    def ask(self, request: dict[str, Any], timeout: float) -> dict[str, Any]:
-        """The program's reply to ``request``: an object with ``"ok": true``."""
+    def ask(self, request: dict[str, Any], timeout: float, text: str | None = None
+            ) -> dict[str, Any]:
+        """The program's reply to ``request``: an object with ``"ok": true``. ``text``
+        is the request's JSON when the caller has made it (``json.dumps(request)``)."""
         if self.closed:
             raise GinRulesError(f"player {self.name}: the program was ended")
         op = request["op"]
         deadline = time.monotonic() + timeout
         try:
-            self._send(json.dumps(request).encode() + b"\n", deadline, op)
+            self._send((json.dumps(request) if text is None else text).encode() + b"\n",
+                       deadline, op)
             line = self._line(deadline, op)
             try:
                 reply = loads(line, max_depth=MAX_DEPTH)
@@ -370,6 +374,18 @@ def _positive(instance: object, attribute: attrs.Attribute[float], value: object
 def _text(instance: object, attribute: attrs.Attribute[str], value: object) -> None:
     if not isinstance(value, str):
         raise _wrong_type("ExternalPlayer", "command: its command line as a str", value)
+
+
+# the text of each card and the event of each player's action, made once (an event with a
+# card drawn from the stock is made for it)
+_CARD_TEXTS = tuple(str(c) for c in CARDS)
+_EVENTS = tuple(tuple({"player": who, "action": str(Action.from_index(i))}
+                      for i in range(109)) for who in (0, 1))
+# the JSON of each (json.dumps's own), and of a player's stock draw of each card
+_EVENT_JSON = tuple(tuple(json.dumps(e) for e in row) for row in _EVENTS)
+_DRAW_JSON = tuple(tuple(json.dumps({"player": who, "action": "draw stock", "card": c})
+                         for c in _CARD_TEXTS) for who in (0, 1))
+_DECIDE = json.dumps({"op": "decide", "game": "seat"})
 
 
 def _events_told(view: View) -> list[tuple[object, ...]]:
@@ -463,30 +479,41 @@ class ExternalPlayer:
                 program.ask(request, self.timeout)
                 self._hand, self._reported, self._draws, self._told = hand, 0, 0, []
         events: list[dict[str, Any]] = []
-        for index in range(self._reported, len(history)):  # only the new events
-            who, done = history[index]
-            event: dict[str, Any] = {"player": who, "action": str(done)}
-            card = None
-            if who == view.player and done.kind is ActionKind.DRAW_STOCK:
+        texts: list[str] = []  # each event's JSON
+        me, told = view.player, self._told
+        new = (history.since(self._reported) if isinstance(history, Chunked)
+               else history[self._reported:])
+        for who, done in new:  # only the new events
+            if who == me and done.kind is ActionKind.DRAW_STOCK:
                 card = view.drawn_cards[self._draws]
-                event["card"] = str(card)
                 self._draws += 1
-            events.append(event)
-            self._told.append((who, done, card))
+                events.append({"player": who, "action": "draw stock",
+                               "card": _CARD_TEXTS[card.index]})
+                texts.append(_DRAW_JSON[who][card.index])
+                told.append((who, done, card))
+            else:
+                events.append(_EVENTS[who][done.index])  # (never changed: shared)
+                texts.append(_EVENT_JSON[who][done.index])
+                told.append((who, done, None))
         self._reported = len(history)
         self._last = history[-1] if history else None
         decide: dict[str, Any] = {"op": "decide", "game": "seat"}
+        line = _DECIDE
         if self._batched:
             if events:
                 decide["events"] = events
+                # json.dumps(decide), made of the events' own (as a rule, one or two)
+                line = f'{_DECIDE[:-1]}, "events": [{", ".join(texts)}]}}'
         else:
             for event in events:
                 program.ask({"op": "event", "game": "seat", **event}, self.timeout)
-        reply = program.ask(decide, self.timeout)
+        reply = program.ask(decide, self.timeout, line)
         text = reply.get("action")
-        action: Action | None = None
-        with contextlib.suppress(GinRulesError):
+        action: Action | None
+        try:  # (a with-statement costs more than the parse)
             action = Action.parse(text) if isinstance(text, str) else None
+        except GinRulesError:
+            action = None
         if action is None or action not in legal:
             raise GinRulesError(f"player {self.name} chose {_excerpt(text)}, which is not "
                                 "one of the legal actions: "

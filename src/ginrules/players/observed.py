@@ -46,10 +46,12 @@ from typing import Any
 
 import attrs
 
-from ginrules.actions import Action, ActionKind, Phase
-from ginrules.cards import CARDS, Card, CardsLike, Deck, cards_from_mask, to_mask
+from ginrules.actions import _BY_TEXT as _ACTION_BY_TEXT
+from ginrules.actions import _DISCARDS, Action, ActionKind, Phase
+from ginrules.cards import _CARD_BY_TEXT, CARDS, Card, CardsLike, Deck, cards_from_mask, to_mask
 from ginrules.errors import GinRulesError, IllegalActionError, WrongTypeError, _wrong_type
 from ginrules.hand import HandSetup, HandState, _apply_checked, deal, knock
+from ginrules.hand import _check as _check_action
 from ginrules.knocking import Layoff, _as_melds, knocker_layout, lay_off
 from ginrules.melds import Arrangement, Meld, arrangement_of_mask
 from ginrules.players.views import View, _drawn_cards, _view, view
@@ -265,7 +267,7 @@ class InformationSet:
                  for i in range(20)]
         # card 20: the upcard, or the non-dealer's eleventh card (eleven-cards opening)
         twentieth = up if up is not None else next(own) if me == non_dealer else next(rest)
-        deck = Deck([*order, twentieth, *rest])
+        deck = Deck((*order, twentieth, *rest))  # (a tuple: checked at C speed)
         state = deal(rules, deck=deck, dealer=dealer)
         return cls(me, scores, cards_from_mask(mine), state)
 
@@ -358,9 +360,15 @@ class InformationSet:
         ...
         ginrules.errors.IllegalActionError: event 1 (player 0 discard 7C): cannot discard 7C: it is player 1's turn to take or pass the upcard
         """
-        who = _seat(player, "player")
-        act = _as_action(action, "InformationSet.observe")
-        seen = _as_card(card, "InformationSet.observe")
+        # (the usual event, an action's and a card's own text, read by one lookup each)
+        who = player if type(player) is int and (player == 0 or player == 1) else _seat(
+            player, "player")
+        act = _ACTION_BY_TEXT.get(action) if type(action) is str else None
+        if act is None:
+            act = _as_action(action, "InformationSet.observe")
+        seen = _CARD_BY_TEXT.get(card) if type(card) is str else None
+        if seen is None and card is not None:
+            seen = _as_card(card, "InformationSet.observe")
         shown = None if melds is None else _as_melds(melds, "InformationSet.observe")
         # len(self.history) + 1, in constant time
         number = len(self._state.actions) + (1 if self._ending is None else 2)
@@ -413,15 +421,15 @@ class InformationSet:
         if shown is not None and kind not in (ActionKind.KNOCK, ActionKind.BIG_GIN):
             raise GinRulesError("melds go only with a knock or big gin")
         if act.phase is not state.phase or who != state.turn:
-            state.check(act, player=who)  # raises: not the turn or not the phase
+            _check_action(state, act, who)  # raises: not the turn or not the phase
         if who != me and act.card is not None:  # the opponent plays a card
             state = self._held_by_opponent(state, act.card)
-            state.check(Action.parse(f"discard {act.card}"), player=who)
+            _check_action(state, _DISCARDS[act.card.index], who)
         elif who != me and kind is ActionKind.BIG_GIN:
             if state.rules.big_gin_bonus is None:
-                state.check(act, player=who)  # raises: these rules have no big gin
+                _check_action(state, act, who)  # raises: these rules have no big gin
         else:
-            state.check(act, player=who)
+            _check_action(state, act, who)
         if kind is ActionKind.DRAW_STOCK:
             if who == me:
                 if seen is None:
@@ -441,17 +449,24 @@ class InformationSet:
         if kind is ActionKind.KNOCK or kind is ActionKind.BIG_GIN:
             return self._knock(state, who, act, shown, derived)
         after = _apply_checked(state, act)
-        return self._evolved(_state=after, derived=derived, _drawn=drawn)
+        return self._evolved(after, derived, drawn)
 
-    def _evolved(self, **changes: object) -> InformationSet:
-        """This information set with ``changes`` (by attribute name), built without
-        running the validators again: what changes is the engine's own state, checked
-        actions and cards, so an event costs the same however long the hand (the
+    def _evolved(self, state: HandState, derived: tuple[tuple[int, Action], ...],
+                 drawn: tuple[Card, ...]) -> InformationSet:
+        """This information set with another ``state``, ``derived`` and ``drawn``, built
+        without running the validators again: what changes is the engine's own state,
+        checked actions and cards, so an event costs the same however long the hand (the
         validators walk the dealt cards, the derived actions and the draws)."""
         new = object.__new__(InformationSet)
-        for name in _FIELDS:
-            object.__setattr__(new, name, changes[name] if name in changes
-                               else getattr(self, name))
+        put = object.__setattr__
+        put(new, "player", self.player)
+        put(new, "scores", self.scores)
+        put(new, "dealt", self.dealt)
+        put(new, "_state", state)
+        put(new, "_ending", self._ending)
+        put(new, "_revealed", self._revealed)
+        put(new, "derived", derived)
+        put(new, "_drawn", drawn)
         return new
 
     def _place(self, state: HandState, card: Card, there: Card) -> HandState:
@@ -616,6 +631,3 @@ class InformationSet:
     def __repr__(self) -> str:
         return (f"<InformationSet of player {self.player}: {len(self.history)} events"
                 + (", hand over" if self.is_over else "") + ">")
-
-
-_FIELDS = tuple(a.name for a in attrs.fields(InformationSet))

@@ -14,6 +14,7 @@ package (:func:`schema`).
 
 from __future__ import annotations
 
+import codecs
 import functools
 import json
 import math
@@ -199,6 +200,9 @@ def _read(source: RecordLike) -> tuple[Any, str | None]:
         raise _read_error("not-a-record", f"a record is a dict, JSON text, bytes or a path, "
                           f"not {_type_name(source)}")
     text, name = _text(source)
+    if type(text) is _Parsed:  # a large file, read a window at a time
+        return text.data, name
+    assert isinstance(text, str)
     if "\x00" in text:
         raise _read_error("malformed-json", "malformed JSON: the text holds a NUL character")
     try:
@@ -221,9 +225,188 @@ def _read(source: RecordLike) -> tuple[Any, str | None]:
     return data, name
 
 
-def _text(source: str | bytes | os.PathLike[str]) -> tuple[str, str | None]:
+def _streamed(handle: BinaryIO) -> _Parsed | None:
+    """The parsed JSON of an open record file, read a window at a time (see
+    :class:`_Stream`); ``None`` (and the file back at its start) for a file that is no
+    record of the usual shape or is wrong in any way, which is read whole, as before:
+    whatever is wrong is told by that reading, in the same words."""
+    try:
+        return _Parsed(_Stream(handle).record())
+    except Exception:  # (malformed, too deep, too large, not UTF-8, unreadable: see above)
+        handle.seek(0)
+        return None
+
+
+class _Parsed:
+    """A record's JSON parsed as it was read (by :func:`_streamed`)."""
+
+    __slots__ = ("data",)
+
+    def __init__(self, data: Any) -> None:
+        self.data = data
+
+
+_STREAM_FROM = 1_000_000  # bytes of a file from which it is read a window at a time
+_WINDOW = 1 << 14  # bytes read at a time (more while one value is longer)
+# the longest value read so (the whole reading takes a longer one): the window's strings
+# stay small, and a long hand given up early leaves no large block of freed memory
+# behind, which would add to the whole reading's peak
+_LONGEST = 1 << 15
+_WHITESPACE = re.compile(r"[ \t\n\r]*")
+_BETWEEN = re.compile(r"[ \t\n\r]*,[ \t\n\r]*")  # between two values of a list
+
+
+class _Fallback(Exception):
+    """A record file that :class:`_Stream` leaves to the whole reading."""
+
+
+class _Stream:
+    """A record file read a window of its text at a time: its top-level object member by
+    member, and its ``hands`` one hand at a time, each parsed by the reader of
+    :func:`_decode` (the same values, the same strings shared), so that the text of the
+    hands read is let go as they are read. A game of many short hands then peaks at its
+    parse and a window, not its parse and its whole text (2.44 times the file's size, not
+    2). A value longer than :data:`_LONGEST` characters (a long hand), or any text that
+    is not JSON of that shape, is a :class:`_Fallback`."""
+
+    def __init__(self, handle: BinaryIO) -> None:
+        self.handle = handle
+        self.utf8 = codecs.getincrementaldecoder("utf-8")()
+        self.decoder, self.read_object = _decoder(as_read=False, keys=True)
+        self.text = ""  # the window: the text from the place reached on
+        self.at = 0  # the place in the window
+        self.size = 0  # bytes read
+        self.ended = False
+
+    def more(self, at_least: int = 0) -> bool:
+        """Read :data:`_WINDOW` more bytes into the window (or ``at_least``, if more);
+        False at the end of the file."""
+        if self.ended:
+            return False
+        data = self.handle.read(max(_WINDOW, at_least))
+        self.size += len(data)
+        if self.size > MAX_RECORD_BYTES:
+            raise _Fallback
+        self.ended = not data
+        chunk = self.utf8.decode(data, final=self.ended)
+        if "\x00" in chunk:
+            raise _Fallback
+        self.text = self.text[self.at:] + chunk
+        self.at = 0
+        if len(self.text) > _LONGEST:  # a long value (a long hand): read whole
+            raise _Fallback
+        return True
+
+    def next_char(self) -> str:
+        """The next character after whitespace (the place is left on it)."""
+        while True:
+            self.at = _WHITESPACE.match(self.text, self.at).end()  # type: ignore[union-attr]
+            if self.at < len(self.text):
+                return self.text[self.at]
+            if not self.more():
+                raise _Fallback
+
+    def value(self, level: int = 1) -> Any:
+        """The JSON value at the place, read whole (the window grows while it is cut),
+        that the record holds ``level`` lists and objects deep (see :meth:`deep`)."""
+        while True:
+            try:
+                value, end = self.decoder.raw_decode(self.text, self.at)
+            except json.JSONDecodeError:  # cut by the window's end, or malformed
+                if not self.more(len(self.text) - self.at):  # (the value's text, doubled)
+                    raise _Fallback from None
+                continue
+            if end == len(self.text) and self.more():  # (a number may go on)
+                continue
+            self.deep(self.at, end, level)
+            self.at = end
+            return value
+
+    def deep(self, start: int, end: int, level: int) -> None:
+        """A :class:`_Fallback` if the value of ``text[start:end]``, ``level`` deep, may
+        nest deeper than :data:`MAX_DEPTH`: it opens no more lists and objects than that
+        (counted at C speed, strings' brackets included), or is read whole, which says
+        whether it does (as :func:`_read` tells a record whose brackets are that many)."""
+        text = self.text
+        if text.count("[", start, end) + text.count("{", start, end) > MAX_DEPTH - level:
+            raise _Fallback
+
+    def hands(self) -> list[Any]:
+        """The list of hands at the place, each an object."""
+        self.at += 1
+        out: list[Any] = []
+        if self.next_char() == "]":
+            self.at += 1
+            return out
+        scan, between = self.decoder.scan_once, _BETWEEN.match  # type: ignore[attr-defined]
+        while True:  # the place is on the next hand's first character
+            text, at = self.text, self.at
+            if text[at] != "{":
+                raise _Fallback
+            try:  # (the usual hand, whole in the window, read at once)
+                value, end = scan(text, at)
+            except (StopIteration, json.JSONDecodeError):
+                end = -1
+            if end < 0 or end == len(text):
+                value = self.value(2)
+                text, end = self.text, self.at
+            else:
+                self.deep(at, end, 2)
+            out.append(value)
+            comma = between(text, end)
+            if comma is not None and comma.end() < len(text):
+                self.at = comma.end()
+                continue
+            self.at = end
+            last = self.next_char()
+            self.at += 1
+            if last == "]":
+                return out
+            if last != ",":
+                raise _Fallback
+            self.next_char()
+
+    def record(self) -> Any:
+        """The whole record's JSON, checked as :func:`_read` checks it."""
+        if self.next_char() != "{":
+            raise _Fallback
+        self.at += 1
+        pairs: list[tuple[str, Any]] = []
+        if self.next_char() == "}":
+            self.at += 1
+        else:
+            while True:
+                if self.next_char() != '"':
+                    raise _Fallback
+                key = self.value()
+                if self.next_char() != ":":
+                    raise _Fallback
+                self.at += 1
+                if key == "hands" and self.next_char() == "[":
+                    pairs.append((key, self.hands()))
+                else:
+                    self.next_char()
+                    pairs.append((key, self.value()))
+                end = self.next_char()
+                self.at += 1
+                if end == "}":
+                    break
+                if end != ",":
+                    raise _Fallback
+        data = self.read_object(pairs)
+        while True:  # nothing but whitespace after it
+            self.at = _WHITESPACE.match(self.text, self.at).end()  # type: ignore[union-attr]
+            if self.at < len(self.text):
+                raise _Fallback
+            if not self.more():
+                break
+        return data
+
+
+def _text(source: str | bytes | os.PathLike[str]) -> tuple[str | _Parsed, str | None]:
     """The text of a record given as JSON text, bytes or a path, and its name (a path's);
-    raises InvalidRecordError."""
+    raises InvalidRecordError. A file of :data:`_STREAM_FROM` bytes or more is parsed
+    as it is read instead, where it can be (:func:`_streamed`)."""
     if isinstance(source, str) and source.lstrip().startswith("{"):
         if len(source) > MAX_RECORD_BYTES:  # (a character is one byte or more)
             raise _read_error("too-large", _too_large("the record"))
@@ -243,6 +426,10 @@ def _text(source: str | bytes | os.PathLike[str]) -> tuple[str, str | None]:
         raise _read_error("unreadable", str(error)) from None
     try:
         with handle:
+            if os.fstat(handle.fileno()).st_size >= _STREAM_FROM:
+                parsed = _streamed(handle)
+                if parsed is not None:
+                    return parsed, name
             return _decoded(handle, what), name
     except OSError as error:
         raise _read_error("unreadable",
@@ -351,16 +538,26 @@ def _decode(text: str) -> Any:
     string scanning is still in C, and five times slower), so that no hand, however
     long, takes much more memory than its text.
     """
-    seen: dict[str, str] = {}
     as_read = len(text) >= _SHARING_FROM * max(1, text.count('"actions"'))
+    return _decoder(as_read)[0].decode(text)
+
+
+def _decoder(as_read: bool, keys: bool = False) -> tuple[json.JSONDecoder, Any]:
+    """The reader of :func:`_decode` (sharing strings as they are read, ``as_read``, or
+    once each object is read), and its hook for an object's pairs; with ``keys``, the
+    objects' keys are shared too (:mod:`json` shares them within one reading, and
+    :class:`_Stream` reads each hand by itself)."""
+    seen: dict[str, str] = {}
 
     def share(value: str) -> str:
         if len(value) <= _SHARED_LENGTH and len(seen) < _SHARED_COUNT:
             return seen.setdefault(value, value)
         return value
 
+    names: dict[str, str] | None = {} if keys else None
+
     def read_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-        out = _no_duplicate_keys(pairs)
+        out = _no_duplicate_keys(pairs, names)
         for key, value in () if as_read else out.items():
             if type(value) is list and value and type(value[0]) is str:
                 value[:] = [share(v) if type(v) is str else v for v in value]
@@ -379,7 +576,7 @@ def _decode(text: str) -> Any:
 
         decoder.parse_string = read_string  # type: ignore[attr-defined]
         decoder.scan_once = json_scanner.py_make_scanner(decoder)  # type: ignore[attr-defined]
-    return decoder.decode(text)
+    return decoder, read_object
 
 
 _SHARING_FROM = 1_000_000  # characters of a hand from which strings are shared as read
@@ -387,10 +584,18 @@ _SHARED_LENGTH = 40  # longer strings are rarely repeated
 _SHARED_COUNT = 100_000  # a bound on the reader's table, whatever the record holds
 
 
-def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """A JSON object, refusing a key given twice (JSON readers disagree on which wins)."""
+def _no_duplicate_keys(pairs: list[tuple[str, Any]], names: dict[str, str] | None = None
+                       ) -> dict[str, Any]:
+    """A JSON object, refusing a key given twice (JSON readers disagree on which wins);
+    with ``names``, each key is the first copy of it there (up to a bound)."""
     out: dict[str, Any] = {}
     for key, value in pairs:
+        if names is not None:
+            shared = names.get(key)
+            if shared is not None:
+                key = shared
+            elif len(names) < _SHARED_COUNT:
+                names[key] = key
         if key in out:
             raise _read_error("malformed-json", f"malformed JSON: the key {key!r} is given "
                               "twice in one object")
