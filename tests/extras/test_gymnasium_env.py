@@ -143,3 +143,69 @@ def test_the_opponent_sees_the_game_totals_as_a_game_shows_them() -> None:
         env.step(basic.choose(env.episode.view(0)).index)
     assert all(scores == totals for scores, totals in seen), seen
     assert {totals for _, totals in seen} != {(0, 0)}  # (the totals moved)
+
+
+class _BasicThroughItsView:
+    """The basic player as any other opponent is played: shown the whole view (the
+    environment's shortcut is for ``BasicPlayer`` itself)."""
+
+    def choose(self, view: Any) -> Any:
+        from ginrules.players import BasicPlayer
+
+        return BasicPlayer().choose(view)
+
+
+def _eleven_cards() -> Any:
+    import attrs
+
+    from ginrules.rulesets import Opening, rules
+
+    return attrs.evolve(rules("classic"), opening=Opening.ELEVEN_CARDS)
+
+
+def _episode(env: Any, seed: int) -> list[Any]:
+    """Everything an episode shows: observations, actions, rewards, endings, and the
+    hand's whole history at the end."""
+    rng = np.random.default_rng(seed)
+    obs, _ = env.reset(seed=seed)
+    seen: list[Any] = [obs["observation"].tobytes()]
+    done = False
+    while not done:
+        legal = np.flatnonzero(obs["action_mask"])
+        action = int(legal[rng.integers(len(legal))])
+        obs, reward, done, truncated, _ = env.step(action)
+        seen += [action, reward, done, truncated, obs["observation"].tobytes()]
+    seen.append(env.episode.hand.actions)
+    return seen
+
+
+@pytest.mark.parametrize("preset", ["classic", "oklahoma", "eaai", "dutch", "eleven-cards"])
+@pytest.mark.parametrize(("mode", "seat"), [("hand", 0), ("hand", 1), ("game", 0)])
+def test_the_default_opponent_plays_as_the_basic_player_shown_its_view(
+        preset: str, mode: str, seat: int) -> None:
+    rules = _eleven_cards() if preset == "eleven-cards" else preset
+    fast = make_env(rules=rules, mode=mode, seat=seat)  # the default: "basic"
+    slow = make_env(_BasicThroughItsView(), rules=rules, mode=mode, seat=seat)
+    for seed in range(40 if mode == "hand" else 2):
+        assert _episode(fast, seed) == _episode(slow, seed), seed
+
+
+def test_the_default_opponent_decides_from_its_view_only(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from ginrules.interop import gymnasium_env
+
+    shortcut = gymnasium_env._basic_action
+    env = make_env(rules="oklahoma", seat=1)
+    calls = []
+
+    def checked(*fields: Any) -> Any:
+        seen = env.episode.view(0)  # the opponent's: the agent sits in seat 1
+        assert fields == (seen.mask, seen.phase, seen.upcard, seen.top_discard,
+                          seen.legal_actions)
+        calls.append(fields)
+        return shortcut(*fields)
+
+    monkeypatch.setattr(gymnasium_env, "_basic_action", checked)
+    for seed in range(20):
+        _episode(env, seed)
+    assert len(calls) > 200

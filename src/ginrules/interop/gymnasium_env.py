@@ -53,6 +53,7 @@ import attrs
 
 from ginrules.actions import Action
 from ginrules.errors import GinRulesError, IllegalActionError, WrongTypeError, _wrong_type
+from ginrules.hand import legal_actions
 from ginrules.interop.episode import Episode
 from ginrules.interop.pettingzoo_env import (
     _check_flag,
@@ -63,7 +64,7 @@ from ginrules.interop.pettingzoo_env import (
     spaces,
 )
 from ginrules.interop.rewards import Rewards
-from ginrules.players.computer import Player
+from ginrules.players.computer import BasicPlayer, Player, _basic_action
 from ginrules.players.roster import make_player
 from ginrules.rulesets import RuleSet
 
@@ -132,7 +133,17 @@ def _build() -> Any:
             got = 0.0
             episode = self.episode
             other = 1 - self.seat
+            # the basic player (the default) reads five fields of its view: they are
+            # passed from the hand, where they are, without building the rest of it
+            basic = type(self.opponent) is BasicPlayer
             while not episode.over and episode.turn != self.seat:
+                if basic:
+                    hand = episode.hand
+                    pile = hand.discard_pile
+                    action = _basic_action(hand.masks[other], hand.phase, hand.upcard,
+                                           pile[-1] if pile else None, legal_actions(hand))
+                    got += self.rewarder.step(action)[self.seat]
+                    continue
                 seen = episode.view(other)
                 game = episode.game
                 if game is not None:

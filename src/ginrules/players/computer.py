@@ -219,12 +219,6 @@ def _baseline_discards(mask: int, drawn: Card | None, taken: Card | None,
     return [i for d, i in options if d == least]
 
 
-def _draw_if_it_melds(view: View, actions: tuple[Action, ...]) -> Action | None:
-    """The basic player's move before the discard: take the face-up card only when it
-    makes or extends a meld that lowers the deadwood (:func:`_draw_if`)."""
-    return _draw_if(view, actions, _makes_meld)
-
-
 @attrs.frozen
 class SimplePlayer:
     """The baseline player of the AAAI/EAAI Gin Rummy challenge (the Java framework's
@@ -288,16 +282,46 @@ class BasicPlayer:
     def choose(self, view: View) -> Action:
         """The basic player's action in ``view``."""
         actions = _need_turn(view)
-        drawn_or_big_gin = _draw_if_it_melds(view, actions)
-        if drawn_or_big_gin is not None:
-            return drawn_or_big_gin
-        deadwoods = _discard_deadwoods(view.mask)
-        knock = _least_deadwood(view, ActionKind.KNOCK, deadwoods)
-        if knock is not None:
-            return knock[0]
-        best = _least_deadwood(view, ActionKind.DISCARD, deadwoods)
-        assert best is not None
-        return best[0]
+        return _basic_action(view.mask, view.phase, view.upcard, view.top_discard, actions)
+
+
+def _basic_action(mask: int, phase: Phase, upcard: Card | None, top: Card | None,
+                  actions: tuple[Action, ...]) -> Action:
+    """:meth:`BasicPlayer.choose` from the only fields of the view it reads: the
+    player's own cards (``mask``), the ``phase``, the ``upcard``, the ``top`` discard and
+    the legal ``actions`` (not empty). An environment that keeps the hand passes them
+    from it without building the whole view (see
+    :mod:`ginrules.interop.gymnasium_env`); they are public or the player's own, so the
+    decision is still one from the player's view.
+
+    >>> import ginrules
+    >>> from ginrules.players import view
+    >>> v = view(ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0), 1)
+    >>> action = _basic_action(v.mask, v.phase, v.upcard, v.top_discard, v.legal_actions)
+    >>> str(action), action == BasicPlayer().choose(v)
+    ('pass', True)
+    """
+    # take the face-up card only when it makes or extends a meld (as _draw_if does with
+    # _makes_meld, without a view); big gin whenever it can
+    if phase is Phase.OFFER:
+        assert upcard is not None  # an upcard is offered only where one is turned
+        return actions[0] if _makes_meld(mask, upcard) else actions[1]
+    if phase is Phase.DRAW:
+        if len(actions) == 2 and top is not None and _makes_meld(mask, top):
+            return actions[1]
+        return actions[0]
+    last = actions[-1]
+    if last.kind is ActionKind.BIG_GIN:
+        return last
+    # the discard (a knock first, when one is legal) leaving the least deadwood, the
+    # highest card among equals: _least_deadwood's choice
+    deadwoods = _discard_deadwoods(mask)
+    high = _HIGH_FIRST
+    for kind in (ActionKind.KNOCK, ActionKind.DISCARD):
+        cards = {a.card.index: a for a in actions if a.kind is kind and a.card}
+        if cards:
+            return cards[min((d, high[i], i) for i, d in deadwoods if i in cards)[2]]
+    raise AssertionError("a discard is always legal")  # pragma: no cover
 
 
 @attrs.frozen
