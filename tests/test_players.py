@@ -26,6 +26,7 @@ from ginrules import (
 )
 from ginrules import hand as h
 from ginrules.game import new_game, play
+from ginrules.masks import best_discards_of_mask
 from ginrules.players import (
     AdvancedPlayer,
     BasicPlayer,
@@ -804,3 +805,35 @@ def test_the_advanced_level_decides_a_hand_alike_whatever_the_game_is_played_to(
             knocks += decided.action.kind is ActionKind.KNOCK
             state = state.apply(decided.action)
     assert knocks >= 2  # the knocks' sampling was compared, not only draws and discards
+
+
+def _basic_by_its_first_rules(v: Any) -> Action:
+    """The basic player as it was first written, from the helpers it was made of: the
+    face-up card when it makes a meld, then the least-deadwood knock, else discard."""
+    from ginrules.players.computer import _draw_if, _least_deadwood, _makes_meld
+
+    drawn = _draw_if(v, v.legal_actions, _makes_meld)
+    if drawn is not None:
+        return drawn
+    chosen = (_least_deadwood(v, ActionKind.KNOCK)
+              or _least_deadwood(v, ActionKind.DISCARD))
+    assert chosen is not None
+    return chosen[0]
+
+
+@pytest.mark.parametrize("preset", ["classic", "oklahoma", "eaai", "dutch", "polish"])
+def test_the_basic_player_chooses_as_its_first_rules_did(preset: str) -> None:
+    # every decision of random playouts (random play takes face-up cards often, so the
+    # taken card is sometimes the one best discard, which the basic player must not pick)
+    taken_best = 0
+    for seed in range(120):
+        s = ginrules.deal(ginrules.rules(preset), seed=seed)
+        chooser = RandomPlayer(seed=seed)
+        while not s.is_over:
+            v = s.view(s.turn)
+            assert BasicPlayer().choose(v) == _basic_by_its_first_rules(v), (seed, v.history)
+            if v.taken is not None and not v.rules.may_discard_taken_card:
+                _, best = best_discards_of_mask(v.mask)
+                taken_best += best == v.taken.mask
+            s = s.apply(chooser.choose(v))
+    assert taken_best > 0 or ginrules.rules(preset).may_discard_taken_card

@@ -23,7 +23,7 @@ from ginrules._splitmix import below, check_seed, mix, splitmix64
 from ginrules.actions import Action, ActionKind, Phase
 from ginrules.cards import CARDS, Card
 from ginrules.errors import GinRulesError, WrongTypeError
-from ginrules.masks import _deadwood, _discard_deadwoods
+from ginrules.masks import _best_discards, _deadwood, _discard_deadwoods
 from ginrules.players._estimates import _meld_makers
 from ginrules.players.views import View, _not_a_view
 
@@ -314,9 +314,23 @@ def _basic_action(mask: int, phase: Phase, upcard: Card | None, top: Card | None
     if last.kind is ActionKind.BIG_GIN:
         return last
     # the discard (a knock first, when one is legal) leaving the least deadwood, the
-    # highest card among equals: _least_deadwood's choice
-    deadwoods = _discard_deadwoods(mask)
+    # highest card among equals: _least_deadwood's choice. The cards that leave the least
+    # deadwood of all are legal discards, unless the one such card is the card just
+    # taken; and when a knock is legal, each of those is a legal knock too (its deadwood
+    # is at most the knock's), so the choice is among them
     high = _HIGH_FIRST
+    _, best = _best_discards(mask)
+    knocks: list[tuple[tuple[int, int, int], Action]] = []
+    discards: list[tuple[tuple[int, int, int], Action]] = []
+    for action in actions:
+        card = action.card
+        if card is not None and best >> card.index & 1:
+            (knocks if action.kind is ActionKind.KNOCK else discards).append(
+                (high[card.index], action))
+    if knocks or discards:
+        return min(knocks or discards)[1]  # (no two cards have the same key)
+    # the card just taken is the one best card: the least of every legal card's deadwood
+    deadwoods = _discard_deadwoods(mask)
     for kind in (ActionKind.KNOCK, ActionKind.DISCARD):
         cards = {a.card.index: a for a in actions if a.kind is kind and a.card}
         if cards:
