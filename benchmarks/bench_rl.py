@@ -42,6 +42,7 @@ its own CPU, interleaved with the others in each repetition like an engine of th
 
     python benchmarks/bench_rl.py --peer-python .venv-peer/bin/python   # about a minute
     python benchmarks/bench_rl.py --quick    # a smoke test, peers optional (CI)
+    python benchmarks/bench_rl.py --only Gymnasium    # those rows and OpenSpiel C++
 """
 
 from __future__ import annotations
@@ -347,6 +348,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--peer-python", metavar="PATH",
                         help="run gin_rummy_v4 in this interpreter (its own virtual "
                              "environment, see the module's documentation)")
+    parser.add_argument("--only", action="append", metavar="TEXT",
+                        help="run only the engines whose name holds TEXT (repeatable; "
+                             "OpenSpiel C++, the reference, always runs)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--serve", choices=sorted(SERVED), help=argparse.SUPPRESS)
     parser.add_argument("--warmup-ns", type=int, default=0, help=argparse.SUPPRESS)
@@ -365,7 +369,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{args.repetitions} repetitions of {budget / 1e9:g} s of CPU time per engine, "
           f"the engines interleaved (the order rotating); seed {args.seed}")
     print(f"before: {load_text()}")
-    with engines(list(ENGINES), args.peer_python, args.seed, min(budget, 200_000_000)
+    names = [name for name in ENGINES if name == REFERENCE or args.only is None
+             or any(text in name for text in args.only)]
+    with engines(names, args.peer_python, args.seed, min(budget, 200_000_000)
                  ) as (runners, missing):
         counted = interleaved(list(runners), args.repetitions,
                               lambda name, _: runners[name](budget))
@@ -375,7 +381,7 @@ def main(argv: list[str] | None = None) -> int:
     print()
     print(f"{'engine':42s} {'steps/s (CPU time): median (range)':>36s} "
           f"{'/ ' + REFERENCE + ', paired':>40s}")
-    for name in ENGINES:
+    for name in names:
         if name in missing:
             print(f"{name:42s} {missing[name]}")
             continue
