@@ -118,7 +118,11 @@ AREA_TESTS: dict[str, tuple[str, ...]] = {
     "svg": ("tests/test_pictures.py", "tests/test_golden_output.py", "tests/test_fuzz.py",
             WRONG_TYPES),
     "terminal": ("tests/test_terminal.py", "tests/test_golden_output.py",
-                 "tests/test_cli_start.py", WRONG_TYPES),
+                 "tests/test_cli_start.py", WRONG_TYPES,
+                 "tests/test_boundaries.py::test_a_line_of_input_of_max_line_characters_is_"
+                 "read_and_one_more_is_refused",
+                 "tests/test_boundaries.py::test_a_last_line_without_its_newline_is_read_at_"
+                 "max_line_characters"),
     "simulate": ("tests/test_simulate.py", "tests/test_scale.py", "tests/test_cli.py",
                  WRONG_TYPES),
     "bridge": ("tests/web/test_web_bridge.py", "tests/test_boundaries.py",

@@ -597,3 +597,29 @@ def test_a_move_number_is_named_whole_up_to_nine_digits_then_cut() -> None:
     assert "  there is no move 999999999: choose 1 to 2" in out
     assert "  there is no move 000100000000...: choose 1 to 2" in out
     assert "  there is no move -5: choose 1 to 2" in out
+
+
+def test_each_hand_of_the_result_is_shown_under_its_owners_name() -> None:
+    """After a knock or gin, the knocker's melds and deadwood are shown on the line named
+    for the knocker and the defender's on the line named for the defender, whichever
+    seat knocked (the game's own result is the oracle)."""
+    knockers: set[int] = set()
+    for seed in range(40):
+        out: list[str] = []
+        saved: list[ginrules.GameState] = []
+        play_in_terminal(ginrules.new_game(rules("classic"), seed=seed),
+                         (BasicPlayer(), AdvancedPlayer()), write=out.append, max_hands=1,
+                         save=saved.append)
+        result = saved[-1].results[-1]
+        if result.knocker is None:
+            continue
+        names = ("player 0", "player 1")
+        knocker, defender = names[result.knocker], names[1 - result.knocker]
+        header = out.index(f"\n=== hand 1: {result.kind.value} by {knocker}")
+        assert out[header + 1] == f"  {knocker:12s}  {result.knocker_arrangement}"
+        after = header + 2 + len(result.layoffs)
+        assert out[after] == f"  {defender:12s}  {result.defender_arrangement}"
+        knockers.add(result.knocker)
+        if knockers == {0, 1}:
+            break
+    assert knockers == {0, 1}
