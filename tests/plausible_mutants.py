@@ -816,6 +816,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     scoring.add_argument("logs", nargs="+", help="what run printed")
     args = parser.parse_args(argv)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # the copy is removed
+    # started in the background (``run ... &`` in a script), the run ignores Ctrl-C, and
+    # so would the tests' children: the serve tests that send SIGINT would wait for their
+    # timeout and fail the baseline. A handler (not an ignore) resets to the default in
+    # each child at its exec.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     return {"pool": count, "show": show, "run": run, "score": score}[args.command](args)
 
 
