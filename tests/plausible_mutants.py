@@ -171,6 +171,12 @@ EQUIVALENT: dict[str, str] = {
     "src/ginrules/records/_deal.py:reset_forgotten:dad1a9d600d1":
         "a hand whose cards cannot be read sets ok = False, and the deal is given up "
         "(`if up is None or not ok: return`) before dealer_hands is read",
+    "src/ginrules/melds.py:wrong_player:7f3e761192aa":
+        "a set's layoff rank read from its second card: every Meld is validated when made "
+        "(three cards or more, a set of one rank), so cards[1] exists and has cards[0]'s rank",
+    "src/ginrules/hand.py:wrong_player:56ecb95ff289":
+        "deal's dealer check as `1 - dealer not in (0, 1)`: for an int, 1 - d is 0 or 1 "
+        "exactly when d is (non-ints are refused before), so the same dealers are refused",
 }
 
 PLAYERISH = {"p", "me", "player", "seat", "turn", "dealer", "knocker", "knocker_seat",
