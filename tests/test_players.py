@@ -785,6 +785,12 @@ def test_a_knock_is_settled_by_both_means_beyond_two_standard_errors() -> None:
     assert not _settled(8, sums([1.0] * 8, [1.0] * 8))
     # ...but 1.5 points is (more than 2 * 0.5 above the line)
     assert _settled(8, sums([1.5] * 8, [1.5] * 8))
+    # and below the line alike: losing 1 point (or gaining -1 over waiting) every time is
+    # exactly at the margin, not beyond it, so more hands are sampled; 1.5 is beyond it
+    assert not _settled(8, sums([-1.0] * 8, [0.0] * 8))
+    assert not _settled(8, sums([0.0] * 8, [-1.0] * 8))
+    assert _settled(8, sums([-1.5] * 8, [0.0] * 8))
+    assert _settled(8, sums([0.0] * 8, [-1.5] * 8))
 
 
 def test_the_advanced_level_decides_a_hand_alike_whatever_the_game_is_played_to() -> None:
