@@ -177,6 +177,9 @@ EQUIVALENT: dict[str, str] = {
     "src/ginrules/hand.py:wrong_player:56ecb95ff289":
         "deal's dealer check as `1 - dealer not in (0, 1)`: for an int, 1 - d is 0 or 1 "
         "exactly when d is (non-ints are refused before), so the same dealers are refused",
+    "src/ginrules/players/words.py:off_by_one:30f30e07f6cd":
+        "_intents' 'big' before 'gin' as `i > 1`: they differ only for gin at token 1 after "
+        "big at token 0, and there the big-gin branch at token 0 has already used token 1",
 }
 
 PLAYERISH = {"p", "me", "player", "seat", "turn", "dealer", "knocker", "knocker_seat",
