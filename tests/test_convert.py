@@ -452,6 +452,20 @@ def test_a_changed_eaai_log_is_refused_naming_the_line(find: str, replace: str,
     assert message.startswith(f"line {number} of the EAAI log: ") and why in message
 
 
+def test_a_card_taken_turns_ago_may_be_discarded_in_an_eaai_log() -> None:
+    """Only the face-up card taken this turn is refused as a discard: player 0 takes AD,
+    discards KS, and on its next turn draws from the stock and discards AD, as the rules
+    allow (the log stops there: an incomplete record the validator accepts)."""
+    lines = eaai_log("seed1.log")
+    cut = lines[:lines.index("Player 1 discards 6H.") + 1] + ["Player 0 draws KD.",
+                                                                "Player 0 discards AD."]
+    record = from_eaai_log("\n".join(cut) + "\n")
+    assert record["complete"] is False
+    assert record["hands"][0]["actions"][-4:] == ["p1 draw stock 5D", "p1 discard 6H",
+                                                  "p0 draw stock KD", "p0 discard AD"]
+    assert validate(record).valid
+
+
 def test_a_changed_eaai_log_the_validator_finds_invalid() -> None:
     # the drawing player changed: the log still reads, but the record breaks the rules
     text, _ = changed("seed1.log", "Player 1 draws 5D.", "Player 0 draws 5D.")
