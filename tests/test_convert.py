@@ -457,8 +457,8 @@ def test_a_card_taken_turns_ago_may_be_discarded_in_an_eaai_log() -> None:
     discards KS, and on its next turn draws from the stock and discards AD, as the rules
     allow (the log stops there: an incomplete record the validator accepts)."""
     lines = eaai_log("seed1.log")
-    cut = lines[:lines.index("Player 1 discards 6H.") + 1] + ["Player 0 draws KD.",
-                                                                "Player 0 discards AD."]
+    cut = [*lines[:lines.index("Player 1 discards 6H.") + 1], "Player 0 draws KD.",
+           "Player 0 discards AD."]
     record = from_eaai_log("\n".join(cut) + "\n")
     assert record["complete"] is False
     assert record["hands"][0]["actions"][-4:] == ["p1 draw stock 5D", "p1 discard 6H",
