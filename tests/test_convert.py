@@ -438,7 +438,7 @@ def changed(name: str, find: str, replace: str, nth: int = 0) -> tuple[str, int]
     ("Player 0 discards KS.", "Player 0 throws KS.", "is not a line GinRummyGame prints"),
     ("Player 1 melds", "Player 1 melds [[8H, 9H, TH, JH, QH], [8D, 9D, TD, JD]] with 6 deadwood "
      "from [5D].", "player 1's deadwood is 5, not 6"),
-    ("Player 0 wins.", "Player 1 wins.", "player 1 has not won"),
+    ("Player 0 wins.", "Player 1 wins.", "player 1 has not won (the scores are 114 to 27)"),
     # player 1 dealt twice
     ("Player 1 starts.", "Player 1 is dealt [2S, 3S, 4S, 6S, 7S, 2D, 3D, 4D, 6D, 7D].",
      "a deal is player 0's ten cards, then player 1's"),
