@@ -186,6 +186,9 @@ EQUIVALENT: dict[str, str] = {
         "the temporary file's stem one byte shorter for a name of over 200 bytes: it fits "
         "255 bytes either way, is renamed over the target (or removed), is never named in a "
         "message, and the left-behind sweep parses names from their end",
+    "src/ginrules/_jsonlines.py:off_by_one:4921c80658eb":
+        "loads' ValueError text cut at 201 for 200: the decoder's only ValueError that is no "
+        "JSONDecodeError is int()'s digit limit, replaced by a text of 36 characters first",
 }
 
 PLAYERISH = {"p", "me", "player", "seat", "turn", "dealer", "knocker", "knocker_seat",
