@@ -125,6 +125,16 @@ def test_wilson_interval() -> None:
     assert wilson_interval(10, 10)[1] == 1.0
 
 
+@pytest.mark.parametrize("successes", [-1, 11])
+def test_the_wilson_interval_refuses_successes_outside_the_trials(successes: int) -> None:
+    """0 and all 10 of 10 are counts; one fewer or one more is refused, not an interval
+    outside 0..1 or a math error."""
+    assert wilson_interval(0, 10)[0] == 0.0 and wilson_interval(10, 10)[1] == 1.0
+    with pytest.raises(GinRulesError, match=f"successes are 0 to the 10 trials, not "
+                                            f"{successes}"):
+        wilson_interval(successes, 10)
+
+
 @pytest.mark.parametrize("z", [0, 0.0, -1.96])
 def test_the_wilson_interval_refuses_a_z_not_above_zero(z: float) -> None:
     with pytest.raises(GinRulesError, match=f"z must be a number above 0, not {z!r}"):
