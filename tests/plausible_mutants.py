@@ -189,6 +189,10 @@ EQUIVALENT: dict[str, str] = {
     "src/ginrules/_jsonlines.py:off_by_one:4921c80658eb":
         "loads' ValueError text cut at 201 for 200: the decoder's only ValueError that is no "
         "JSONDecodeError is int()'s digit limit, replaced by a text of 36 characters first",
+    "web/src/ginrules_bridge.py:off_by_one:c8bc6f91e172":
+        "the web engine keeps 33 computer players for 32: every level is a frozen player "
+        "that decides from the view and its seed alone, so one made again chooses the same "
+        "moves; only the time of a move and the memory differ",
 }
 
 PLAYERISH = {"p", "me", "player", "seat", "turn", "dealer", "knocker", "knocker_seat",
