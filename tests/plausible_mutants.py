@@ -202,6 +202,9 @@ EQUIVALENT: dict[str, str] = {
         "_deadwood's fast path for a hand with no rank held three times: without it, no "
         "rank is held four times either and the loop over set choices has none to try, so "
         "it returns the same sum of the suits' deadwood",
+    "src/ginrules/svg.py:wrong_player:a32b5877c3e9":
+        "svg.game's player check as `1 - player not in (0, 1)`: player is an int there "
+        "(type checked first), and 1 - p is 0 or 1 exactly when p is",
 }
 
 PLAYERISH = {"p", "me", "player", "seat", "turn", "dealer", "knocker", "knocker_seat",

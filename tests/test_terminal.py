@@ -623,3 +623,31 @@ def test_each_hand_of_the_result_is_shown_under_its_owners_name() -> None:
         if knockers == {0, 1}:
             break
     assert knockers == {0, 1}
+
+
+def test_a_tie_that_is_no_undercut_names_nobody_as_scoring() -> None:
+    """Under OpenSpiel's rules a knock that ties the defender scores nothing: the result
+    shows both hands and no scorer, and the sheet says it was a tie."""
+    out: list[str] = []
+    code = play_in_terminal(ginrules.new_game(rules("openspiel"), seed=65),
+                            (BasicPlayer(), BasicPlayer()), write=out.append, max_hands=1)
+    assert code == 0
+    shown = out[out.index("\n=== hand 1: knock by player 0"):]
+    assert shown[1].startswith("  player 0      ") and shown[1].endswith(" = 8")
+    assert not any(" score " in line or " scores " in line for line in shown)
+    assert any("knock by player 0, a tie    8 vs 8" in line for line in shown)
+
+
+def test_read_line_with_no_standard_input_is_the_end_of_the_input(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With standard input closed (``sys.stdin`` is None) reading a line is the end of
+    the input, and a person's game stops as at the end of a pipe."""
+    from ginrules.terminal import read_line
+
+    monkeypatch.setattr(sys, "stdin", None)
+    with pytest.raises(EOFError):
+        read_line("> ")
+    out: list[str] = []
+    code = play_in_terminal(ginrules.new_game(rules("classic"), seed=2),
+                            (None, BasicPlayer()), write=out.append)
+    assert code == 0 and out[-1].startswith("no more input: the game stops here")
