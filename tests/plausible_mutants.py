@@ -205,6 +205,12 @@ EQUIVALENT: dict[str, str] = {
     "src/ginrules/svg.py:wrong_player:a32b5877c3e9":
         "svg.game's player check as `1 - player not in (0, 1)`: player is an int there "
         "(type checked first), and 1 - p is 0 or 1 exactly when p is",
+    "src/ginrules/_jsonlines.py:off_by_one:c81fd6687c21":
+        "loads' ValueError text cut at 199 for 200: as for 201, the text is int()'s digit "
+        "limit replaced by 36 characters",
+    "src/ginrules/cli/deadwood.py:dropped_check:e248e5c259d8":
+        "deadwood with no cards: without the check, no words join to '', which parses to "
+        "no cards, and the next check raises the same CardNotationError with the same words",
 }
 
 PLAYERISH = {"p", "me", "player", "seat", "turn", "dealer", "knocker", "knocker_seat",
