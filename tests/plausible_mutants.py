@@ -223,6 +223,9 @@ EQUIVALENT: dict[str, str] = {
         "the message for two seats of one name shows names[0] for names[1]: they are equal "
         "there (str ==: the same characters; only a str subclass with its own __eq__ could "
         "tell)",
+    "src/ginrules/svg.py:dropped_check:74bd5c1b1be1":
+        "svg.game's seat check dropped: the seat then reaches the view of the hand in play "
+        "or of the last hand, which refuses it with the same words before anything is drawn",
 }
 
 PLAYERISH = {"p", "me", "player", "seat", "turn", "dealer", "knocker", "knocker_seat",

@@ -336,3 +336,17 @@ def test_a_tie_that_is_no_undercut_says_nobody_scores() -> None:
     result, _ = ginrules.showdown(knocker, defender, rules="classic")
     tied = str(svg.result(result, rules=ginrules.rules("classic")))
     assert "(an undercut)" in tied and "nobody scores" not in tied
+
+
+@pytest.mark.parametrize("player", [-1, 2])
+def test_the_picture_of_a_game_refuses_a_seat_that_is_not_0_or_1(player: int) -> None:
+    """``svg.game(game, player=p)`` draws a seat's hand: -1 (which would index seat 1) and
+    2 are no seats, refused by name."""
+    import ginrules
+    from ginrules import svg
+
+    game = ginrules.new_game(ginrules.rules("classic"), seed=3)
+    assert "player 0" in svg.game(game, player=0)
+    with pytest.raises(ginrules.GinRulesError,
+                       match=f"there is no player {player}: players are 0 and 1"):
+        svg.game(game, player=player)
