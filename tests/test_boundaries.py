@@ -229,3 +229,21 @@ def test_a_line_of_input_of_max_line_characters_is_read_and_one_more_is_refused(
             with pytest.raises(GinRulesError, match="at most 1,000 characters"):
                 read_line("> ")
     capsys.readouterr()
+
+
+def test_a_last_line_without_its_newline_is_read_at_max_line_characters(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Input that ends without a newline (a file cut short, ``printf``): its last line is
+    read at MAX_LINE characters, and refused at one more, as a line with its newline."""
+    from ginrules.terminal import MAX_LINE as LINE
+    from ginrules.terminal import read_line
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("take\n" + "x" * LINE))
+    assert read_line("> ") == "take"
+    assert read_line("> ") == "x" * LINE
+    with pytest.raises(EOFError):
+        read_line("> ")
+    monkeypatch.setattr(sys, "stdin", io.StringIO("x" * (LINE + 1)))
+    with pytest.raises(GinRulesError, match="at most 1,000 characters"):
+        read_line("> ")
+    capsys.readouterr()

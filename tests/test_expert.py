@@ -313,7 +313,8 @@ def test_the_held_chances_are_those_of_the_hands_the_expert_deals() -> None:
     assert held[pool.index(td)] <= weighed[td]
 
 
-@given(st.lists(st.floats(0.0, 50.0), min_size=1, max_size=40), st.integers(0, 45))
+@given(st.lists(st.one_of(st.just(0.0), st.floats(1e-6, 50.0)), min_size=1, max_size=40),
+       st.integers(0, 45))
 def test_the_held_chances_add_up_to_the_hidden_cards(weights: list[float],
                                                       hidden: int) -> None:
     from ginrules.players.lookahead import _held
@@ -391,3 +392,40 @@ def test_the_danger_a_reason_states_is_its_definition(player: AdvancedPlayer) ->
                 assert (figures[0] < figures[1]) == ("is safer" in h.reason), h.reason
             state = state.apply(h.action)
     assert stated >= 20
+
+
+def _knock_chances(preset: str, stock_sizes: set[int]) -> dict[int, ginrules.View]:
+    """A view at each of ``stock_sizes`` (cards left in the stock) whose player may knock,
+    but not go gin, from games of two simple players that play on instead of knocking."""
+    from ginrules import ActionKind
+
+    found: dict[int, ginrules.View] = {}
+    for seed in range(60):
+        state = ginrules.deal(ginrules.rules(preset), seed=seed, dealer=seed % 2)
+        players = [SimplePlayer(seed=seed), SimplePlayer(seed=seed + 1)]
+        while not state.is_over and len(found) < len(stock_sizes):
+            v = view(state, state.turn)
+            knocks = [a for a in v.legal_actions if a.kind is ActionKind.KNOCK]
+            if (knocks and v.stock_size in stock_sizes and v.stock_size not in found
+                    and all(ginrules.deadwood([c for c in v.cards if c != a.card]) > 0
+                            for a in knocks)):
+                found[v.stock_size] = v
+            action = players[state.turn].choose(v)
+            if action.kind is ActionKind.KNOCK:  # play on, to reach a shorter stock
+                action = next(a for a in v.legal_actions if a.kind is ActionKind.DISCARD)
+            state = state.apply(action)
+    assert set(found) == stock_sizes
+    return found
+
+
+@pytest.mark.parametrize("preset", ["classic", "eaai"])
+def test_the_expert_knocks_above_its_knock_at_only_as_the_stock_runs_out(preset: str) -> None:
+    """``knock_at=0`` waits for gin while the stock lasts: a knock with deadwood is refused
+    (and said so) until the next draw would leave the stock at the dead-hand line, and
+    then weighed as any knock."""
+    line = ginrules.rules(preset).dead_hand_stock
+    for size, v in _knock_chances(preset, {line + 1, line + 2, 20}).items():
+        reason = ExpertPlayer(knock_at=0, playouts=0).decide(v).reason
+        waits = reason.startswith("do not knock with ") and (
+            "this level knocks with 0 or less until the stock runs out" in reason)
+        assert waits == (size > line + 1), (size, reason)

@@ -181,6 +181,26 @@ def test_standard_output_named_as_a_path_is_standard_output(tmp_path: Path) -> N
     assert first == "first" and records.validate(rest).valid
 
 
+@pytest.mark.parametrize("name", ["/dev/stdout", "/dev/fd/1"])
+def test_a_record_dumped_to_standard_output_keeps_its_place_among_prints(
+        tmp_path: Path, name: str) -> None:
+    """A script's prints still in sys.stdout's buffer (a pipe or a file is block
+    buffered) come before a record dumped to standard output by its path, and the prints
+    after it come after: the record is written through sys.stdout, not past it."""
+    script = ("import ginrules, ginrules.records as r\n"
+              "print('before')\n"
+              f"r.dump(ginrules.deal(ginrules.rules('classic'), seed=1), {name!r})\n"
+              "print('after')\n")
+    buffered = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    with open(tmp_path / "log", "wb") as out:
+        done = subprocess.run([sys.executable, "-c", script], stdout=out, env=buffered,
+                              timeout=60)
+    assert done.returncode == 0
+    first, rest = (tmp_path / "log").read_text("utf-8").split("\n", 1)
+    record, last = rest.rsplit("after\n", 1)
+    assert (first, last) == ("before", "") and records.validate(record).valid
+
+
 # -- writes: every way of failing is one line, and the old file stays whole -----------
 
 

@@ -250,6 +250,19 @@ def test_mask_functions_check_their_input(mask: object, error: type, message: st
             function(mask)  # type: ignore[arg-type]
 
 
+def test_the_discard_mask_functions_take_11_cards_and_refuse_12() -> None:
+    """An eleven-card hand (the discard's) is the most the discard functions take: one
+    card more is refused, naming the count."""
+    from ginrules.masks import best_discards_of_mask
+
+    eleven = (1 << 11) - 1  # AC..JC
+    for function in (best_discard_deadwood_of_mask, discard_deadwoods_of_mask,
+                     best_discards_of_mask):
+        function(eleven)
+        with pytest.raises(GinRulesError, match="at most 11 cards, not 12"):
+            function(eleven | 1 << 51)
+
+
 def test_deadwood_bad_inputs() -> None:
     with pytest.raises(CardNotationError, match="1H"):
         deadwood("7H 8H 1H")

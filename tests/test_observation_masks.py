@@ -103,6 +103,29 @@ def test_the_scalar_features_worked_by_hand() -> None:
             "gin_bonus": 0.25, "undercut_bonus": 0.25, "oklahoma": oklahoma}
 
 
+def test_the_score_bounds_are_infinite_only_when_a_hand_can_be_won_for_nothing() -> None:
+    """The game-score scalars' bound is finite when every won hand pays a point: a tie is
+    an undercut and the undercut bonus is at least 1 (a tie scored 0, as under
+    OpenSpiel's rules, or no undercut bonus, lets the line bonuses grow without bound).
+    Who lays out the knocker's melds (``auto_layout``) changes no score, nor the bound."""
+    import math
+
+    import ginrules
+    from ginrules.interop.observation import SCALARS, scalar_bounds
+
+    score = SCALARS.index("my_score")
+    for preset in ("classic", "dutch", "eaai", "openspiel"):
+        rules = ginrules.rules(preset)
+        bound = scalar_bounds(rules)[1][score]
+        assert math.isinf(bound) == (not rules.undercut_on_tie), preset
+        for auto_layout in (False, True):
+            assert scalar_bounds(rules.evolve(auto_layout=auto_layout))[1][score] == bound
+    assert math.isfinite(scalar_bounds(
+        ginrules.rules("openspiel").evolve(undercut_on_tie=True))[1][score])
+    assert math.isinf(scalar_bounds(
+        ginrules.rules("classic").evolve(undercut_bonus=0))[1][score])
+
+
 def test_a_stock_draw_of_my_own_declines_nothing_of_the_opponent_s() -> None:
     # dealer 0: player 1 passes the upcard TS, player 0 passes, player 1 draws from the
     # stock (after two passes that declines nothing) and discards; player 0 then leaves

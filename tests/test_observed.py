@@ -213,6 +213,24 @@ def test_wrong_turn_is_refused_naming_the_event() -> None:
             "pass")
 
 
+@pytest.mark.parametrize("dealer", [0, 1])
+def test_an_illegal_event_keeps_the_parts_the_hand_engine_names(dealer: int) -> None:
+    """An illegal event's IllegalActionError has the action, phase, player to move and
+    reason the hand engine gives for the same move, whichever seat is to move."""
+    s, info = start(dealer=dealer, seat=1)
+    mover = 1 - dealer
+    for who, move in ((dealer, "pass"), (mover, "draw discard"),
+                      (mover, f"discard {s.upcard}")):
+        with pytest.raises(IllegalActionError) as observed:
+            info.observe(who, move)
+        with pytest.raises(IllegalActionError) as engine:
+            s.check(move, player=who)
+        parts = [(e.action, e.phase, e.player, e.reason) for e in (observed.value,
+                                                                   engine.value)]
+        assert parts[0] == parts[1]
+        assert observed.value.player == mover
+
+
 def test_own_discard_of_a_card_not_held() -> None:
     s, info = start(dealer=0, seat=1)
     info = info.observe(1, "take")

@@ -240,3 +240,20 @@ def test_the_outcome_uses_the_games_own_bonuses() -> None:
     data = from_openspiel(history, params={"gin_bonus": 30})
     assert data["hands"][0]["outcome"]["points"] == 100
     assert records.validate(data).valid
+
+
+# A hand dealt by hand and played in pyspiel (its returns [53.0, -53.0]): player 0 holds
+# 2S..TS and 2D, draws KH and knocks with it (melds 2S-6S and 7S-TS); the defender, player
+# 1, holds AC AD AH, lays off nothing and melds them: OpenSpiel's meld id 0 (action 56).
+ACES_MELD = [1, 2, 3, 4, 5, 6, 7, 8, 9, 27, 13, 26, 39, 17, 36, 50, 25, 32, 42, 47, 33,
+             54, 54, 53, 51, 55, 51, 206, 171, 54, 54, 56, 54]
+
+
+def test_the_defenders_meld_of_openspiel_meld_id_0_is_read() -> None:
+    """Meld id 0 (the aces but the spade) is a meld like any other for the defender."""
+    data = from_openspiel(ACES_MELD)
+    hand = data["hands"][0]
+    assert hand["source"]["defender_melds"] == [["AC", "AD", "AH"]]
+    assert hand["outcome"] == {"kind": "knock", "knocker": 0, "winner": 0, "points": 53,
+                               "deadwood": [2, 55]}
+    assert records.validate(data).valid

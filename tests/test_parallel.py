@@ -283,3 +283,37 @@ def test_a_pool_that_breaks_while_calls_are_handed_out_is_retried_once(
     monkeypatch.setattr(_parallel, "_pool", lambda workers: _BreakingPool(next(plans)))
     with pytest.raises(ginrules.GinRulesError, match="a worker process died twice"):
         list(_parallel.ordered_map(pow, [(2, n) for n in range(5)], workers=2))
+
+
+def test_a_cluster_s_idle_time_counts_from_when_its_last_worker_left(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The wait for a worker is ``timeout`` seconds of no worker in a row: a cluster that
+    loses its workers, gets one back and loses it again is given the whole timeout
+    again (a clock that moves one second a look, a result on the seventh look)."""
+    from concurrent.futures import TimeoutError as Pending
+
+    from ginrules.records import _cluster
+
+    class Client:
+        workers = iter([{}, {}, {"w": 1}, {}, {}, {}, {}, {}])
+
+        def get_executor(self, pure: bool) -> object:
+            return object()
+
+        def nthreads(self) -> dict[str, int]:
+            return next(self.workers)
+
+    class Work:
+        looks = 0
+
+        def result(self, timeout: float) -> int:
+            self.looks += 1
+            if self.looks < 7:
+                raise Pending
+            return 42
+
+    clock = iter(range(100))
+    monkeypatch.setattr(_cluster.time, "monotonic", lambda: float(next(clock)))
+    executor = _cluster.ClusterExecutor(Client(), timeout=3)
+    # idle at 0 and 1, a worker at the third look, idle again from 2: 3, 4 are not 3 s
+    assert executor.result_of(Work()) == 42  # type: ignore[arg-type]

@@ -109,6 +109,21 @@ def test_a_dead_hand_and_a_knock_with_layoffs() -> None:
     assert isinstance(picture, svg.SVG) and picture._repr_svg_() == picture
 
 
+def test_a_result_without_a_knocker_is_drawn_as_a_dead_hand_whatever_its_kind() -> None:
+    """HandResult is a plain value a caller may build: one that names no knocker is
+    drawn (and titled) as a dead hand, as the title and the text say, not a crash."""
+    import attrs
+
+    import ginrules
+    from ginrules import EndKind, svg
+
+    dead = ginrules.knocking.dead_result(dealer=0, upcard=None, knock_limit=10)
+    for kind in EndKind:
+        picture = svg.result(attrs.evolve(dead, kind=kind))
+        assert "<title>a dead hand: nobody scores</title>" in picture, kind
+        assert '<svg xmlns="http://www.w3.org/2000/svg" width="240" height="46" ' in picture
+
+
 def test_the_size_of_a_dead_hand_and_the_marks_of_a_hand_in_play() -> None:
     import ginrules
     from ginrules import svg
@@ -321,3 +336,17 @@ def test_a_tie_that_is_no_undercut_says_nobody_scores() -> None:
     result, _ = ginrules.showdown(knocker, defender, rules="classic")
     tied = str(svg.result(result, rules=ginrules.rules("classic")))
     assert "(an undercut)" in tied and "nobody scores" not in tied
+
+
+@pytest.mark.parametrize("player", [-1, 2])
+def test_the_picture_of_a_game_refuses_a_seat_that_is_not_0_or_1(player: int) -> None:
+    """``svg.game(game, player=p)`` draws a seat's hand: -1 (which would index seat 1) and
+    2 are no seats, refused by name."""
+    import ginrules
+    from ginrules import svg
+
+    game = ginrules.new_game(ginrules.rules("classic"), seed=3)
+    assert "player 0" in svg.game(game, player=0)
+    with pytest.raises(ginrules.GinRulesError,
+                       match=f"there is no player {player}: players are 0 and 1"):
+        svg.game(game, player=player)

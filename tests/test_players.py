@@ -786,6 +786,12 @@ def test_a_knock_is_settled_by_both_means_beyond_two_standard_errors() -> None:
     assert not _settled(8, sums([1.0] * 8, [1.0] * 8))
     # ...but 1.5 points is (more than 2 * 0.5 above the line)
     assert _settled(8, sums([1.5] * 8, [1.5] * 8))
+    # and below the line alike: losing 1 point (or gaining -1 over waiting) every time is
+    # exactly at the margin, not beyond it, so more hands are sampled; 1.5 is beyond it
+    assert not _settled(8, sums([-1.0] * 8, [0.0] * 8))
+    assert not _settled(8, sums([0.0] * 8, [-1.0] * 8))
+    assert _settled(8, sums([-1.5] * 8, [0.0] * 8))
+    assert _settled(8, sums([0.0] * 8, [-1.5] * 8))
 
 
 def test_the_advanced_level_decides_a_hand_alike_whatever_the_game_is_played_to() -> None:
@@ -837,3 +843,36 @@ def test_the_basic_player_chooses_as_its_first_rules_did(preset: str) -> None:
                 taken_best += best == v.taken.mask
             s = s.apply(chooser.choose(v))
     assert taken_best > 0 or ginrules.rules(preset).may_discard_taken_card
+
+
+def test_a_sampled_tie_that_is_no_undercut_is_worth_0_to_the_knock() -> None:
+    """Under OpenSpiel's rules a tie is no undercut: each sampled hand that ties the knock
+    is worth 0 points. The same view under rules where a tie is an undercut samples the
+    same hands, and differs only by the ties: the knock's points by the undercut bonus
+    per tie, its undercut risk by one per tie (two views where both runs drew 16 hands,
+    some of them ties)."""
+    import attrs
+
+    from ginrules import ActionKind
+    from ginrules.players import SimplePlayer
+
+    rules = ginrules.rules("openspiel")
+    as_undercuts = attrs.evolve(rules, undercut_on_tie=True)
+    for seed, actions in ((0, 35), (2, 21)):
+        state = ginrules.deal(rules, seed=seed, dealer=seed % 2)
+        players = [SimplePlayer(seed=seed), SimplePlayer(seed=seed + 1)]
+        while len(state.actions) < actions:  # play on rather than knock
+            v = view(state, state.turn)
+            action = players[state.turn].choose(v)
+            if action.kind is ActionKind.KNOCK:
+                action = next(a for a in v.legal_actions if a.kind is ActionKind.DISCARD)
+            state = state.apply(action)
+        v = view(state, state.turn)
+        tie_is_0 = AdvancedPlayer().decide(v).knock
+        tie_undercuts = AdvancedPlayer().decide(attrs.evolve(v, rules=as_undercuts)).knock
+        assert tie_is_0 is not None and tie_undercuts is not None
+        assert tie_is_0.samples == tie_undercuts.samples == 16
+        ties = round((tie_undercuts.undercut_risk - tie_is_0.undercut_risk) * 16)
+        assert ties > 0
+        assert tie_is_0.knock_points - tie_undercuts.knock_points == pytest.approx(
+            rules.undercut_bonus * ties / 16)

@@ -127,6 +127,25 @@ def test_incomplete_hand_records() -> None:
     assert records.validate(data).valid
 
 
+@pytest.mark.parametrize("count", [4, 5, 6])
+def test_a_hands_actions_past_four_are_written_one_per_line(count: int) -> None:
+    """A record lists a hand's actions one per line once there are more than four (a
+    short list stays on one line): five actions are five lines."""
+    state = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
+    for action in ("pass", "pass", "draw stock", "discard 7C", "draw stock",
+                   "discard 3C")[:count]:
+        state = state.apply(action)
+    text = records.dump(state)
+    lines = [line.strip() for line in text.splitlines()]
+    start = lines.index('"actions": [' if count > 4 else next(
+        line for line in lines if line.startswith('"actions": ["')))
+    if count > 4:
+        assert lines[start + count + 1] == "]"
+        assert all(line.startswith('"p') for line in lines[start + 1:start + count + 1])
+    else:
+        assert lines[start].endswith('"]') and lines[start].count('"p') == count
+
+
 def test_dump_to_a_file_object(tmp_path: Path) -> None:
     g = play_some(ginrules.rules("short"), 1, max_hands=2)
     buffer = io.StringIO()

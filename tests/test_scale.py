@@ -157,6 +157,17 @@ def test_sheet_rows_grown_one_by_one_are_the_tuple_of_rows(count: int,
     assert grown != (*as_tuple, None) and grown != "x" * count
 
 
+@pytest.mark.parametrize("count", [63, 64, 65, 127, 128, 129, 200, 4096 + 65])
+def test_rows_given_at_once_are_the_rows_in_order(count: int) -> None:
+    """A sheet made from a list of rows (as a record's reader makes it) holds exactly
+    those rows in order, whatever their number, one chunk or several."""
+    rows = [sheet_mod.SheetRow(n, None, None, n % 2, n, (0,)) for n in range(1, count + 1)]
+    sheet = ScoreSheet(rows=rows, games=ScoreSheet.empty().games)
+    assert list(sheet.rows) == rows and len(sheet.rows) == count
+    assert [sheet.rows[i] for i in range(count)] == rows
+    assert tuple(Chunked.of(range(count))) == tuple(range(count))
+
+
 def test_sheets_share_their_full_chunks() -> None:
     sheet = score_sheet([HandScore(None, None, 0, 0, 0, False, False)] * 200, rules("classic"))
     longer = sheet.add(HandScore(None, None, 0, 0, 0, False, False), rules("classic"))

@@ -572,6 +572,14 @@ def test_the_cap_on_open_games() -> None:
         Server(max_games=2.0)  # type: ignore[arg-type]
     done = run_serve(b'{"op": "hello"}\n', "--max-games", "0")
     assert done.returncode == 2 and b"--max-games: '0' is not a count >= 1" in done.stderr
+    # --max-games 1, the least: one game open, a second refused
+    done = run_serve(b'{"op": "hello"}\n{"op": "open", "game": "a", "player": 0}\n'
+                     b'{"op": "open", "game": "b", "player": 0}\n', "--max-games", "1")
+    assert done.returncode == 0, done.stderr
+    replies = [json.loads(line) for line in done.stdout.splitlines()]
+    assert replies[0]["max_games"] == 1
+    assert replies[1]["ok"] and not replies[2]["ok"]
+    assert replies[2]["kind"] == "TooManyGamesError"
 
 
 def test_any_failure_of_a_request_is_an_error_reply(dealt: tuple[Client, HandState],

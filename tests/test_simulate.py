@@ -123,6 +123,21 @@ def test_wilson_interval() -> None:
     low, high = wilson_interval(50, 100)
     assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
     assert wilson_interval(10, 10)[1] == 1.0
+    # no success is a low bound of exactly 0, all successes a high bound of exactly 1,
+    # whatever rounding (the formula leaves 5.6e-17 for 0 of 3)
+    for trials in range(1, 101):
+        assert wilson_interval(0, trials)[0] == 0.0
+        assert wilson_interval(trials, trials)[1] == 1.0
+
+
+@pytest.mark.parametrize("successes", [-1, 11])
+def test_the_wilson_interval_refuses_successes_outside_the_trials(successes: int) -> None:
+    """0 and all 10 of 10 are counts; one fewer or one more is refused, not an interval
+    outside 0..1 or a math error."""
+    assert wilson_interval(0, 10)[0] == 0.0 and wilson_interval(10, 10)[1] == 1.0
+    with pytest.raises(GinRulesError, match=f"successes are 0 to the 10 trials, not "
+                                            f"{successes}"):
+        wilson_interval(successes, 10)
 
 
 @pytest.mark.parametrize("z", [0, 0.0, -1.96])

@@ -597,3 +597,57 @@ def test_a_move_number_is_named_whole_up_to_nine_digits_then_cut() -> None:
     assert "  there is no move 999999999: choose 1 to 2" in out
     assert "  there is no move 000100000000...: choose 1 to 2" in out
     assert "  there is no move -5: choose 1 to 2" in out
+
+
+def test_each_hand_of_the_result_is_shown_under_its_owners_name() -> None:
+    """After a knock or gin, the knocker's melds and deadwood are shown on the line named
+    for the knocker and the defender's on the line named for the defender, whichever
+    seat knocked (the game's own result is the oracle)."""
+    knockers: set[int] = set()
+    for seed in range(40):
+        out: list[str] = []
+        saved: list[ginrules.GameState] = []
+        play_in_terminal(ginrules.new_game(rules("classic"), seed=seed),
+                         (BasicPlayer(), AdvancedPlayer()), write=out.append, max_hands=1,
+                         save=saved.append)
+        result = saved[-1].results[-1]
+        if result.knocker is None:
+            continue
+        names = ("player 0", "player 1")
+        knocker, defender = names[result.knocker], names[1 - result.knocker]
+        header = out.index(f"\n=== hand 1: {result.kind.value} by {knocker}")
+        assert out[header + 1] == f"  {knocker:12s}  {result.knocker_arrangement}"
+        after = header + 2 + len(result.layoffs)
+        assert out[after] == f"  {defender:12s}  {result.defender_arrangement}"
+        knockers.add(result.knocker)
+        if knockers == {0, 1}:
+            break
+    assert knockers == {0, 1}
+
+
+def test_a_tie_that_is_no_undercut_names_nobody_as_scoring() -> None:
+    """Under OpenSpiel's rules a knock that ties the defender scores nothing: the result
+    shows both hands and no scorer, and the sheet says it was a tie."""
+    out: list[str] = []
+    code = play_in_terminal(ginrules.new_game(rules("openspiel"), seed=65),
+                            (BasicPlayer(), BasicPlayer()), write=out.append, max_hands=1)
+    assert code == 0
+    shown = out[out.index("\n=== hand 1: knock by player 0"):]
+    assert shown[1].startswith("  player 0      ") and shown[1].endswith(" = 8")
+    assert not any(" score " in line or " scores " in line for line in shown)
+    assert any("knock by player 0, a tie    8 vs 8" in line for line in shown)
+
+
+def test_read_line_with_no_standard_input_is_the_end_of_the_input(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With standard input closed (``sys.stdin`` is None) reading a line is the end of
+    the input, and a person's game stops as at the end of a pipe."""
+    from ginrules.terminal import read_line
+
+    monkeypatch.setattr(sys, "stdin", None)
+    with pytest.raises(EOFError):
+        read_line("> ")
+    out: list[str] = []
+    code = play_in_terminal(ginrules.new_game(rules("classic"), seed=2),
+                            (None, BasicPlayer()), write=out.append)
+    assert code == 0 and out[-1].startswith("no more input: the game stops here")

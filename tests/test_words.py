@@ -377,6 +377,17 @@ def test_words_that_look_like_cards_are_read_as_words() -> None:
         parse_move(v, "knock KS: 4D 4H 4S")
 
 
+def test_an_as_after_the_moves_card_is_a_word() -> None:
+    """"as" reads as the ace of spades right after a move's verb ("discard as"), but once
+    the move has named its card, the sentence goes on in English: "discard KS as it is
+    safe" is one move, not a second discard of AS."""
+    s = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
+    v = s.apply("pass").apply("pass").apply("draw stock").view(1)
+    for reply in ("discard KS as it is safe", "I discard KS as the others are melded",
+                  "discard KS as planned"):
+        assert str(parse_move(v, reply)) == "discard KS", reply
+
+
 # -- the protocol: prompt and parse -----------------------------------------------------
 
 SCHEMA = json.loads((resources.files("ginrules.cli") / "protocol.schema.json").read_text())

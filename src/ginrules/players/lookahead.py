@@ -275,6 +275,8 @@ def _held(weights: Sequence[float], hidden: int) -> list[float]:
     threshold ``t``, with chance ``1 - exp(-w t)``, where ``t`` makes the chances add up
     to ``hidden`` (the usual approximation of successive sampling's inclusion chances).
     No chance is 1 (nor rounds to it) unless every card of positive weight must be dealt.
+    The weights are the inference weights, a few powers of ten apart at most (weights some
+    1e300 times apart would put the threshold past the largest float).
 
     >>> [round(p, 3) for p in _held([1.0, 1.0, 1.0, 1.0], 2)]
     [0.5, 0.5, 0.5, 0.5]
