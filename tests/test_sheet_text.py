@@ -139,3 +139,13 @@ def test_the_sheet_of_a_tied_hollywood_match_says_a_tie() -> None:
         game = game.apply(choose(hand, hand.turn))
     assert game.winner is None
     assert sheet_text(game).splitlines()[-1].endswith("a tie, 114 to 114")
+
+
+def test_a_hand_nobody_scores_says_so_without_its_result() -> None:
+    # a knock tied under rules where a tie is no undercut: the sheet has a row with no
+    # scorer, and without the hands' results its line says that nobody scores
+    tie = HandScore(None, None, 0, 0, 0, False, False)
+    sheet = score_sheet([won(0, 20), tie, won(1, 10)], rules("openspiel"))
+    lines = sheet_text(sheet, names=["Ann", "Bob"]).splitlines()
+    assert lines[3].split() == ["2", "nobody", "scores", "-", "20", "0"]
+    assert lines[4].split() == ["3", "won", "by", "Bob", "10", "20", "10"]
