@@ -183,3 +183,23 @@ def test_the_command_freezes_its_objects_at_its_end(tmp_path: Path, how: str) ->
                           timeout=120, check=False)
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == "frozen\n"
+
+
+@pytest.mark.parametrize(("orig_argv", "command"), [
+    (["python3", "-m", "ginrules", "serve"], True),
+    (["python3", "-mginrules", "serve"], True),  # the module's name attached to -m
+    (["python3", "-Bm", "ginrules"], True),  # -m last of a group of flags
+    (["python3", "-Bmginrules", "deadwood"], True),
+    (["python3", "-X", "dev", "-m", "ginrules"], True),
+    (["python3", "-mginrules2"], False),
+    (["python3", "-m", "ginrules.cli"], False),
+    (["python3", "-m", "pytest", "-m", "ginrules"], False),  # pytest's own -m, later
+])
+def test_python_m_ginrules_is_the_command_however_it_is_spelled(orig_argv: list[str],
+                                                                command: bool) -> None:
+    """``python -mginrules`` is the command as ``python -m ginrules`` is (it takes Ctrl-C
+    and SIGTERM while it starts); another module run with ``-m`` is not."""
+    from ginrules._startup import _is_the_command
+
+    assert _is_the_command(["-m"], orig_argv) is command
+    assert _is_the_command([orig_argv[0]], orig_argv) is False  # a script of its own

@@ -436,6 +436,8 @@ def changed(name: str, find: str, replace: str, nth: int = 0) -> tuple[str, int]
     ("Player 0 discards KS.", "Player 0 discards KS illegally and forfeits.", "forfeit"),
     # a line the framework never prints
     ("Player 0 discards KS.", "Player 0 throws KS.", "is not a line GinRummyGame prints"),
+    # a declined card that is not the one on offer: the message names the card
+    ("Player 1 declines AD.", "Player 1 declines 2D.", "2D is not the face-up card on offer"),
     ("Player 1 melds", "Player 1 melds [[8H, 9H, TH, JH, QH], [8D, 9D, TD, JD]] with 6 deadwood "
      "from [5D].", "player 1's deadwood is 5, not 6"),
     ("Player 0 wins.", "Player 1 wins.", "player 1 has not won (the scores are 114 to 27)"),

@@ -15,6 +15,7 @@ import os
 import re
 import resource
 import signal
+import socket
 import stat
 import subprocess
 import sys
@@ -179,6 +180,26 @@ def test_standard_output_named_as_a_path_is_standard_output(tmp_path: Path) -> N
     assert done.returncode == 0
     first, rest = (tmp_path / "log").read_text("utf-8").split("\n", 1)
     assert first == "first" and records.validate(rest).valid
+
+
+@pytest.mark.skipif(not hasattr(socket, "socketpair"), reason="no socketpair")
+@pytest.mark.parametrize("fd", [0, 3])
+def test_a_descriptor_named_by_its_number_is_written_through_zero_included(fd: int) -> None:
+    """``--record /dev/fd/N`` writes to the descriptor the shell opened (``3<>socket``),
+    standard input's 0 as any other: a socket cannot be opened again by its path, so a
+    write that reopened the name instead of using the descriptor would fail."""
+    mine, theirs = socket.socketpair()
+    with mine, theirs:
+        def child() -> None:
+            os.dup2(theirs.fileno(), fd)
+
+        done = subprocess.run([*COMMAND, "play", "--seed", "1", "--record", f"/dev/fd/{fd}"],
+                              stdin=subprocess.DEVNULL, capture_output=True, timeout=60,
+                              preexec_fn=child, pass_fds=(theirs.fileno(), fd))
+        assert done.returncode == 0 and done.stderr == b"", done.stderr
+        theirs.close()
+        got = b"".join(iter(lambda: mine.recv(65536), b""))
+    assert records.validate(got.decode("utf-8")).valid
 
 
 @pytest.mark.parametrize("name", ["/dev/stdout", "/dev/fd/1"])

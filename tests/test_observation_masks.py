@@ -139,3 +139,46 @@ def test_a_stock_draw_of_my_own_declines_nothing_of_the_opponent_s() -> None:
     planes = dict(zip(PLANES, masks(ginrules.view(s, 0)), strict=True))
     assert planes["opp_declined"] == ginrules.Card.parse("TS").mask
     assert planes["opp_discarded"] == thrown.mask
+
+
+def test_the_rules_scalars_are_their_own_fields_when_every_bonus_differs() -> None:
+    """Under a rule set whose every bonus is a different number, each rules scalar is
+    its own field (a field read as another of the same type would show here): the gin
+    and undercut bonuses over 100, the knock limit over 10."""
+    import ginrules
+    from ginrules.interop.observation import SCALARS, _scalar_list, scalar_bounds
+    from ginrules.players import view
+
+    rules = ginrules.rules("classic").evolve(
+        gin_bonus=137, undercut_bonus=119, big_gin_bonus=141, line_bonus=123,
+        game_bonus=113, shutout_bonus=153, knock_limit=7, target=150, dead_hand_stock=3)
+    s = ginrules.deal(rules, seed=7, dealer=0)
+    got = dict(zip(SCALARS, _scalar_list(view(s, 1), (30, 45), 150), strict=True))
+    assert (got["gin_bonus"], got["undercut_bonus"], got["knock_limit"]) == (1.37, 1.19, 0.7)
+    assert (got["my_score"], got["opponent_score"], got["oklahoma"]) == (0.2, 0.3, 0.0)
+    high = dict(zip(SCALARS, scalar_bounds(rules)[1], strict=True))
+    assert (high["gin_bonus"], high["undercut_bonus"], high["knock_limit"]) == (1.37, 1.19, 1.0)
+
+
+def test_a_hand_the_undercut_bonus_dominates_stays_within_the_score_bound() -> None:
+    """The game-score bound holds where the undercut bonus is the largest bonus by far:
+    one undercut worth 500 ends a game to 1 point, and its score is within the bound
+    (a bound built from the other bonuses, 0 here, would be 2 * 2 * 100 = 400)."""
+    import ginrules
+    from ginrules.game import new_game, play
+    from ginrules.players import SimplePlayer
+    from ginrules.interop.observation import SCALARS, scalar_bounds
+    from ginrules.scoring import score_hand
+
+    rules = ginrules.rules("classic").evolve(
+        undercut_bonus=500, gin_bonus=0, big_gin_bonus=0, line_bonus=0, game_bonus=0,
+        shutout_bonus=0, target=1)
+    bound = scalar_bounds(rules)[1][SCALARS.index("my_score")] * rules.target
+    undercuts = 0
+    for seed in range(400):
+        game = play(new_game(rules, seed=seed), (SimplePlayer(), SimplePlayer()))
+        assert max(game.totals) <= bound, (seed, game.totals, bound)
+        undercuts += any(score_hand(r, rules).undercut for r in game.results)
+        if undercuts >= 3:
+            break
+    assert undercuts >= 3 and bound >= 500
