@@ -166,8 +166,8 @@ def test_a_hand_the_undercut_bonus_dominates_stays_within_the_score_bound() -> N
     (a bound built from the other bonuses, 0 here, would be 2 * 2 * 100 = 400)."""
     import ginrules
     from ginrules.game import new_game, play
-    from ginrules.players import SimplePlayer
     from ginrules.interop.observation import SCALARS, scalar_bounds
+    from ginrules.players import SimplePlayer
     from ginrules.scoring import score_hand
 
     rules = ginrules.rules("classic").evolve(
