@@ -144,7 +144,10 @@ def test_a_stock_draw_of_my_own_declines_nothing_of_the_opponent_s() -> None:
 def test_the_rules_scalars_are_their_own_fields_when_every_bonus_differs() -> None:
     """Under a rule set whose every bonus is a different number, each rules scalar is
     its own field (a field read as another of the same type would show here): the gin
-    and undercut bonuses over 100, the knock limit over 10."""
+    and undercut bonuses over 100, the knock limit over 10, the scores over the target;
+    and so is each term of their bounds."""
+    import math
+
     import ginrules
     from ginrules.interop.observation import SCALARS, _scalar_list, scalar_bounds
     from ginrules.players import view
@@ -156,8 +159,27 @@ def test_the_rules_scalars_are_their_own_fields_when_every_bonus_differs() -> No
     got = dict(zip(SCALARS, _scalar_list(view(s, 1), (30, 45), 150), strict=True))
     assert (got["gin_bonus"], got["undercut_bonus"], got["knock_limit"]) == (1.37, 1.19, 0.7)
     assert (got["my_score"], got["opponent_score"], got["oklahoma"]) == (0.2, 0.3, 0.0)
+    assert _scalar_list(view(s, 1), (30, 45), None) == list(got.values())  # its target
     high = dict(zip(SCALARS, scalar_bounds(rules)[1], strict=True))
     assert (high["gin_bonus"], high["undercut_bonus"], high["knock_limit"]) == (1.37, 1.19, 1.0)
+    # the score bound, term by term: a hand pays at most 2 * (141 + 100) = 482 (its
+    # largest bonus, big gin's, and ten cards' deadwood, doubled by a spade); a player
+    # under the target ends with at most 149 + 482; twice that, a line bonus for each of
+    # at most 150 hands, the game bonus doubled and the shutout bonus
+    bound = 2 * (149 + 482) + 123 * 150 + 2 * 113 + 153
+    assert high["my_score"] == high["opponent_score"] == bound / 150
+    # each bonus the largest in turn
+    for largest in ("gin_bonus", "undercut_bonus", "big_gin_bonus"):
+        top = rules.evolve(**{largest: 300})
+        bound = 2 * (149 + 2 * (300 + 100)) + 123 * 150 + 2 * 113 + 153
+        assert scalar_bounds(top)[1][SCALARS.index("my_score")] == bound / 150, largest
+    # a knock limit over 10, and Oklahoma's (at most 10, whatever the field says)
+    assert scalar_bounds(rules.evolve(knock_limit=15))[1][SCALARS.index("knock_limit")] == 1.5
+    assert scalar_bounds(rules.evolve(knock_limit=15, oklahoma=True))[1][
+        SCALARS.index("knock_limit")] == 1.0
+    # an undercut bonus of 1 point is enough for a bound: every won hand pays a point
+    assert math.isfinite(scalar_bounds(rules.evolve(undercut_bonus=1))[1][
+        SCALARS.index("my_score")])
 
 
 def test_a_hand_the_undercut_bonus_dominates_stays_within_the_score_bound() -> None:
