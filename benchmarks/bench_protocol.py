@@ -24,7 +24,11 @@ every decision, the move applied), by each contender:
   measured here at about 0.28 ms), and short of what a server of ``expert`` waits
   (about 1.3 ms, its peer's decision included): a wait shorter than the real ones, so
   that the penalty is if anything understated and ``protocol - waking`` overstates the
-  protocol's own work rather than hides it;
+  protocol's own work rather than hides it. The penalty counts the sleep's own CPU too
+  (the call, the timer, the switch: about 25 microseconds a sleep on a 2-CPU virtual
+  machine), as the protocol counts its blocking reads; and it is one wait a decision,
+  where the protocol has two (the client waits for the reply, a server for its
+  request), so ``protocol - waking`` still holds the cost of the second wait;
 * ``protocol``: at each seat an ``ExternalPlayer("python -m ginrules serve --level
   LEVEL")``, a program of its own (the seat opened again with each game's seed, as a new
   player would be): the games are the same as in process, move for move;
