@@ -442,3 +442,100 @@ def test_choose_in_a_game_that_is_over_says_so() -> None:
     game = call(engine, "load", record=records.dump(over))["game"]
     assert call(engine, "choose", game=game, level="basic") == {
         "type": "GinRulesError", "message": "no hand is in play: the game is over"}
+
+
+# -- each argument refused in the method's own words (survivors of a plausible-bug pool) -
+
+
+_SEAT_METHODS = ["undo", "take_back", "view", "table", "hint"]
+
+
+@pytest.mark.parametrize("method", [*_SEAT_METHODS, "apply"])
+@pytest.mark.parametrize("player", ["0", -1, 2, True, 1.5, [0], None])
+def test_a_seat_that_is_not_0_or_1_is_refused_naming_what_was_given(method: str,
+                                                                    player: Any) -> None:
+    """Every method that takes a seat refuses anything but 0 or 1 (``apply`` also takes
+    null) with a WrongTypeError that names the method and the value as given."""
+    if method == "apply" and player is None:
+        return  # apply's player is optional
+    engine = bridge.Engine()
+    game = call(engine, "deal", rules="classic", seed=3)["game"]
+    arguments: dict[str, Any] = {"game": game, "player": player}
+    if method == "apply":
+        arguments["action"] = "pass"
+    wanted = "0, 1 or null" if method == "apply" else "0 or 1"
+    assert call(engine, method, **arguments) == {
+        "type": "WrongTypeError",
+        "message": f"{method}: player is {wanted}, not {player!r}"}
+
+
+def test_an_action_or_a_preset_that_is_not_text_is_refused_in_words() -> None:
+    engine = bridge.Engine()
+    game = call(engine, "deal", rules="classic", seed=3)["game"]
+    for action in (5, None, ["pass"]):
+        assert call(engine, "apply", game=game, action=action) == {
+            "type": "WrongTypeError",
+            "message": "action is text, like 'draw stock' or 'discard 7H'"}
+    for rules in (5, None, {"preset": "classic"}):
+        assert call(engine, "deal", rules=rules) == {
+            "type": "WrongTypeError",
+            "message": f"rules is a preset's name, one of {', '.join(ginrules.PRESETS)}"}
+
+
+def test_the_hint_weighs_a_knock_against_the_opponent_named() -> None:
+    """A knock hint through the bridge is the library's, weighed against the opponent's
+    level when it has a knock model, against ``any`` when it has none or none is named."""
+    import attrs
+
+    engine = bridge.Engine()
+    basic = ginrules.players.make_player("basic", seed=1)
+    game = call(engine, "deal", rules="classic", seed=0)["game"]
+    while True:  # to the first position with a knock (not gin) to weigh
+        state = engine._games[game].history.state
+        v = state.view(state.hand.turn)
+        if ginrules.hint(v).knock is not None:
+            break
+        game = call(engine, "apply", game=game, action=str(basic.choose(v)))["game"]
+    for named, model in (("expert", "expert"), ("simple", "simple"), ("random", "any"),
+                         (None, None)):
+        advice = call(engine, "hint", game=game, player=v.player, opponent=named)
+        assert advice["knock"] == attrs.asdict(ginrules.hint(v, opponent=model).knock), named
+    assert call(engine, "hint", game=game, player=v.player, opponent="expert")["knock"] != \
+        call(engine, "hint", game=game, player=v.player, opponent="random")["knock"]
+
+
+def test_bench_names_an_unknown_level_and_takes_every_level_at_once() -> None:
+    """bench refuses a level it does not know in its own words, and takes a list of as
+    many levels as there are (each once), not one more."""
+    with pytest.raises(ginrules.GinRulesError, match=r"^bench: unknown level 'grandmaster'; "
+                       r"the levels are "):
+        bridge.bench(["basic", "grandmaster"], positions=1)
+    every = list(ginrules.players.PLAYERS)
+    assert [row["level"] for row in bridge.bench(every, positions=1)["levels"]] == every
+    with pytest.raises(ginrules.errors.WrongTypeError, match="bench: levels is a list"):
+        bridge.bench([*every, "basic"], positions=1)
+
+
+def test_the_computer_players_kept_are_at_most_the_bound() -> None:
+    """The players kept between moves, by level and seed, are bounded: at the bound the
+    oldest goes as a new one comes."""
+    engine = bridge.Engine()
+    game = call(engine, "deal", rules="classic", seed=3)["game"]
+    for seed in range(bridge._KEPT_PLAYERS + 3):
+        call(engine, "choose", game=game, level="random", seed=seed)
+        assert len(engine._players) == min(seed + 1, bridge._KEPT_PLAYERS)
+    assert ("random", 0) not in engine._players and ("random", 34) in engine._players
+
+
+def test_load_refuses_a_game_between_hands_with_no_seed_to_deal_from() -> None:
+    from ginrules.game import deal_hand
+
+    game = deal_hand(ginrules.new_game(ginrules.rules("classic"), dealer=0),
+                     deck=ginrules.Deck.shuffled(5))
+    basic = ginrules.players.make_player("basic", seed=1)
+    while not game.finished:
+        game = game.apply(basic.choose(game.view(game.hand.turn)))
+    assert game.hand is None and not game.is_over and records.validate(records.dump(game)).valid
+    assert call(bridge.Engine(), "load", record=records.dump(game)) == {
+        "type": "GinRulesError",
+        "message": "this record's game has no seed to deal its next hand from"}
