@@ -195,10 +195,19 @@ EQUIVALENT: dict[str, str] = {
     "src/ginrules/_jsonlines.py:off_by_one:4921c80658eb":
         "loads' ValueError text cut at 201 for 200: the decoder's only ValueError that is no "
         "JSONDecodeError is int()'s digit limit, replaced by a text of 36 characters first",
-    "web/src/ginrules_bridge.py:off_by_one:c8bc6f91e172":
-        "the web engine keeps 33 computer players for 32: every level is a frozen player "
-        "that decides from the view and its seed alone, so one made again chooses the same "
-        "moves; only the time of a move and the memory differ",
+    "web/src/ginrules_bridge.py:off_by_one:9ee83c876a32":
+        "bench() times every seventh decision either way (another seventh of the same "
+        "games); what it returns is the counts and wall-clock times, noise in any case",
+    "web/src/ginrules_bridge.py:wrong_player:a55a5888619f":
+        "take_back's words from the opponent's view: the moves it can take back are passes, "
+        "takes, draws and discards (a knock ends the hand, which it refuses), whose words "
+        "read only the face-up card and the card thrown, the same in both views",
+    "web/src/ginrules_bridge.py:off_by_one:2887f35135b8":
+        "_sheet's rows are the finished hands, one result each, so index < len(results) "
+        "always: the guard never reads results[len(results)]",
+    "web/src/ginrules_bridge.py:wrong_player:191b261d1b47":
+        "hint's opponent: the player is never None (a seat, checked), so no opponent named "
+        "becomes 'any' rather than None, and ginrules.hint weighs None as 'any'",
     "src/ginrules/masks.py:dropped_check:210eedd52584":
         "_deadwood's fast path for a hand with no rank held three times: without it, no "
         "rank is held four times either and the loop over set choices has none to try, so "

@@ -62,9 +62,10 @@ def hands_in_words(count: int) -> str:
 
 
 def move_in_words(who: str, action: Action, view: View) -> str:
-    """``action`` as a person at the table sees it made by ``who``, from ``view`` (any
-    player's view just before the move): the card taken or thrown, and whether a knock
-    is gin. It names no card the view does not show.
+    """``action`` as a person at the table sees it made by ``who``, from ``view`` (a
+    player's view just before the move; for a knock, the knocker's, whose cards say
+    whether it is gin): the card taken or thrown, and whether a knock is gin. It names
+    no card the view does not show.
 
     >>> import ginrules
     >>> from ginrules.players import view
