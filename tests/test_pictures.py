@@ -350,3 +350,26 @@ def test_the_picture_of_a_game_refuses_a_seat_that_is_not_0_or_1(player: int) ->
     with pytest.raises(ginrules.GinRulesError,
                        match=f"there is no player {player}: players are 0 and 1"):
         svg.game(game, player=player)
+
+
+@pytest.mark.parametrize("player", [0, 1])
+def test_a_seats_picture_between_hands_draws_its_own_cards_of_a_dead_hand(
+        player: int) -> None:
+    """Between hands, a seat's picture of the game draws the dead hand just ended as that
+    seat saw it: its own cards, not the other seat's."""
+    import ginrules
+    from ginrules import svg
+    from ginrules.game import deal_hand
+
+    g = deal_hand(ginrules.new_game(ginrules.rules("classic", max_turns=1), dealer=0),
+                  deck=ginrules.Deck.shuffled(1))  # no seed: no next hand is dealt
+    for action in ("pass", "pass", "draw stock"):
+        g = g.apply(action)
+    g = g.apply(g.legal_actions()[0])
+    last = g.finished[-1]
+    assert g.hand is None and last.result is not None and last.result.kind.value == "dead"
+    picture = svg.game(g, player=player)
+    assert f"player {player} (you)" in picture and f"player {1 - player} (you)" not in picture
+    drawn = _cards_drawn(picture)
+    assert {str(c) for c in last.cards(player)} <= drawn
+    assert not {str(c) for c in last.cards(1 - player)} & drawn
