@@ -568,3 +568,66 @@ def test_the_howto_shows_what_convert_from_eaai_prints(
         args[args.index("-o") + 1] = str(tmp_path / "game.json")
         main(args)
         assert capsys.readouterr().err.strip() == output
+
+
+# -- the edges of OpenSpiel's inputs and parameters (survivors of a plausible-bug pool) -
+
+
+def test_openspiel_parameters_at_their_bounds() -> None:
+    """A parameter is a whole number 0..1000: both ends are read, one past either is
+    refused as out of range; a number of seven characters is no number at all."""
+    for value in (0, 1000):
+        assert read_openspiel_params(f"gin_rummy(gin_bonus={value})") == {"gin_bonus": value}
+        assert read_openspiel_params({"undercut_bonus": value}) == {"undercut_bonus": value}
+    for text in ("gin_rummy(gin_bonus=1001)", "gin_rummy(gin_bonus=-1)",
+                 "gin_rummy(gin_bonus=100000)"):
+        with pytest.raises(InvalidRecordError, match=r"^OpenSpiel parameter gin_bonus=-?1\d* "
+                           r"is not in 0\.\.1000$"):
+            read_openspiel_params(text)
+    with pytest.raises(InvalidRecordError, match=r"^OpenSpiel parameter gin_bonus is a whole "
+                       r"number, not '1000000'$"):
+        read_openspiel_params("gin_rummy(gin_bonus=1000000)")
+
+
+def test_openspiel_action_ids_at_their_bound_and_long_values_cut() -> None:
+    """Action ids are 0..240 in a JSON list as one a line; a value shown in an error is
+    its repr, cut to 37 characters and "..." past 40."""
+    assert read_openspiel_history("[0, 240]") == [0, 240]
+    assert read_openspiel_history("0\n240\n") == [0, 240]
+    for text in ("[0, 241]", "[-1]"):
+        with pytest.raises(InvalidRecordError, match=r"^item \d of the OpenSpiel history: "
+                           r"-?\d+ is not an action id \(a whole number 0\.\.240\)$"):
+            read_openspiel_history(text)
+    long = "x" * 50
+    with pytest.raises(InvalidRecordError) as caught:
+        read_openspiel_history(json.dumps([long]))
+    assert str(caught.value) == (f"item 1 of the OpenSpiel history: {repr(long)[:37]}... is "
+                                 "not an action id (a whole number 0..240)")
+    with pytest.raises(InvalidRecordError) as caught:
+        read_openspiel_history(json.dumps(["x" * 38]))  # a repr of exactly 40: shown whole
+    assert f"{'x' * 38!r} is not an action id" in str(caught.value)
+
+
+@pytest.mark.parametrize(("settings", "params"), [
+    ({}, {}), ({"undercut_bonus": 10}, {"undercut_bonus": 10}),
+    ({"gin_bonus": 20}, {"gin_bonus": 20}), ({"knock_limit": 8}, {"knock_card": 8}),
+    ({"shutout_bonus": 25}, {}), ({"oklahoma": True}, {"oklahoma": True}),
+])
+def test_openspiel_parameters_name_only_what_differs_from_its_defaults(
+        settings: dict[str, Any], params: dict[str, Any]) -> None:
+    rules = ginrules.rules("openspiel", **settings)
+    for seed in range(40):
+        hand = ginrules.deal(rules, seed=seed, dealer=seed % 2)
+        while not hand.is_over:
+            hand = hand.apply(SimplePlayer(seed=seed).choose(view(hand, hand.turn)))
+        with contextlib.suppress(InvalidRecordError):  # OpenSpiel's own endings come first
+            assert to_openspiel_history(ginrules.records.to_record(hand))["params"] == params
+            return
+    pytest.fail("no hand of 40 converts")
+
+
+def test_a_kaggle_episode_s_rules_are_a_presets_name() -> None:
+    for rules in (5, None, ginrules.rules("openspiel")):
+        with pytest.raises(WrongTypeError, match=r"^from_kaggle_episode takes the name of a "
+                           r"preset as rules \(like 'openspiel'\), not "):
+            from_kaggle_episode(episode("knock.json"), rules=rules)  # type: ignore[arg-type]
