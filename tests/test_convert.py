@@ -267,7 +267,8 @@ def test_episodes_that_are_not_gin_rummy() -> None:
     last = broken["steps"][-1][0]["observation"]
     last["serializedGameAndState"] = last["serializedGameAndState"].replace(
         "history=-1:", "history=-1:x", 1)
-    with pytest.raises(InvalidRecordError, match=r"step \d+, agent 0 .*entry 1"):
+    with pytest.raises(InvalidRecordError, match=r"step \d+, agent 0 of the Kaggle episode: "
+                       r"entry 1 of OpenSpiel's history, '-1:x28', is not player:action$"):
         from_kaggle_episode(broken)
 
 
@@ -631,3 +632,18 @@ def test_a_kaggle_episode_s_rules_are_a_presets_name() -> None:
         with pytest.raises(WrongTypeError, match=r"^from_kaggle_episode takes the name of a "
                            r"preset as rules \(like 'openspiel'\), not "):
             from_kaggle_episode(episode("knock.json"), rules=rules)  # type: ignore[arg-type]
+
+
+def test_a_history_or_move_sheet_of_exactly_the_longest_text_is_read() -> None:
+    """OpenSpiel histories and RLCard move sheets are read up to 8,000,000 characters:
+    one of exactly that length is read (and refused for what it holds), one more
+    character is refused for its length."""
+    from ginrules.interop.convert import MAX_HISTORY, from_rlcard
+
+    most = 8 * MAX_HISTORY
+    for read in (read_openspiel_history, from_rlcard):
+        with pytest.raises(InvalidRecordError) as caught:
+            read("7" * most)
+        assert "longer than" not in str(caught.value)
+        with pytest.raises(InvalidRecordError, match=f"longer than {most:,} characters"):
+            read("7" * (most + 1))
