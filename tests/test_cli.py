@@ -576,3 +576,26 @@ def test_play_with_a_person_names_the_game_and_its_target_first(
     first = capsys.readouterr().out.splitlines()[0]
     target = ginrules.rules(preset).target
     assert first.startswith(f"Gin Rummy, {preset} rules, to {target}: you against "), first
+
+
+def test_main_runs_in_a_thread_of_a_program_and_leaves_its_signals_alone(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A program may call ``main`` from any thread: only the main thread may set a
+    signal handler, so elsewhere SIGTERM is left as it was and the command runs."""
+    import signal
+    import threading
+
+    before = signal.getsignal(signal.SIGTERM)
+    outcome: list[object] = []
+
+    def run() -> None:
+        try:
+            outcome.append(main(["deadwood", "7H 8H 9H KS QS"]))
+        except BaseException as error:  # (reported below, in the test's thread)
+            outcome.append(error)
+
+    worker = threading.Thread(target=run)
+    worker.start()
+    worker.join(60)
+    assert outcome == [0] and "Deadwood  QS KS  = 20" in capsys.readouterr().out
+    assert signal.getsignal(signal.SIGTERM) is before

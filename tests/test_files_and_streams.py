@@ -338,6 +338,22 @@ def test_a_temporary_name_fits_255_bytes_with_any_host(monkeypatch: pytest.Monke
                         seen[0])
 
 
+@pytest.mark.parametrize(("nodename", "tag"), [
+    ("a" * 63, "a" * 63), ("a" * 64, "a" * 63), ("b" * 70, "b" * 63),
+    ("box.example.org", "box_example_org"), ("héte-1", "h_te-1"), ("", "_")])
+def test_the_host_in_a_temporary_name_is_at_most_63_safe_characters(
+        monkeypatch: pytest.MonkeyPatch, nodename: str, tag: str) -> None:
+    """The machine's name in a temporary file's name: letters, digits and hyphens, the
+    rest ``_`` (never a dot), cut to 63 characters (a DNS label's most), ``_`` if none."""
+    class Uname:
+        pass
+
+    named = Uname()
+    named.nodename = nodename  # type: ignore[attr-defined]
+    monkeypatch.setattr(os, "uname", lambda: named)
+    assert _host() == tag
+
+
 def _dead_pid() -> int:
     """The id of a process that has ended (and been reaped)."""
     child = subprocess.Popen([sys.executable, "-c", "pass"])
