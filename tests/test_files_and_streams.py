@@ -96,6 +96,35 @@ def test_a_device_is_never_replaced(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["disk", "null", "zero"]
 
 
+@needs_root
+def test_a_terminal_device_is_written_to_whatever_its_number(tmp_path: Path) -> None:
+    """Terminals are the devices a user writes to on purpose: virtual consoles (4),
+    /dev/tty (5) and the pseudo-terminals' majors 136 to 143, each at both ends; the
+    character device next to them (144) is refused before any work."""
+    for major in (4, 5, 136, 143):
+        node = tmp_path / f"tty{major}"
+        os.mknod(node, 0o666 | stat.S_IFCHR, os.makedev(major, 200))
+        check_writable(node)  # a terminal: it would be written through
+    other = tmp_path / "other"
+    os.mknod(other, 0o666 | stat.S_IFCHR, os.makedev(144, 0))
+    with pytest.raises(ginrules.GinRulesError, match="it is a device, not a regular file"):
+        check_writable(other)
+
+
+@needs_root
+def test_a_device_that_is_standard_output_is_written_through(tmp_path: Path) -> None:
+    """A device named by its path that is this process's standard output (a shell's
+    ``> /dev/zero`` named again as ``--record``) is written through: it is where the
+    user sends the output anyway. The same device not on standard output is refused."""
+    zero = tmp_path / "zero"
+    os.mknod(zero, 0o666 | stat.S_IFCHR, os.makedev(1, 5))
+    with open(zero, "wb") as out:
+        done = subprocess.run([*COMMAND, "play", "--seed", "1", "--record", str(zero)],
+                              stdout=out, stderr=subprocess.PIPE, timeout=60)
+    assert done.returncode == 0 and done.stderr == b"", done.stderr
+    one_line_error(run("play", "--seed", "1", "--record", str(zero)), "play")
+
+
 def test_a_fifo_is_written_through_to_its_reader_and_refused_without_one(
         tmp_path: Path) -> None:
     fifo = tmp_path / "pipe"
