@@ -5,19 +5,15 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ginrules.cards import Card, format_cards
+from ginrules.cli.common import _add_rules_option
 from ginrules.knocking import HandResult
 from ginrules.melds import Arrangement
 from ginrules.rulesets import RuleSet, SpadeDoubling
 from ginrules.rulesets import rules as preset
 from ginrules.scoring import HandScore, showdown
-
-if TYPE_CHECKING:
-    pass
-
-from ginrules.cli.common import _add_rules_option
 
 __all__: list[str] = []  # the command is ginrules.cli.main
 
@@ -76,7 +72,15 @@ def _showdown_json(result: HandResult, score: HandScore, rules: RuleSet) -> dict
 
 def _price_parts(score: HandScore, rules: RuleSet) -> str:
     """How the points add up, written so that the sum reads right: ``2 x 1 + 20 bonus``
-    when only the deadwood points are doubled, ``2 x (1 + 20 bonus)`` when all are."""
+    when only the deadwood points are doubled, ``2 x (1 + 20 bonus)`` when all are.
+
+    >>> from ginrules.rulesets import rules
+    >>> doubled = HandScore("defender", 1, 42, 1, 20, True, True)
+    >>> _price_parts(doubled, rules("oklahoma"))
+    '2 x 1 + 20 bonus: a spade upcard doubles the deadwood points'
+    >>> _price_parts(doubled, rules("oklahoma", spade_doubling="whole-score"))
+    '2 x (1 + 20 bonus): a spade upcard doubles the whole score'
+    """
     bonus = f" + {score.bonus} bonus" if score.bonus else ""
     if not score.doubled or score.points == 0:
         return f"{score.base}{bonus}"
@@ -88,8 +92,6 @@ def _price_parts(score: HandScore, rules: RuleSet) -> str:
 
 def _dead_cards(arrangement: Arrangement | None) -> list[str]:
     return [] if arrangement is None else [str(c) for c in arrangement.deadwood_cards]
-
-
 
 
 def add_parser(sub: Any) -> None:
