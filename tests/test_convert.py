@@ -647,3 +647,17 @@ def test_a_history_or_move_sheet_of_exactly_the_longest_text_is_read() -> None:
         assert "longer than" not in str(caught.value)
         with pytest.raises(InvalidRecordError, match=f"longer than {most:,} characters"):
             read("7" * (most + 1))
+
+
+def test_convert_reads_an_input_of_exactly_the_largest_size(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``ginrules convert`` reads up to MAX_RECORD_BYTES: an input of exactly that size is
+    read (and refused for what it holds), one byte more is refused for its size."""
+    from ginrules.records.format import MAX_RECORD_BYTES
+
+    path = tmp_path / "history.txt"
+    for size, words in ((MAX_RECORD_BYTES, "the OpenSpiel history is longer than"),
+                        (MAX_RECORD_BYTES + 1, f"is larger than {MAX_RECORD_BYTES:,} bytes")):
+        path.write_bytes(b"7" * size)
+        assert main(["convert", "--from", "openspiel", str(path)]) == 2
+        assert words in capsys.readouterr().err

@@ -149,3 +149,13 @@ def test_a_hand_nobody_scores_says_so_without_its_result() -> None:
     lines = sheet_text(sheet, names=["Ann", "Bob"]).splitlines()
     assert lines[3].split() == ["2", "nobody", "scores", "-", "20", "0"]
     assert lines[4].split() == ["3", "won", "by", "Bob", "10", "20", "10"]
+
+
+def test_a_games_text_names_its_own_target() -> None:
+    """The head line of a game's text gives the rules' target (150 here, while the game
+    bonus stays 100), for either seat."""
+    game = ginrules.new_game(rules("classic", target=150), seed=3)
+    for player in (None, 0, 1):
+        head = ginrules.text.game_state_text(game, player).splitlines()[0]
+        assert head == ("classic (target=150) rules, target 150; hand 1, dealer 0; totals "
+                        "0-0, hands won 0-0")

@@ -80,6 +80,8 @@ def _price_parts(score: HandScore, rules: RuleSet) -> str:
     '2 x 1 + 20 bonus: a spade upcard doubles the deadwood points'
     >>> _price_parts(doubled, rules("oklahoma", spade_doubling="whole-score"))
     '2 x (1 + 20 bonus): a spade upcard doubles the whole score'
+    >>> _price_parts(HandScore("knocker", 0, 0, 0, 0, False, True), rules("oklahoma"))
+    '0'
     """
     bonus = f" + {score.bonus} bonus" if score.bonus else ""
     if not score.doubled or score.points == 0:
