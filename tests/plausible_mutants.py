@@ -209,6 +209,9 @@ EQUIVALENT: dict[str, str] = {
         "convert --to openspiel's own check of the report: to_openspiel_history loads the "
         "record strictly (records.load), which raises the validator's first problem, so an "
         "invalid record never reaches it (the same one-line error, exit 2)",
+    "src/ginrules/text.py:wrong_player:498108dcd6c9":
+        "the refusal of two seats of one name quotes names[1] for names[0]: the branch is "
+        "taken only when they are equal (a str subclass with its own __eq__ aside)",
     "web/src/ginrules_bridge.py:off_by_one:9ee83c876a32":
         "bench() times every seventh decision either way (another seventh of the same "
         "games); what it returns is the counts and wall-clock times, noise in any case",

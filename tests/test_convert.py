@@ -661,3 +661,13 @@ def test_convert_reads_an_input_of_exactly_the_largest_size(
         path.write_bytes(b"7" * size)
         assert main(["convert", "--from", "openspiel", str(path)]) == 2
         assert words in capsys.readouterr().err
+
+
+def test_a_record_converts_to_openspiel_only(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    state = ginrules.deal(ginrules.rules("openspiel"), seed=1, dealer=0)
+    path = tmp_path / "hand.json"
+    path.write_text(ginrules.records.dump(state), encoding="utf-8")
+    assert main(["convert", "--from", "record", "--to", "record", str(path)]) == 2
+    assert capsys.readouterr().err == ("ginrules convert: error: --from record converts to "
+                                       "--to openspiel only\n")

@@ -383,6 +383,15 @@ def test_the_host_in_a_temporary_name_is_at_most_63_safe_characters(
     assert _host() == tag
 
 
+def test_an_empty_path_is_refused_in_words(tmp_path: Path) -> None:
+    with pytest.raises(ginrules.GinRulesError, match=r"^the path is empty: name a file$"):
+        write_atomically("", "{}")
+    with pytest.raises(ginrules.GinRulesError, match=r"^the path is empty: name a file$"):
+        check_writable("")
+    err = one_line_error(run("play", "--seed", "1", "--record", "", cwd=tmp_path), "play")
+    assert err.endswith("the path is empty: name a file\n") and not any(tmp_path.iterdir())
+
+
 def _dead_pid() -> int:
     """The id of a process that has ended (and been reaped)."""
     child = subprocess.Popen([sys.executable, "-c", "pass"])
