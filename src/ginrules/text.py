@@ -74,6 +74,9 @@ def move_in_words(who: str, action: Action, view: View) -> str:
     'the computer takes the upcard TS'
     >>> move_in_words("you", Action.parse("draw stock"), view(state, 1))
     'you draw from the stock'
+    >>> later = state.apply("pass").apply("pass").apply("draw stock").apply("discard 7C")
+    >>> move_in_words("the computer", Action.parse("draw discard"), view(later, 0))
+    'the computer takes 7C from the discard pile'
     """
     if type(who) is not str:
         raise _wrong_type("move_in_words", "who as a str", who)
