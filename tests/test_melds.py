@@ -263,6 +263,18 @@ def test_the_discard_mask_functions_take_11_cards_and_refuse_12() -> None:
             function(eleven | 1 << 51)
 
 
+def test_the_discard_mask_functions_refuse_an_empty_hand() -> None:
+    """No discard is made from no cards: the best discard's functions say so (the quick
+    path of a hand with no rank held three times is the one taken), and the list of
+    every card's discard is empty."""
+    from ginrules.masks import best_discards_of_mask
+
+    for function in (best_discard_deadwood_of_mask, best_discards_of_mask):
+        with pytest.raises(GinRulesError, match="cannot discard from an empty hand"):
+            function(0)
+    assert discard_deadwoods_of_mask(0) == []
+
+
 def test_deadwood_bad_inputs() -> None:
     with pytest.raises(CardNotationError, match="1H"):
         deadwood("7H 8H 1H")
