@@ -212,6 +212,14 @@ EQUIVALENT: dict[str, str] = {
     "src/ginrules/text.py:wrong_player:498108dcd6c9":
         "the refusal of two seats of one name quotes names[1] for names[0]: the branch is "
         "taken only when they are equal (a str subclass with its own __eq__ aside)",
+    "src/ginrules/players/advanced.py:off_by_one:a31fa3022c77":
+        "the advanced discard's pruning only for a potential weight of 1 or more: pruning "
+        "skips discards its bound proves cannot win, so pricing them too (weights 0 to 1) "
+        "chooses the same discard, only slower",
+    "src/ginrules/players/advanced.py:off_by_one:b0d53c20d63c":
+        "not strict: knocking at an expected value > -1 rather than > 0 where it is also "
+        "at least the wait; the wait is above 0 whenever gin may still come (a gin bonus "
+        "over 0), so only a mean of exactly 0 points with no chance of gin left differs",
     "web/src/ginrules_bridge.py:off_by_one:9ee83c876a32":
         "bench() times every seventh decision either way (another seventh of the same "
         "games); what it returns is the counts and wall-clock times, noise in any case",

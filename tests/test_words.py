@@ -367,6 +367,13 @@ def test_words_that_look_like_cards_are_read_as_words() -> None:
     with pytest.raises(MoveTextError):  # two kings held: the rank alone is no card
         parse_move(v, "discard the king")
     assert str(parse_move(v, "discard the jack")) == "discard JH"
+    # a rank of one letter is a word, not a rank: "discard t" names no card (the ten is
+    # "ten" or "10"), as "discard a" names no ace
+    assert str(parse_move(v, "discard the ten")) == str(parse_move(v, "discard 10")) == \
+        "discard TC"
+    for reply in ("discard t", "discard the t", "discard j"):
+        with pytest.raises(MoveTextError, match="no move found"):
+            parse_move(v, reply)
     for reply in ("discard KS, or maybe KD", "discard KS or the KD", "discard KS KD",
                   "knock with KS or KD", "discard KD or knock 4D",
                   "I'm deciding whether to knock with 4D or discard KD"):
