@@ -602,3 +602,30 @@ def test_two_games_with_the_same_seed_through_one_player() -> None:
     finally:
         assert isinstance(player, ExternalPlayer)
         player.close()
+
+
+def test_a_request_larger_than_the_pipe_reaches_a_slow_program_whole(tmp_path: Path) -> None:
+    """A request is written whole however the pipe takes it: to a program that reads
+    only after a while, a line of 300,000 bytes (several times a pipe's room) goes in
+    many writes, and every byte arrives, in order."""
+    import hashlib
+
+    from ginrules.players.external import _Program
+
+    script = tmp_path / "slow_echo.py"
+    script.write_text(textwrap.dedent("""\
+        import hashlib, json, sys, time
+        time.sleep(0.3)  # the pipe fills meanwhile
+        line = sys.stdin.buffer.readline()
+        print(json.dumps({"ok": True, "length": len(line),
+                          "sha256": hashlib.sha256(line).hexdigest()}), flush=True)
+        """), encoding="utf-8")
+    program = _Program(f"{shlex.quote(sys.executable)} {shlex.quote(str(script))}", "slow")
+    try:
+        request = {"op": "echo", "pad": "0123456789" * 30_000}
+        line = json.dumps(request).encode() + b"\n"
+        reply = program.ask(request, timeout=60)
+        assert (reply["length"], reply["sha256"]) == (len(line),
+                                                      hashlib.sha256(line).hexdigest())
+    finally:
+        program.close(polite=False)
