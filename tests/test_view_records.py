@@ -600,6 +600,20 @@ def test_a_view_names_only_what_its_player_can_know() -> None:
                         "know as ??")
 
 
+def test_a_card_the_hidden_player_just_drew_is_unseen_at_the_records_end() -> None:
+    """A view of a hand still in play whose last action is the other player's stock draw
+    cannot name the card drawn: the draw at the very end is checked as any other."""
+    before = ginrules.deal(ginrules.rules("classic"), seed=4, dealer=0)
+    state = before.apply("pass").apply("pass").apply("draw stock")  # player 1 draws
+    view = honest_view(state, 0)
+    assert view["hands"][0]["actions"][-1] == "p1 draw stock ??" and _problems(view) == []
+    (drawn,) = set(state.cards(1)) - set(before.cards(1))
+    view["hands"][0]["actions"][-1] = f"p1 draw stock {drawn}"
+    (found,) = _problems(view)
+    assert found[:3] == ("unseen-card", 1, None)
+    assert f"cannot know that player 1 drew {drawn} from the stock at action 3" in found[3]
+
+
 def test_a_view_that_gives_the_deck() -> None:
     data = records.to_record(HANDS["knock by 0"])
     data["view"] = 0
@@ -751,6 +765,8 @@ def test_the_layoff_bound_is_never_above_the_real_layoffs(rnd: Any) -> None:
     ("7C", "7D 7H", ""),  # no set of three to take it
     ("KD QD", "JD TD 9D", "KD QD"),  # down from the king
     ("KD", "AD 2D 3D", ""),  # aces are low: no K-A-2
+    ("4S", "AS 2S 3S", "4S"),  # onto a run from the ace
+    ("5S 4S", "AS 2S 3S", "5S 4S"),  # through 4S onto the run from the ace
 ])
 def test_the_cards_that_could_be_laid_off(defender: str, possible: str, layable: str
                                           ) -> None:
