@@ -170,6 +170,17 @@ def test_each_knocker_meld_must_be_a_meld(melds: list[Any], words: str) -> None:
     assert message(data).startswith(words)
 
 
+def test_a_long_meld_is_shown_cut_to_40_characters() -> None:
+    """A value in a message is its repr, whole up to 40 characters, else its first 37
+    and "...": the reader sees where it went wrong without the whole of it."""
+    for meld, shown in ((["x" * 36], "['" + "x" * 36 + "']"),  # 40: whole
+                        (["x" * 37], "['" + "x" * 35 + "..."),  # 41: cut
+                        (7 * ["AS", 1], "['AS', 1, 'AS', 1, 'AS', 1, 'AS', 1, ...")):
+        data = edit(GIN, lambda d, m=meld: d["hands"][0].update(knocker_melds=[m]))
+        assert message(data) == ("knocker_melds: a meld is a string of cards or a list of "
+                                 f"cards like \"7H\", not {shown}")
+
+
 def test_melds_as_good_as_the_rules_layout_are_accepted() -> None:
     # auto_layout: stated melds are only checked to be no worse than the rules' layout
     data = edit(GIN, lambda d: d["hands"][0].update(knocker_melds=[

@@ -209,3 +209,17 @@ def test_the_default_opponent_decides_from_its_view_only(
     for seed in range(20):
         _episode(env, seed)
     assert len(calls) > 200
+
+
+
+def test_a_step_before_the_first_reset_is_refused_in_words() -> None:
+    """Gymnasium asks for reset first (``gymnasium.make``'s wrapper enforces it); the
+    environment made directly says so too, rather than playing whichever seat is to move
+    in a hand nobody dealt for the agent. After a reset it steps."""
+    env = make_env()
+    with pytest.raises(GinRulesError, match=r"^step before reset: call reset\(\) first"):
+        env.step(0)
+    env.reset(seed=1)
+    legal = np.flatnonzero(env.action_masks())
+    _, reward, _, _, _ = env.step(int(legal[0]))
+    assert isinstance(reward, float)

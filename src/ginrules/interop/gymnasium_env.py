@@ -123,7 +123,7 @@ def _build() -> Any:
             self.omniscient = omniscient
             self.render_mode = render_mode
             self.observation_space, self.action_space = spaces(self.episode.rules)
-            self._pending = 0.0
+            self._pending: float | None = None  # None until the first reset
 
         def _opponent_moves(self) -> float:
             """Let the computer player move until it is the agent's turn; its rewards.
@@ -175,6 +175,9 @@ def _build() -> Any:
             return observe(self.episode, self.seat)["action_mask"]
 
         def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+            if self._pending is None:
+                raise GinRulesError("step before reset: call reset() first, as Gymnasium "
+                                    "asks (no hand is dealt for the agent yet)")
             chosen = Action.from_index(action)
             try:  # (the episode checks the action before it changes anything)
                 reward = self.rewarder.step(chosen)[self.seat] + self._pending
