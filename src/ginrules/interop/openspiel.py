@@ -199,7 +199,15 @@ class OpenSpielExplanations(Explanations):
         return ""
 
     def after_over(self, state: HandState, action: Action) -> str:
-        """OpenSpiel's wall phase."""
+        """OpenSpiel's wall phase: a move after a dead hand, which OpenSpiel still plays;
+        nothing to say of a hand that is not over.
+
+        >>> import ginrules
+        >>> explain = OpenSpielExplanations({"from": "openspiel"})
+        >>> state = ginrules.deal(ginrules.rules("openspiel"), seed=1)
+        >>> explain.after_over(state, state.legal_actions()[0])
+        ''
+        """
         _check_state("after_over", state, action)
         if state.result is None:
             return ""
