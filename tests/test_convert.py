@@ -671,3 +671,21 @@ def test_a_record_converts_to_openspiel_only(tmp_path: Path,
     assert main(["convert", "--from", "record", "--to", "record", str(path)]) == 2
     assert capsys.readouterr().err == ("ginrules convert: error: --from record converts to "
                                        "--to openspiel only\n")
+
+
+def test_an_openspiel_history_drawing_from_the_stock_after_one_pass_is_refused() -> None:
+    """The upcard is offered to both players: a stock draw after one pass (the second
+    player's offer skipped) is no legal OpenSpiel history, and reading it says so,
+    rather than making a record of it. After both pass, the same draw is read."""
+    state = ginrules.deal(ginrules.rules("openspiel"), seed=2, dealer=0)
+    state = state.apply("pass").apply("pass").apply("draw stock")
+    history = to_openspiel_history(ginrules.records.to_record(state))["history"]
+    first = 21  # (the deal: 21 chance outcomes)
+    assert history[first:first + 3] == [54, 54, 53]  # pass, pass, draw from the stock
+    read = from_openspiel(history)  # (OpenSpiel's player 0 is the non-dealer)
+    assert [a.split()[1] for a in read["hands"][0]["actions"]] == ["pass", "pass", "draw"]
+    assert [p.code for p in validate(read).problems] == ["hand-incomplete"]  # (in play)
+    skipped = history[:first + 1] + history[first + 2:]  # the second pass left out
+    with pytest.raises(InvalidRecordError, match=r"^OpenSpiel action 22 \(53\) is not legal "
+                       r"in the upcard offer"):
+        from_openspiel(skipped)
