@@ -231,6 +231,9 @@ EQUIVALENT: dict[str, str] = {
     "src/ginrules/interop/openspiel_game.py:wrong_player:d71f3cb6461a":
         "the hand's end logged for 1 - p over p in (0, 1): both logs get the same line, "
         "only the order of the two appends differs",
+    "src/ginrules/interop/episode.py:reset_forgotten:8012c9194fb5":
+        "Episode._margin is read only in game mode once self.game exists, which only "
+        "reset() makes, and reset() sets _margin to 0 first",
     "web/src/ginrules_bridge.py:off_by_one:9ee83c876a32":
         "bench() times every seventh decision either way (another seventh of the same "
         "games); what it returns is the counts and wall-clock times, noise in any case",

@@ -203,3 +203,18 @@ def test_python_m_ginrules_is_the_command_however_it_is_spelled(orig_argv: list[
 
     assert _is_the_command(["-m"], orig_argv) is command
     assert _is_the_command([orig_argv[0]], orig_argv) is False  # a script of its own
+
+
+def test_a_sub_command_parser_answers_what_it_lacks_as_any_object_does() -> None:
+    """A sub-command's parser set up on first use: a dunder probe (copy's, pickle's)
+    does not set it up, and once set up a missing attribute is an AttributeError, as
+    for any object (``getattr(parser, name, default)`` works)."""
+    parser = build_parser()
+    (choices,) = [a.choices for a in parser._actions if getattr(a, "choices", None)]
+    sub = choices["deadwood"]
+    assert sub.__dict__["_loaded"] is False
+    assert not hasattr(sub, "__no_such_protocol__")
+    assert sub.__dict__["_loaded"] is False  # the probe set up nothing
+    assert sub.prog.endswith("deadwood")  # a real attribute sets it up
+    assert sub.__dict__["_loaded"] is True
+    assert getattr(sub, "no_such_attribute", None) is None

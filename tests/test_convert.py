@@ -635,13 +635,13 @@ def test_a_kaggle_episode_s_rules_are_a_presets_name() -> None:
 
 
 def test_a_history_or_move_sheet_of_exactly_the_longest_text_is_read() -> None:
-    """OpenSpiel histories and RLCard move sheets are read up to 8,000,000 characters:
-    one of exactly that length is read (and refused for what it holds), one more
-    character is refused for its length."""
+    """OpenSpiel histories, RLCard move sheets and EAAI logs are read up to 8,000,000
+    characters: one of exactly that length is read (and refused for what it holds), one
+    more character is refused for its length."""
     from ginrules.interop.convert import MAX_HISTORY, from_rlcard
 
     most = 8 * MAX_HISTORY
-    for read in (read_openspiel_history, from_rlcard):
+    for read in (read_openspiel_history, from_rlcard, from_eaai_log):
         with pytest.raises(InvalidRecordError) as caught:
             read("7" * most)
         assert "longer than" not in str(caught.value)

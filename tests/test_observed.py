@@ -4,6 +4,9 @@ event is refused, naming it, and changes nothing."""
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 import attrs
 import pytest
 from hypothesis import given, settings
@@ -164,6 +167,21 @@ def test_an_event_keeps_every_field_it_does_not_change() -> None:
         if name not in ("_state", "derived"):
             assert getattr(after, name) is getattr(info, name), name
     assert after.view() == view(s.apply("pass"), 1, scores=(12, 40))
+
+
+@pytest.mark.parametrize("scores", [(1, 2, 3), (1,), (), (5, -1), (-2, 0), (1, True),
+                                    (1.0, 2)])
+def test_scores_that_are_not_a_pair_of_totals_are_refused(scores: tuple[Any, ...]) -> None:
+    """The game totals are two whole numbers of at least 0, at the start and evolved."""
+    s = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
+    with pytest.raises(GinRulesError, match=r"^scores are a pair of game totals \(ints >= 0\), "
+                       rf"not {re.escape(repr(scores))}$"):
+        InformationSet.start(s.rules, 1, 0, s.cards(1), s.upcard, scores=scores)
+    _, info = start()
+    with pytest.raises(GinRulesError, match=r"^scores are a pair of game totals"):
+        attrs.evolve(info, scores=scores)
+    assert InformationSet.start(s.rules, 1, 0, s.cards(1), s.upcard,
+                                scores=(0, 99)).view().scores == (0, 99)
 
 
 # -- derived passes ---------------------------------------------------------------------

@@ -876,3 +876,27 @@ def test_a_sampled_tie_that_is_no_undercut_is_worth_0_to_the_knock() -> None:
         assert ties > 0
         assert tie_is_0.knock_points - tie_undercuts.knock_points == pytest.approx(
             rules.undercut_bonus * ties / 16)
+
+
+@pytest.mark.parametrize("level", ["advanced", "expert"])
+def test_a_game_s_own_bonuses_change_no_decision_within_a_hand(level: str) -> None:
+    """What a hand's play is worth depends on the hand's rules (knock limit, gin and
+    undercut bonuses, the dead-hand stock), not on what only a whole game pays: the same
+    positions under other line, game and shutout bonuses and another target, with no
+    game scores in the view, get the same decisions and the same knock figures."""
+    base = ginrules.rules("classic")
+    other = base.evolve(line_bonus=200, game_bonus=7, shutout_bonus=90, target=500)
+    player = make_player(level, seed=1)
+    compared = knocks = 0
+    for seed in range(30 if level == "advanced" else 8):
+        state = ginrules.deal(base, seed=seed, dealer=seed % 2)
+        twin = ginrules.deal(other, seed=seed, dealer=seed % 2)
+        while not state.is_over:
+            mine, theirs = view(state, state.turn), view(twin, twin.turn)
+            decided, again = player.decide(mine), player.decide(theirs)
+            assert (decided.action, decided.knock) == (again.action, again.knock), (
+                seed, len(state.actions))
+            compared += 1
+            knocks += decided.knock is not None
+            state, twin = state.apply(decided.action), twin.apply(decided.action)
+    assert compared > 200 and knocks > 5, (compared, knocks)
