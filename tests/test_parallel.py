@@ -317,3 +317,16 @@ def test_a_cluster_s_idle_time_counts_from_when_its_last_worker_left(
     executor = _cluster.ClusterExecutor(Client(), timeout=3)
     # idle at 0 and 1, a worker at the third look, idle again from 2: 3, 4 are not 3 s
     assert executor.result_of(Work()) == 42  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("timeout", [0, 0.0, -0.5, -1, float("nan"), float("inf"), True,
+                                     "5", None])
+def test_a_dask_timeout_is_a_positive_number_of_seconds(timeout: object) -> None:
+    """The timeout is refused before Dask is imported or a cluster is reached: 0 and
+    below, infinity, not-a-number, a flag and text are no timeout."""
+    from ginrules.records._parallel import dask_executor
+
+    refused = pytest.raises(ginrules.GinRulesError,
+                            match=r"^the timeout must be a positive number of seconds, not ")
+    with refused, dask_executor("tcp://127.0.0.1:1", timeout=timeout):  # type: ignore[arg-type]
+        pass
