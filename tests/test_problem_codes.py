@@ -159,3 +159,17 @@ def test_a_game_that_stops_short_names_its_totals_and_the_rules_target() -> None
     assert problem.code == "game-incomplete"
     assert problem.message == ("the record stops before the game is over: the totals are "
                                "59-50 and the target is 60")
+
+
+def test_a_game_that_goes_on_past_its_end_names_the_winner_and_the_rules_target() -> None:
+    # to 60 points: the winner reaches it in the game's last hand; a hand after it is one
+    # too many, and the message names the rules' own target (not another field's 100)
+    rules = ginrules.rules("classic", target=60)
+    played = game.play(game.new_game(rules, seed=3), game.random_policies(3))
+    data = records.to_record(played)
+    last = len(data["hands"])
+    longer = edit(lambda d: d["hands"].append(copy.deepcopy(d["hands"][0])), data)
+    problem = first_problem(longer)
+    assert problem.code == "game-continues"
+    assert problem.message == (f"play continues after the game was over (player "
+                               f"{played.winner} reached the target 60 in hand {last})")
