@@ -156,6 +156,9 @@ def _shown(value: object, limit: int = 60) -> str:
 
     >>> _shown([1, "x" * 100])
     '[1, "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'
+    >>> whole, cut = _shown("x" * 58), _shown("x" * 59)  # JSON of 60 characters, and 61
+    >>> (len(whole), whole[-3:]), (len(cut), cut[-4:])
+    ((60, 'xx"'), (60, 'x...'))
     >>> _shown({1, 2})
     'a set'
     """
