@@ -234,6 +234,10 @@ EQUIVALENT: dict[str, str] = {
     "src/ginrules/interop/episode.py:reset_forgotten:8012c9194fb5":
         "Episode._margin is read only in game mode once self.game exists, which only "
         "reset() makes, and reset() sets _margin to 0 first",
+    "src/ginrules/players/external.py:off_by_one:4014062f2844":
+        "_one_line taking one character more before cutting: a text longer than the "
+        "excerpt is cut either way, and the excerpt's first characters come from the "
+        "text's first ones (each shows as one or more), so the extra one is cut off",
     "web/src/ginrules_bridge.py:off_by_one:9ee83c876a32":
         "bench() times every seventh decision either way (another seventh of the same "
         "games); what it returns is the counts and wall-clock times, noise in any case",

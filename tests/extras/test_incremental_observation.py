@@ -120,3 +120,12 @@ def test_a_hand_set_from_outside_is_seen_from_its_history() -> None:
     other.hand = episode.hand  # not through step: the episode's draws are not kept
     _check(other)
     assert other.view(1).drawn_cards == (other.view(1).drawn,)
+    # later, a discard taken by the other player: what each seat saw differs (the card
+    # it threw, the card the opponent took), and each is seen from its own seat
+    episode.step(episode.hand.legal_actions()[0])
+    episode.step(Action.parse("draw discard"))
+    episode.step(episode.hand.legal_actions()[-1])
+    later = Episode("classic")
+    later.reset(seed=7)
+    later.hand = episode.hand
+    _check(later)

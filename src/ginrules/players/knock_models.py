@@ -302,6 +302,8 @@ def _tilted(priced: list[tuple[int, float]], risk: float, dead: int,
     [(-27, 2.0), (5, 2.0)]
     >>> _tilted([(5, 1.0)], 0.2, 4, t)
     [(5, 1.0), (-27, 0.25)]
+    >>> _tilted([], 0.2, 4, t)  # nothing weighed: nothing to tilt
+    []
     """
     total = sum(w for _, w in priced)
     under = sum(w for p, w in priced if p < 0)
