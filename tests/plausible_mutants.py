@@ -238,6 +238,9 @@ EQUIVALENT: dict[str, str] = {
         "_one_line taking one character more before cutting: a text longer than the "
         "excerpt is cut either way, and the excerpt's first characters come from the "
         "text's first ones (each shows as one or more), so the extra one is cut off",
+    "src/ginrules/interop/episode.py:wrong_player:2a146b09c247#1":
+        "Episode.scores's seat check on 1 - player: for an int (checked first), 1 - p is 0 "
+        "or 1 exactly when p is",
     "web/src/ginrules_bridge.py:off_by_one:9ee83c876a32":
         "bench() times every seventh decision either way (another seventh of the same "
         "games); what it returns is the counts and wall-clock times, noise in any case",
