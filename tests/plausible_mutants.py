@@ -241,6 +241,15 @@ EQUIVALENT: dict[str, str] = {
     "src/ginrules/interop/episode.py:wrong_player:2a146b09c247#1":
         "Episode.scores's seat check on 1 - player: for an int (checked first), 1 - p is 0 "
         "or 1 exactly when p is",
+    "src/ginrules/interop/episode.py:wrong_player:2a146b09c247":
+        "Episode.view's seat check on 1 - player: for an int (checked first), 1 - p is 0 "
+        "or 1 exactly when p is",
+    "src/ginrules/interop/rewards.py:wrong_player:2a146b09c247":
+        "potential's seat check on 1 - player: for an int (checked first), 1 - p is 0 or 1 "
+        "exactly when p is",
+    "src/ginrules/players/observed.py:off_by_one:459309f30716":
+        "observe's quick path taken for player 0 only: player 1 goes through _seat, which "
+        "returns the same 1; only slower",
     "web/src/ginrules_bridge.py:off_by_one:9ee83c876a32":
         "bench() times every seventh decision either way (another seventh of the same "
         "games); what it returns is the counts and wall-clock times, noise in any case",
