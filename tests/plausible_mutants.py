@@ -250,6 +250,9 @@ EQUIVALENT: dict[str, str] = {
     "src/ginrules/players/observed.py:off_by_one:459309f30716":
         "observe's quick path taken for player 0 only: player 1 goes through _seat, which "
         "returns the same 1; only slower",
+    "src/ginrules/interop/episode.py:dropped_check:9199710220b4":
+        "Episode.step in game mode paying the sheet's margin at every step: the sheet "
+        "changes only when a hand is recorded, so a step within a hand pays 0 either way",
     "web/src/ginrules_bridge.py:off_by_one:9ee83c876a32":
         "bench() times every seventh decision either way (another seventh of the same "
         "games); what it returns is the counts and wall-clock times, noise in any case",

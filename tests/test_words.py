@@ -374,6 +374,12 @@ def test_words_that_look_like_cards_are_read_as_words() -> None:
     for reply in ("discard t", "discard the t", "discard j"):
         with pytest.raises(MoveTextError, match="no move found"):
             parse_move(v, reply)
+    # nor is "1" a rank (an ace is "ace" or "a" with its suit): with one ace held
+    ace = ginrules.deal(ginrules.rules("classic"), seed=2, dealer=0)
+    ace_view = ace.apply("pass").apply("pass").apply("draw stock").view(1)
+    assert str(parse_move(ace_view, "discard the ace")) == "discard AC"
+    with pytest.raises(MoveTextError, match="no move found"):
+        parse_move(ace_view, "discard the 1")
     for reply in ("discard KS, or maybe KD", "discard KS or the KD", "discard KS KD",
                   "knock with KS or KD", "discard KD or knock 4D",
                   "I'm deciding whether to knock with 4D or discard KD"):
