@@ -76,3 +76,22 @@ def test_playouts_end_and_deals_split_the_unseen_cards() -> None:
         mine = sum(1 << i for i in range(10))
         points = play_out(mine, hand, stock, -1, 0, (0, 10), table)
         assert -100 < points < 100
+
+
+def test_a_playout_takes_the_card_of_index_0_from_the_pile_as_any_other() -> None:
+    # the player to draw takes AC (index 0: the "no card" test is top < 0, not top <= 0),
+    # draws nothing from the stock, throws KS and knocks with QS's 10 against 38
+    table = Table.of(ginrules.rules("eaai"), 10)
+    a = ginrules.cards_to_mask("2C 3C 4D 5D 6D 7H 8H 9H KS QS")
+    b = ginrules.cards_to_mask("TC JC QC 2S 3S 4S 9D 9S KD KH")
+    stock = [ginrules.Card.parse("JS").index]
+    assert play_out(a, b, stock, ginrules.Card.parse("AC").index, 0, (10, 10), table) == 28
+    assert stock == [ginrules.Card.parse("JS").index]
+
+
+def test_a_runs_layoff_chains_reach_the_ace_and_the_king() -> None:
+    chains = layoff_chains(ginrules.arrange("2H 3H 4H JS QS KS 9D TD JD"))
+    named = {tuple(str(ginrules.CARDS[i]) for i in chain) for chain in chains}
+    assert named == {("AH",), ("5H", "6H", "7H", "8H", "9H", "TH", "JH", "QH", "KH"),
+                     ("TS", "9S", "8S", "7S", "6S", "5S", "4S", "3S", "2S", "AS"),
+                     ("8D", "7D", "6D", "5D", "4D", "3D", "2D", "AD"), ("QD", "KD")}

@@ -41,6 +41,19 @@ def test_the_draw_chances_are_the_throw_chances_of_each_eleven(
     assert fast == slow
 
 
+@pytest.mark.parametrize(("hand", "taken"), [
+    ("AC 5H 6H 7H 8H 8S 9S TS JD QD KD", "AC"),  # the card of index 0
+    ("KS 5H 6H 7H 8H 8S 9S TS JD QD KD", "KS"),  # the card of index 51
+    ("9C 5H 6H 7H 8H 8S 9S TS JD QD KD", "9C")])
+def test_the_baseline_never_throws_the_card_it_took(hand: str, taken: str) -> None:
+    # the taken card is the eleven's only deadwood, its best discard were it drawn
+    mask, card = cards_to_mask(hand), cards_to_mask(taken).bit_length() - 1
+    assert pf._throw_chance(mask, card, -1, True, 10) == 1.0
+    for knocked in (False, True):
+        assert pf._throw_chance(mask, card, card, knocked, 10) == pf._MISS
+    assert pf._throw_chance(mask, cards_to_mask("5H").bit_length() - 1, card, True, 10) > 0
+
+
 @settings(max_examples=300)
 @given(st.randoms(use_true_random=False))
 def test_takes_is_the_simple_players_own_test(rnd: random.Random) -> None:

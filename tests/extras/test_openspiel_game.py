@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import warnings
 
 import pytest
@@ -119,6 +120,28 @@ def test_the_information_state_hides_the_opponents_cards() -> None:
     assert "+?" in text and len([w for w in mine if w.startswith("+")]) == 10
 
 
+def test_both_players_information_states_record_every_move_of_either() -> None:
+    """A move is public: each player's information-state string lists every move made,
+    whoever made it, in the order made (the cards drawn from the stock are each one's own
+    secret, and the rest of the string differs only there)."""
+    rng = np.random.default_rng(45)
+    game = load_game(rules="classic", max_turns=30)
+    for _ in range(3):
+        state = game.new_initial_state()
+        moves: list[str] = []
+        while not state.is_terminal():
+            action = int(rng.choice(state.legal_actions()))
+            if not state.is_chance_node():
+                moves.append(f"{state.current_player()}:{state.action_to_string(action)}")
+            state.apply_action(action)
+        for player in (0, 1):
+            text = state.information_state_string(player)
+            public = re.sub(r" \+\S+", "", text.split(" end:")[0])  # no card drawn
+            upcard = public.split()[1:3]
+            assert public == f"p{player} {' '.join(upcard)} {' '.join(moves)}", text
+        assert len(moves) > 4
+
+
 def test_an_ismcts_bot_plays_a_hand() -> None:
     from open_spiel.python.algorithms import ismcts, mcts
 
@@ -233,7 +256,7 @@ def test_the_observers_tensors_are_float32_of_their_sizes() -> None:
         assert observer.tensor.dtype == np.float32 and observer.tensor.shape == (size,)
 
 
-@pytest.mark.parametrize("rules", ["classic", "oklahoma", "straight", "eaai"])
+@pytest.mark.parametrize("rules", ["classic", "oklahoma", "straight", "eaai", "dutch"])
 def test_a_hands_largest_return_is_its_largest_bonus_and_deadwood_doubled(rules: str) -> None:
     """A hand's utility bound: twice the largest of the gin, big gin and undercut bonuses
     plus 130 (more deadwood than ten cards can hold), doubled for Oklahoma's spade; the
@@ -246,7 +269,7 @@ def test_a_hands_largest_return_is_its_largest_bonus_and_deadwood_doubled(rules:
     assert game.max_utility() == bound and game.min_utility() == -bound
 
 
-@pytest.mark.parametrize("rules", ["classic", "oklahoma", "eaai"])
+@pytest.mark.parametrize("rules", ["classic", "oklahoma", "eaai", "dutch"])
 def test_a_games_largest_return_is_every_hand_at_its_largest_with_the_bonuses(
         rules: str) -> None:
     """A game's utility bound: ``max_hands`` hands each at a hand's bound with its line
