@@ -331,6 +331,23 @@ def _in_windows(path: str) -> Any:
     return None if parsed is None else parsed.data
 
 
+def test_a_number_the_window_cuts_is_read_whole_at_every_cut(
+        tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A number cut by the window's end may go on in the next window: the reader reads
+    on and stays a window at a time, wherever the cut falls."""
+    import json
+
+    from ginrules.records import format as fmt
+
+    text = ('{"format": "ginrules-record", "version": 1, "kind": "hand", '
+            '"x": 1234567890, "hands": []}')
+    path = tmp_path / "hand.json"
+    path.write_text(text, encoding="utf-8")
+    for window in range(1, len(text) + 1):
+        monkeypatch.setattr(fmt, "_WINDOW", window)
+        assert _in_windows(str(path)) == json.loads(text), window
+
+
 def test_a_game_file_of_many_short_hands_is_read_a_window_at_a_time(
         tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 47: a game of many short hands peaked at its parse and its whole text (2.44x

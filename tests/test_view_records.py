@@ -142,6 +142,8 @@ def hidden_slots(state: HandState, hidden: int) -> list[tuple[int, ginrules.Card
     cards = state.deck.cards
     first = 0 if hidden != state.dealer else 1
     out = [(0, c) for c in cards[first:20:2]]
+    if state.upcard is None and hidden != state.dealer:  # the eleven-cards opening
+        out.append((0, cards[20]))
     drawn = 0
     for index, (player, action) in enumerate(state.actions, 1):
         if action.kind is ActionKind.DRAW_STOCK:
@@ -154,7 +156,7 @@ def hidden_slots(state: HandState, hidden: int) -> list[tuple[int, ginrules.Card
 def first_discards(state: HandState, hidden: int) -> dict[ginrules.Card, int]:
     """Each card the hidden player discarded without having taken it in sight, with the
     action of its first discard."""
-    pile = [state.deck.cards[20]]
+    pile = [state.deck.cards[20]] if state.upcard is not None else []
     taken: set[ginrules.Card] = set()
     out: dict[ginrules.Card, int] = {}
     for index, (player, action) in enumerate(state.actions, 1):
@@ -614,6 +616,23 @@ def test_a_card_the_hidden_player_just_drew_is_unseen_at_the_records_end() -> No
     assert f"cannot know that player 1 drew {drawn} from the stock at action 3" in found[3]
 
 
+@pytest.mark.parametrize("slot", [0, 9, 10])  # 10: the non-dealer's eleventh card
+def test_the_dealers_view_cannot_name_any_of_the_non_dealers_eleven_cards(slot: int) -> None:
+    """Under the eleven-cards opening (RLCard's) the non-dealer is dealt eleven cards:
+    the dealer's view can no more name the eleventh than the other ten."""
+    dealt = ginrules.deal(ginrules.rules("rlcard"), seed=4, dealer=0)
+    state = dealt.apply(f"discard {dealt.deck.cards[4]}").apply("draw stock")
+    true = records.to_record(state, deal_form="hands")["hands"][0]["deal"]["hands"][1].split()
+    view = honest_view(state, 0)
+    assert _problems(view) == [] and len(true) == 11
+    hand = view["hands"][0]["deal"]["hands"][1].split()
+    hand[slot] = true[slot]
+    view["hands"][0]["deal"]["hands"][1] = " ".join(hand)
+    (found,) = _problems(view)
+    assert found[:3] == ("unseen-card", 1, None)
+    assert f"cannot know that player 1 was dealt {true[slot]}:" in found[3]
+
+
 def test_a_view_that_gives_the_deck() -> None:
     data = records.to_record(HANDS["knock by 0"])
     data["view"] = 0
@@ -783,7 +802,7 @@ def test_ten_cards_hold_at_most_98() -> None:
 # -- the property: honest views valid, every determined forgery invalid --------------------
 
 
-PRESETS = ["classic", "oklahoma", "openspiel", "dutch", "polish", "straight", "eaai"]
+PRESETS = ["classic", "oklahoma", "openspiel", "dutch", "polish", "straight", "eaai", "rlcard"]
 
 
 @every_pair(examples=60)  # every ending under every preset (stated melds), played hands

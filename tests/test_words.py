@@ -247,6 +247,20 @@ def test_the_turn_names_big_gin_where_the_rules_have_it(preset: str, turn: str) 
     assert turn in text.splitlines()
 
 
+@pytest.mark.parametrize(("preset", "line"), [
+    ("classic", "You took {} from the discard pile; you may not discard it this turn."),
+    ("eaai", "You took {} from the discard pile; you may not discard it this turn."),
+    ("dutch", "You took {} from the discard pile."),  # (Dutch: it may be thrown back)
+    ("openspiel", "You took {} from the discard pile.")])
+def test_a_card_taken_says_whether_it_may_be_thrown_back(preset: str, line: str) -> None:
+    s = ginrules.deal(ginrules.rules(preset), seed=7, dealer=0)
+    taken = s.upcard if s.upcard is not None else s.top_discard
+    lines = prompt(s.apply("take").view(1)).splitlines()
+    assert line.format(taken) in lines
+    drawn = prompt(s.apply("pass").apply("pass").apply("draw stock").view(1)).splitlines()
+    assert any(x.startswith("You drew ") and x.endswith(" from the stock.") for x in drawn)
+
+
 def test_a_budget_drops_the_least_important_parts_first() -> None:
     state = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
     for action in ("pass", "pass", "draw stock", "discard KS", "draw discard", "discard 2C"):
