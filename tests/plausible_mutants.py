@@ -160,6 +160,9 @@ WHOLE_SUITE = ("tests", "--ignore=tests/web", "--ignore=tests/extras")
 
 # mutants that change nothing a user can see, by key (file:kind:hash), with the reason
 EQUIVALENT: dict[str, str] = {
+    "src/ginrules/records/validator.py:wrong_player:56ecb95ff289":
+        "an int d is 0 or 1 exactly when 1 - d is: the dealer's check refuses the same "
+        "values with the same message",
     "src/ginrules/records/format.py:off_by_one:935c08d02f44":
         "the bound on the reader's table of shared keys: sharing 100,001 keys, not "
         "100,000, reads the same values with the same messages; the table holds one "
