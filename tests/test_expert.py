@@ -12,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import ginrules
+from ginrules.actions import Phase
 from ginrules.errors import WrongTypeError
 from ginrules.players import (
     AdvancedPlayer,
@@ -110,6 +111,17 @@ def test_hint_uses_the_strongest_level_the_budget_allows() -> None:
         quick = ginrules.hint(v, budget=0.0)
         assert quick.action == BasicPlayer().choose(v)
         assert quick.reason.startswith("the basic level")
+
+
+@pytest.mark.parametrize("budget", [-1, -0.001, float("nan"), float("-inf")])
+def test_hint_refuses_a_budget_below_0_in_words(budget: float) -> None:
+    v = view(ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0), 1)
+    with pytest.raises(ginrules.GinRulesError,
+                       match=rf"^the budget is a number of seconds >= 0, not {budget!r}$"):
+        ginrules.hint(v, budget=budget)
+    with pytest.raises(ginrules.GinRulesError, match="the budget is a number of seconds"):
+        ginrules.hint(v, budget=budget, level="advanced")  # (even with a level named)
+    assert ginrules.hint(v, budget=0).level == "basic"
 
 
 # -- the weighted sampler ------------------------------------------------------------------
@@ -392,6 +404,66 @@ def test_the_danger_a_reason_states_is_its_definition(player: AdvancedPlayer) ->
                 assert (figures[0] < figures[1]) == ("is safer" in h.reason), h.reason
             state = state.apply(h.action)
     assert stated >= 20
+
+
+def test_a_discard_one_point_better_says_so() -> None:
+    # a gap of one point is a gap: the least deadwood, or less than the card weighed
+    from ginrules.players.advanced import _discard_reason
+
+    s3, h9, kd = (ginrules.Card.parse(c).index for c in ("3S", "9H", "KD"))
+    assert _discard_reason(s3, {s3: (12, 2.0, 0.1), h9: (13, 2.0, 0.1)}, {}, [s3, h9],
+                           [(s3, 12), (h9, 13)], 0.5, 4.0) == (
+        "it leaves the least deadwood, 12 (9H: 13)")
+    three = {s3: (12, 2.0, 0.1), h9: (13, 3.0, 0.1), kd: (12, 1.0, 0.5)}
+    assert _discard_reason(s3, three, {}, [s3, h9, kd], [(s3, 12), (h9, 13), (kd, 12)],
+                           0.5, 4.0).startswith(
+        "it leaves 1 less deadwood than 9H (12 against 13); it keeps worse chances")
+
+
+@pytest.mark.parametrize("player", [ExpertPlayer(), AdvancedPlayer(opponent="simple")],
+                         ids=["expert", "advanced"])
+def test_the_deadwood_a_reason_states_is_the_deadwood_left(player: AdvancedPlayer) -> None:
+    # every deadwood a discard's reason states, recomputed: what discarding the card (and
+    # the card it is weighed against) leaves, and the least any legal discard leaves
+    def left(v: ginrules.View, card: ginrules.Card | str) -> int:
+        card = ginrules.Card.parse(card) if isinstance(card, str) else card
+        return ginrules.deadwood([c for c in v.cards if c != card])
+
+    said = {"least": 0, "less": 0, "more": 0, "alone": 0}
+    for seed in range(10):
+        state = ginrules.deal(ginrules.rules("classic"), seed=seed, dealer=seed % 2)
+        other = SimplePlayer(seed=seed)
+        while not state.is_over:
+            v = view(state, state.turn)
+            if state.turn == 1:
+                state = state.apply(other.choose(v))
+                continue
+            h = player.decide(v)
+            card = h.action.card
+            if card is not None and v.phase is Phase.DISCARD:
+                least = min(left(v, a.card) for a in v.legal_actions if a.card is not None)
+                if m := re.search(r"it leaves the least deadwood, (\d+) \((\w\w): (\d+)\)",
+                                  h.reason):
+                    assert (int(m[1]), int(m[3])) == (left(v, card), left(v, m[2])), h.reason
+                    assert least == int(m[1]) < int(m[3]), h.reason
+                    said["least"] += 1
+                if m := re.search(r"it leaves (\d+) less deadwood than (\w\w) "
+                                  r"\((\d+) against (\d+)\)", h.reason):
+                    assert (int(m[3]), int(m[4])) == (left(v, card), left(v, m[2])), h.reason
+                    assert int(m[1]) == int(m[4]) - int(m[3]) > 0, h.reason
+                    said["less"] += 1
+                if m := re.search(r"it leaves (\d+) more deadwood", h.reason):
+                    assert int(m[1]) == left(v, card) - least > 0, h.reason
+                    said["more"] += 1
+                if m := re.search(r"it leaves the least deadwood \((\d+)\); every other "
+                                  r"discard leaves at least (\d+) more", h.reason):
+                    others = [left(v, a.card) for a in v.legal_actions
+                              if a.card is not None and a.card != card]
+                    assert int(m[1]) == left(v, card) == least, h.reason
+                    assert int(m[2]) <= min(others) - least, h.reason
+                    said["alone"] += 1
+            state = state.apply(h.action)
+    assert said["least"] >= 10 and said["more"] + said["less"] >= 3, said
 
 
 def _knock_chances(preset: str, stock_sizes: set[int]) -> dict[int, ginrules.View]:
