@@ -112,6 +112,30 @@ def test_a_whole_hand_through_the_protocol(preset: str, level: str, seed: int) -
     play_hand_through(client, state, level, seed, scores=[seed, 2 * seed])
 
 
+def test_the_usual_event_of_either_player_is_checked_at_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 47's quick path: a well-formed event of player 0 or player 1, with no melds,
+    goes to the information set at once; only an event with melds (or anything odd)
+    takes the field-by-field checks."""
+    from ginrules.cli import serve as serve_module
+
+    slow: list[dict[str, Any]] = []
+    field_by_field = serve_module._observed_slowly
+
+    def counted(info: Any, event: dict[str, Any], op: str) -> Any:
+        slow.append(event)
+        return field_by_field(info, event, op)
+
+    monkeypatch.setattr(serve_module, "_observed_slowly", counted)
+    client = Client()
+    for seed in (1, 2):
+        state = ginrules.deal(ginrules.rules("classic"), seed=seed, dealer=seed % 2)
+        play_hand_through(client, state, "basic", seed)
+    assert all("melds" in event for event in slow), slow
+    client("event", game="s0", valid=False, player=2, action="pass")
+    assert slow[-1]["player"] == 2
+
+
 def test_the_seats_move_as_the_level_does_in_ginrules() -> None:
     state = ginrules.deal(ginrules.rules("classic"), seed=11, dealer=0)
     client = Client()

@@ -482,6 +482,20 @@ def test_a_dead_hand_with_the_stock_drawn_out_shows_the_hidden_hand() -> None:
     assert [p[0] for p in _problems(view)] == ["wrong-deadwood"]
 
 
+@pytest.mark.parametrize(("name", "viewer", "note"), [
+    ("gin by 1", 0, "whether player 1 could knock 6H"),  # only the ginner can score
+    ("knock by 0", 0, "the winner player 0 (only that they may score)"),  # or an undercut
+    ("undercut", 0, "the winner player 1 (only that they may score)")])
+def test_a_declared_winner_is_left_unchecked_only_where_another_could_score(
+        name: str, viewer: int, note: str) -> None:
+    view = honest_view(HANDS[name], viewer)
+    outcome = view["hands"][0]["outcome"]
+    view["hands"][0]["outcome"] = {"kind": outcome["kind"], "winner": outcome["winner"]}
+    assert records.validate(view).notes == (
+        f"hand 1: player {1 - viewer}'s cards are partly unknown in player {viewer}'s view; "
+        f"not checked exactly: {note}",)
+
+
 def test_actions_after_the_hidden_players_big_gin() -> None:
     # player 1's view: player 0's big gin cannot be replayed (made-up cards), but it ends
     # the hand all the same
