@@ -599,6 +599,9 @@ def test_openspiel_action_ids_at_their_bound_and_long_values_cut() -> None:
         with pytest.raises(InvalidRecordError, match=r"^item \d of the OpenSpiel history: "
                            r"-?\d+ is not an action id \(a whole number 0\.\.240\)$"):
             read_openspiel_history(text)
+    with pytest.raises(InvalidRecordError, match=r"^line 2 of the OpenSpiel history: '241' "
+                       r"is not an action id \(a whole number 0\.\.240\)$"):
+        read_openspiel_history("0\n241\n")  # one a line: the same bound
     long = "x" * 50
     with pytest.raises(InvalidRecordError) as caught:
         read_openspiel_history(json.dumps([long]))

@@ -13,7 +13,7 @@ np = pytest.importorskip("numpy")
 from ginrules import GinRulesError  # noqa: E402
 from ginrules.interop.observation import encode  # noqa: E402
 from ginrules.interop.openspiel_game import GAME_NAME, load_game, register  # noqa: E402
-from ginrules.players import view  # noqa: E402
+from ginrules.players import BasicPlayer, view  # noqa: E402
 from ginrules.scoring import score_hand  # noqa: E402
 
 
@@ -106,7 +106,36 @@ def test_observations_come_from_the_view_and_resampling_keeps_the_infostate() ->
         assert other.information_state_tensor(player) == state.information_state_tensor(player)
         assert other.legal_actions() == state.legal_actions()
         checked += 1
-        state.apply_action(int(rng.choice(state.legal_actions())))
+        me = state.current_player()
+        move = str(BasicPlayer().choose(view(state.hand, me)))  # (it knocks: hands score)
+        state.apply_action(next(a for a in state.legal_actions()
+                                if state.action_to_string(a) == move))
+    assert checked > 10
+
+
+def test_a_game_modes_observations_carry_each_players_score_from_its_side() -> None:
+    """In game mode each player's observation is its view with the game's totals: its
+    own score first, the opponent's second, from the second hand on."""
+    game = load_game(rules="classic", mode="game", max_hands=4, max_turns=30)
+    rng = np.random.default_rng(8)
+    state = game.new_initial_state()
+    checked = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.integers(len(outcomes))][0])
+            continue
+        totals = state.game.sheet.final_totals()
+        if totals[0] != totals[1]:
+            for p in (0, 1):
+                mine = (totals[p], totals[1 - p])
+                assert np.array_equal(np.array(state.observation_tensor(p), np.float32),
+                                      encode(view(state.hand, p), mine))
+            checked += 1
+        me = state.current_player()
+        move = str(BasicPlayer().choose(view(state.hand, me)))  # (it knocks: hands score)
+        state.apply_action(next(a for a in state.legal_actions()
+                                if state.action_to_string(a) == move))
     assert checked > 10
 
 
