@@ -10,6 +10,7 @@ import pytest
 
 import ginrules
 from ginrules import game, hand, rules
+from ginrules.history import History
 
 
 def _dead_hand(r: ginrules.RuleSet, seed: int, dealer: int) -> ginrules.HandState:
@@ -51,6 +52,10 @@ CASES: list[tuple[str, Callable[[], object], type[Exception], str]] = [
     ("view, game over", lambda: OVER.view(0),
      ginrules.GinRulesError, "no hand is in play: the game is over"),
     ("view, no hand", lambda: NO_SEED.view(0),
+     ginrules.GinRulesError, "no hand is in play: deal one first"),
+    ("History.apply, game over", lambda: History(OVER).apply("pass"),
+     ginrules.GinRulesError, "no hand is in play: the game is over"),
+    ("History.apply, no hand", lambda: History(NO_SEED).apply("pass"),
      ginrules.GinRulesError, "no hand is in play: deal one first"),
     ("play, no seed", lambda: game.play(NO_SEED, game.random_policies(1)),
      ginrules.GinRulesError, "play needs a game with a seed (it deals the hands)"),

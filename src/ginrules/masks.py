@@ -129,25 +129,6 @@ def _set_ranks(m: int) -> int:
     return (c & d & (h | s)) | (h & s & (c | d))
 
 
-def _set_options(m: int, ranks: int) -> list[tuple[int, ...]]:
-    """For each rank in ``ranks``, the card masks a set of that rank may take (0 = none).
-
-    All of them, in a fixed order: :func:`arrange` breaks ties by this order.
-    """
-    options: list[tuple[int, ...]] = []
-    while ranks:
-        low = ranks & -ranks
-        r = low.bit_length() - 1
-        cards = [1 << (13 * s + r) for s in range(4) if m >> (13 * s + r) & 1]
-        full = sum(cards)
-        if len(cards) == 3:
-            options.append((0, full))
-        else:
-            options.append((0, full, *(full ^ c for c in cards)))
-        ranks ^= low
-    return options
-
-
 def _bits(m: int) -> list[int]:
     out = []
     while m:
