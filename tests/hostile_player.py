@@ -61,6 +61,17 @@ def main(mode: str, pidfile: str, replies: str = "") -> None:
     elif mode == "exit-child-holds":  # exits at once, a child keeps the output open
         sleep_child(pidfile)
         os._exit(0)
+    elif mode == "exit-child-answers":  # exits at once; a child answers in its place
+        parent = os.getpid()
+        pid = os.fork()
+        if pid == 0:
+            while os.getppid() == parent:  # (until it has exited, whatever the load)
+                time.sleep(0.001)
+            for _ in requests():
+                answer(b'{"ok": true, "protocol": 1, "action": "pass"}\n')
+            os._exit(0)
+        note(pidfile, pid)
+        os._exit(0)
     elif mode == "grandchildren":  # starts sleepers nobody waits for, then errs
         sys.stdin.buffer.readline()
         for _ in range(3):

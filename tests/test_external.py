@@ -368,6 +368,10 @@ HOSTILE_ERRORS = {
     "close-stdin": r"the program closed its input before answering 'hello'",
     "exit-child-holds": r"the program stopped before answering 'hello' \(it exited with "
                         r"code 0\)",
+    # (the program is the process started: a child that answers once it has exited is
+    # not listened to, whichever request comes first after its exit)
+    "exit-child-answers": r"the program stopped before answering '\w+' \(it exited with "
+                          r"code 0\)",
     "grandchildren": r"the answer to 'hello' is not a message of the protocol: not valid "
                      r"JSON: Expecting value: .*; it was 'not json'",
     "deep": r"the answer to 'hello' is longer than 65,536 bytes: '\[\[\[+'\.\.\. \(cut\)",
