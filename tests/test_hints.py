@@ -376,3 +376,13 @@ def test_the_advanced_levels_knock_figures_are_their_definition(seed: int) -> No
     a, b = KNOCK_MODELS["advanced"].knock
     assert e.knock_points == pytest.approx(
         a + b * sum(p * w for p, w in tilted) / sum(w for _, w in tilted))
+    # waiting: the chance to draw gin in the draws left to it (at most 5), worth the gin
+    # bonus and the sampled hands' mean deadwood, by the level's weight
+    mine = v.mask & ~knock.card.mask
+    outs = sum(1 for i in pool if _best_discards(mine | 1 << i)[0] == 0)
+    draws = min(5, max(0, (v.stock_size - v.rules.dead_hand_stock) // 2))
+    p_gin = 1 - (1 - outs / len(pool)) ** draws
+    mean = sum(ginrules.deadwood(cards_from_mask(h)) for h in hands) / len(hands)
+    assert e.play_on_points == pytest.approx(
+        AdvancedPlayer().gin_wait * p_gin * (v.rules.gin_bonus + mean))
+    assert e.play_on_points > 0 or outs == 0

@@ -136,6 +136,15 @@ def test_the_usual_event_of_either_player_is_checked_at_once(
     assert slow[-1]["player"] == 2
 
 
+@pytest.mark.parametrize("message", [1, None, ["{}"]])
+def test_a_message_that_is_not_text_is_refused_in_words(message: object) -> None:
+    from ginrules._jsonlines import MessageError, loads
+
+    with pytest.raises(MessageError, match=f"^a message is text, not "
+                                           f"{type(message).__name__}$"):
+        loads(message, max_depth=8)  # type: ignore[arg-type]
+
+
 def test_the_seats_move_as_the_level_does_in_ginrules() -> None:
     state = ginrules.deal(ginrules.rules("classic"), seed=11, dealer=0)
     client = Client()

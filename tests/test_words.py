@@ -133,6 +133,21 @@ def test_a_move_of_another_phase_or_a_card_not_held_is_refused(
         parse_move(state.view(other), str(view.legal_actions[0]))
 
 
+@pytest.mark.parametrize(("preset", "limit"), [("classic", "the limit is 10"),
+                                               ("straight", "gin only")])
+def test_a_knock_above_the_limit_is_refused_with_the_deadwood_and_the_limit(
+        preset: str, limit: str) -> None:
+    s = ginrules.deal(ginrules.rules(preset), seed=7, dealer=0)
+    v = s.apply("pass").apply("pass").apply("draw stock").view(1)
+    card = v.cards[-1]
+    left = ginrules.deadwood([c for c in v.cards if c != card])
+    assert left > 10
+    with pytest.raises(MoveTextError, match=re.escape(
+            f"knock {card} is not legal now: the ten cards left would have deadwood {left}; "
+            f"{limit}")):
+        parse_move(v, f"knock {card}")
+
+
 # -- the prompt -------------------------------------------------------------------------
 
 

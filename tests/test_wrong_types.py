@@ -928,6 +928,13 @@ def _state() -> ginrules.HandState:
                                              r"parse_cards reads them from text\), not str"),
     (lambda: ginrules.players.lookahead.play_out(0, 0, [], -1, 0, (10, 10), None),
      r"play_out takes a Table \(see Table.of\), not None"),
+    *((lambda top=top: ginrules.players.lookahead.play_out(  # (0..51, or -1: none)
+        0, 0, [], top, 0, (10, 10), ginrules.players.lookahead.Table.of(
+            ginrules.rules("eaai"), 10)),
+       r"play_out takes the top discard's card index \(an int, 0 to 51\) or -1 as top, "
+       rf"not int {top}$") for top in (52, -2)),
+    (lambda: ginrules.players.lookahead.play_out(2**200, 0, [], -1, 0, (10, 10), None),
+     r"play_out takes a 52-bit card mask \(an int\) as first, not int of 61 digits$"),
 ])
 def test_a_wrong_type_says_what_to_pass(call: Callable[[], object], message: str) -> None:
     with pytest.raises(ginrules.WrongTypeError, match=message) as caught:

@@ -224,9 +224,16 @@ def _wrong_type(function: str, wanted: str, value: object) -> WrongTypeError:
     """The error for ``value`` given to ``function``, which takes ``wanted`` (what to pass
     and where to get it).
 
+    An int is named with its value, which may be the right type out of its range:
+
     >>> _wrong_type("hint", "a View (see ginrules.players.view)", None)
     WrongTypeError('hint takes a View (see ginrules.players.view), not None')
+    >>> _wrong_type("play_out", "the player to draw, 0 or 1, as turn", 2)
+    WrongTypeError('play_out takes the player to draw, 0 or 1, as turn, not int 2')
     """
+    if type(value) is int:
+        digits = str(value) if -10**30 < value < 10**30 else f"of {len(str(abs(value)))} digits"
+        return WrongTypeError(f"{function} takes {wanted}, not int {digits}")
     return WrongTypeError(f"{function} takes {wanted}, not {_type_name(value)}")
 
 
