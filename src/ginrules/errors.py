@@ -232,8 +232,8 @@ def _wrong_type(function: str, wanted: str, value: object) -> WrongTypeError:
     WrongTypeError('play_out takes the player to draw, 0 or 1, as turn, not int 2')
     """
     if type(value) is int:
-        digits = str(value) if -10**30 < value < 10**30 else f"of {len(str(abs(value)))} digits"
-        return WrongTypeError(f"{function} takes {wanted}, not int {digits}")
+        shown = str(value) if -10**30 < value < 10**30 else f"of {value.bit_length()} bits"
+        return WrongTypeError(f"{function} takes {wanted}, not int {shown}")
     return WrongTypeError(f"{function} takes {wanted}, not {_type_name(value)}")
 
 
