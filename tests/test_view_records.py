@@ -16,6 +16,7 @@ from __future__ import annotations
 import copy
 import itertools
 import json
+import re
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -496,6 +497,28 @@ def test_a_declared_winner_is_left_unchecked_only_where_another_could_score(
         f"not checked exactly: {note}",)
 
 
+@pytest.mark.parametrize(("name", "viewer", "ranges"), [
+    ("knock by 0", 1, {0: (1, 10), 1: (15, 29)}),  # the hidden knocker's, the layoffs'
+    ("knock by 1", 0, {0: (11, 13), 1: (1, 10)}),
+    ("undercut", 1, {0: (1, 10), 1: (0, 12)}),
+    ("knock by 0", 0, {1: (0, 98)})])  # its own deadwood known: only the other's range
+def test_wrong_points_name_each_deadwood_the_view_leaves_open_with_its_range(
+        name: str, viewer: int, ranges: dict[int, tuple[int, int]]) -> None:
+    state = HANDS[name]
+    assert state.result is not None
+    view = honest_view(state, viewer)
+    outcome = view["hands"][0]["outcome"]
+    view["hands"][0]["outcome"] = {"kind": outcome["kind"], "winner": outcome["winner"],
+                                   "points": 999}
+    (found,) = _problems(view)
+    named = {int(p): (int(lo), int(hi)) for p, lo, hi in re.findall(
+        r"player (\d)'s deadwood (\d+) to (\d+)", found[3])}
+    assert found[0] == "wrong-points" and named == ranges, found[3]
+    true = {state.result.knocker: state.result.knocker_deadwood,
+            1 - state.result.knocker: state.result.defender_deadwood}
+    assert all(lo <= true[p] <= hi for p, (lo, hi) in named.items())
+
+
 def test_actions_after_the_hidden_players_big_gin() -> None:
     # player 1's view: player 0's big gin cannot be replayed (made-up cards), but it ends
     # the hand all the same
@@ -668,6 +691,23 @@ def test_an_outcome_of_a_hand_still_in_play() -> None:
                                 None, None)]
     del data["hands"][0]["outcome"]
     assert _problems(data) == []
+
+
+@pytest.mark.parametrize("name", ["knock by 0", "gin by 0", "undercut"])
+def test_the_totals_after_a_hidden_knock_without_its_outcome_are_left_unchecked(
+        name: str) -> None:
+    # player 1's view of a game whose first hand player 0 ended, its outcome not given:
+    # the hand's points are not known, so neither are the totals after it (whatever they
+    # say), which is noted, never called wrong
+    state = HANDS[name]
+    data = view_of(records.to_record([state, hand.deal(state.rules, seed=1, dealer=0)],
+                                     deal_form="hands"), 1)
+    del data["hands"][0]["outcome"]
+    for totals in (data["hands"][0]["totals"], [0, 0]):
+        data["hands"][0]["totals"] = totals
+        report = records.validate(data)
+        assert report.valid, report.problems
+        assert report.notes[-1] == "the game totals after an unchecked hand were not checked"
 
 
 @pytest.mark.parametrize("rule", ["winner", "loser"])

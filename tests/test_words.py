@@ -148,6 +148,16 @@ def test_a_knock_above_the_limit_is_refused_with_the_deadwood_and_the_limit(
         parse_move(v, f"knock {card}")
 
 
+@pytest.mark.parametrize(("preset", "why"), [
+    ("classic", "not all eleven cards form melds"),
+    ("eaai", "these rules do not offer big gin")])
+def test_big_gin_not_held_is_refused_by_why(preset: str, why: str) -> None:
+    s = ginrules.deal(ginrules.rules(preset), seed=7, dealer=0)
+    v = s.apply("pass").apply("pass").apply("draw stock").view(1)
+    with pytest.raises(MoveTextError, match=re.escape(f"big gin is not legal now: {why}")):
+        parse_move(v, "big gin")
+
+
 # -- the prompt -------------------------------------------------------------------------
 
 
