@@ -698,16 +698,41 @@ def test_the_totals_after_a_hidden_knock_without_its_outcome_are_left_unchecked(
         name: str) -> None:
     # player 1's view of a game whose first hand player 0 ended, its outcome not given:
     # the hand's points are not known, so neither are the totals after it (whatever they
-    # say), which is noted, never called wrong
+    # say), which is noted, never called wrong; nor is its winner, who deals next
     state = HANDS[name]
-    data = view_of(records.to_record([state, hand.deal(state.rules, seed=1, dealer=0)],
-                                     deal_form="hands"), 1)
-    del data["hands"][0]["outcome"]
-    for totals in (data["hands"][0]["totals"], [0, 0]):
-        data["hands"][0]["totals"] = totals
-        report = records.validate(data)
-        assert report.valid, report.problems
-        assert report.notes[-1] == "the game totals after an unchecked hand were not checked"
+    for dealer in (0, 1):
+        data = view_of(records.to_record(
+            [state, hand.deal(state.rules, seed=1, dealer=dealer)], deal_form="hands"), 1)
+        del data["hands"][0]["outcome"]
+        for totals in (data["hands"][0]["totals"], [0, 0]):
+            data["hands"][0]["totals"] = totals
+            report = records.validate(data)
+            assert report.valid, report.problems
+            assert report.notes[-1] == ("the game totals after an unchecked hand were not "
+                                        "checked")
+
+
+@pytest.mark.parametrize("dealer", [0, 1])
+def test_the_dealer_after_a_hidden_knock_without_its_outcome_is_either(dealer: int) -> None:
+    # hand 1 (player 1's own knock) names hand 2's dealer; hand 2, player 0's undercut in
+    # player 1's view with no outcome, leaves its winner, who deals hand 3, unknown
+    state = HANDS["undercut"]
+    data = view_of(records.to_record(
+        [HANDS["knock by 1"], state, hand.deal(state.rules, seed=1, dealer=dealer)],
+        deal_form="hands"), 1)
+    del data["hands"][1]["outcome"]
+    report = records.validate(data)
+    assert report.valid, report.problems
+    assert report.notes[-1] == "the game totals after an unchecked hand were not checked"
+
+
+def test_declared_points_of_0_after_a_knock_are_checked() -> None:
+    # a knock scores at least 1: 0 is a forgery the view refutes as any other number
+    view = honest_view(HANDS["knock by 0"], 1)
+    view["hands"][0]["outcome"]["points"] = 0
+    (found,) = _problems(view)
+    assert found[:2] == ("wrong-points", 1) and found[3].startswith(
+        "the declared points are 0, but player 0 scores 22")
 
 
 @pytest.mark.parametrize("rule", ["winner", "loser"])
