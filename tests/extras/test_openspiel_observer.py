@@ -122,6 +122,9 @@ def test_a_call_python_does_not_answer_is_openspiels_errors_included() -> None:
             getattr(state, call)(player=1)
         with pytest.raises(TypeError):
             getattr(pyspiel.State, call)(state, player=1)
+    for call in ("observation_tensor", "information_state_tensor", "legal_actions_mask"):
+        with pytest.raises(TypeError):  # two players, as OpenSpiel's own call refuses
+            getattr(state, call)(0, 1)
     # an int OpenSpiel takes that is no Python int (a numpy integer)
     assert state.observation_tensor(np.int64(1)) == state.observation_tensor(1)
     assert state.legal_actions_mask(np.int64(0)) == state.legal_actions_mask(0)
