@@ -107,6 +107,8 @@ def test_the_messages_of_a_hand_result_read_back() -> None:
         ("upcard", "ZZ", "result: \"upcard\": bad card 'ZZ': suit 'Z' is not one of C D H S "
                          "(or ♣ ♦ ♥ ♠)"),
         ("kind", "dead", "result: a dead hand has no knocker, and every other ending has one"),
+        ("layoffs", [{"card": "7H", "meld": ["7D", "8D", "9D"]}],
+         "result: layoff 1: 7D 8D 9D is not one of the knocker's melds"),
     ]:
         data = result.to_dict() | {field: value}
         with pytest.raises(ginrules.GinRulesError) as error:

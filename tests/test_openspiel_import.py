@@ -173,6 +173,18 @@ def test_a_deal_outcome_past_the_cards_is_refused_as_the_deal(at: int, outcome: 
         from_openspiel(history)
 
 
+@pytest.mark.parametrize("length", [20, 21])
+def test_a_history_of_fewer_than_21_deal_outcomes_is_refused_as_the_deal(length: int) -> None:
+    """20 ids are a deal without its upcard: refused; 21, the deal alone: a hand just
+    dealt."""
+    history = list(fixture("gin")["history"])[:length]
+    if length == 21:
+        assert from_openspiel(history)["hands"][0]["actions"] == []
+        return
+    with pytest.raises(InvalidRecordError, match=r"starts with the 21 deal outcomes"):
+        from_openspiel(history)
+
+
 @pytest.mark.parametrize("kind", ["wall-knock", "draw-upcard-limit", "repeated-move"])
 def test_openspiel_endings_can_be_accepted(kind: str) -> None:
     """With openspiel_endings the record is written as far as these rules play the hand,
