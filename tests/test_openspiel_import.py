@@ -185,6 +185,19 @@ def test_a_history_of_fewer_than_21_deal_outcomes_is_refused_as_the_deal(length:
         from_openspiel(history)
 
 
+def test_a_history_cut_between_a_stock_draw_and_its_card_stops_before_the_draw() -> None:
+    """A stock draw's card is the chance outcome after it: a history that ends between
+    the two is the hand up to the draw, which the record says it stops before."""
+    history = list(fixture("gin")["history"])
+    draw = history.index(53, 21)  # OpenSpiel's "draw stock"
+    data = from_openspiel(history[:draw + 1])
+    assert data["hands"][0]["actions"] == from_openspiel(history[:draw])["hands"][0]["actions"]
+    assert data["hands"][0]["actions"][-1] == "p1 pass"
+    assert "the hand stops before it is over: player 0 is to draw" in problems(data)
+    assert from_openspiel(history[:draw + 2])["hands"][0]["actions"][-1].startswith(
+        "p0 draw stock ")
+
+
 @pytest.mark.parametrize("kind", ["wall-knock", "draw-upcard-limit", "repeated-move"])
 def test_openspiel_endings_can_be_accepted(kind: str) -> None:
     """With openspiel_endings the record is written as far as these rules play the hand,
