@@ -466,6 +466,43 @@ def test_the_deadwood_a_reason_states_is_the_deadwood_left(player: AdvancedPlaye
     assert said["least"] >= 10 and said["more"] + said["less"] >= 3, said
 
 
+def test_the_deadwood_a_draw_reason_states_is_its_definition() -> None:
+    # the advanced level's draws: the deadwood now, after taking the top card and throwing
+    # the best discard, what that saves, and what a stock card saves on average (every
+    # card the player has not seen alike), each recomputed from the cards
+    from ginrules.masks import _best_discard_deadwood
+
+    player, said = AdvancedPlayer(), 0
+    for seed in range(40):
+        state = ginrules.deal(ginrules.rules("classic"), seed=seed, dealer=seed % 2)
+        other = SimplePlayer(seed=seed)
+        while not state.is_over:
+            v = view(state, state.turn)
+            if state.turn == 1:
+                state = state.apply(other.choose(v))
+                continue
+            h = player.decide(v)
+            top = v.upcard if v.phase is Phase.OFFER else v.top_discard
+            m = re.search(r"\((?:deadwood )?(\d+) -> (\d+)\)", h.reason)
+            if m and top is not None and v.phase is not Phase.DISCARD:
+                now = ginrules.deadwood(v.cards)
+                after = _best_discard_deadwood(v.mask | top.mask)
+                assert (int(m[1]), int(m[2])) == (now, after), h.reason
+                if saving := re.search(r"saving (\d+)|saves (?:only )?(\d+) deadwood \(",
+                                       h.reason):
+                    assert int(saving[1] or saving[2]) == now - after, h.reason
+                if stock := re.search(r"a stock card saves (\d+\.\d) on average", h.reason):
+                    seen = v.mask | ginrules.cards_to_mask(v.opponent_known) | \
+                        ginrules.cards_to_mask(v.discard_pile)
+                    pool = [i for i in range(52) if not seen >> i & 1]
+                    gains = [max(0, now - _best_discard_deadwood(v.mask | 1 << i))
+                             for i in pool]
+                    assert stock[1] == f"{sum(gains) / len(gains):.1f}", h.reason
+                    said += 1
+            state = state.apply(h.action)
+    assert said >= 10
+
+
 def _knock_chances(preset: str, stock_sizes: set[int]) -> dict[int, ginrules.View]:
     """A view at each of ``stock_sizes`` (cards left in the stock) whose player may knock,
     but not go gin, from games of two simple players that play on instead of knocking."""
