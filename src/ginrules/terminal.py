@@ -190,9 +190,9 @@ def _show_result(g: GameState, names: tuple[str, str], write: Callable[[str], No
 
 
 def _show_final(g: GameState, names: tuple[str, str], write: Callable[[str], None]) -> None:
-    winner = g.winner
-    write(f"\n=== Game over: {names[winner] if winner is not None else 'nobody'} "
-          f"win{'s' * (winner is not None and names[winner] != 'you')}.")
+    winner = g.winner  # (None: a Hollywood match tied on its totals)
+    who = names[winner] if winner is not None else "nobody"
+    write(f"\n=== Game over: {who} win{'s' * (who != 'you')}.")
     # the final scores of ginrules.text.sheet_text (each game's, in Hollywood)
     for line in _final_lines(g.sheet, names):
         write(f"  {line}".rstrip())
