@@ -50,7 +50,18 @@ def tie_hands(draw: st.DrawFn) -> tuple[list[Card], list[Card]]:
     return [*nine, extra], pile
 
 
-@given(st.one_of(tie_hands(), st.tuples(
+@st.composite
+def few_rank_hands(draw: st.DrawFn) -> tuple[list[Card], list[Card]]:
+    """Ten cards of four ranks (sets and runs that share cards: a card goes to a set or
+    to a run at the same deadwood), and a discard pile."""
+    ranks = draw(st.lists(st.integers(0, 12), min_size=4, max_size=4, unique=True))
+    cards = [CARDS[s * 13 + r] for s in range(4) for r in ranks]
+    hand = draw(st.lists(st.sampled_from(cards), min_size=10, max_size=10, unique=True))
+    pile = draw(st.lists(st.sampled_from(CARDS), max_size=8, unique=True))
+    return hand, pile
+
+
+@given(st.one_of(tie_hands(), few_rank_hands(), st.tuples(
     st.lists(st.sampled_from(CARDS), min_size=10, max_size=10, unique=True),
     st.lists(st.sampled_from(CARDS), max_size=20, unique=True))))
 @settings(max_examples=150, deadline=None)
@@ -65,6 +76,13 @@ def test_the_layout_is_the_least_deadwood_with_the_fewest_open_cards(
     mine = open_count([frozenset(m.cards) for m in chosen.melds], possible)
     assert mine == min(open_count([frozenset(m) for m in c], possible)
                        for c in brute_best_collections(hand))
+
+
+def test_a_set_leaves_its_fourth_card_open_and_a_run_its_chains() -> None:
+    # 2D goes to the set of twos (2C open) or to the run AD 2D 3D (4D to 9D open, up to
+    # the knocker's TD): the set, at the same deadwood 8
+    chosen = knocker_layout("3C TC AD 2D 3D TD 2H TH AS 2S")
+    assert str(chosen) == "2D 2H 2S | TC TD TH | deadwood 3C AD 3D AS = 8"
 
 
 def test_the_pile_decides_between_runs_and_sets() -> None:
