@@ -653,6 +653,18 @@ def test_a_card_the_hidden_player_just_drew_is_unseen_at_the_records_end() -> No
     assert f"cannot know that player 1 drew {drawn} from the stock at action 3" in found[3]
 
 
+def test_a_view_that_gives_the_deck_of_a_stock_drawn_out_names_no_stock_order() -> None:
+    # every stock card was drawn: no order of cards never drawn is claimed (only the
+    # hidden player's deal and draws, which the view cannot know)
+    data = records.to_record(HANDS["dead, the stock drawn out"])
+    data["view"] = 0
+    (found,) = _problems(data)
+    assert found[0] == "unseen-card" and "never drawn" not in found[3]
+    assert "; nor that player 1 drew " in found[3]
+    assert re.search(r"from the stock at action \d+: a view gives the deal as \"deal\" "
+                     r"and writes the cards its player does not know as \?\?$", found[3])
+
+
 @pytest.mark.parametrize("slot", [0, 9, 10])  # 10: the non-dealer's eleventh card
 def test_the_dealers_view_cannot_name_any_of_the_non_dealers_eleven_cards(slot: int) -> None:
     """Under the eleven-cards opening (RLCard's) the non-dealer is dealt eleven cards:
