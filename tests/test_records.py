@@ -352,6 +352,15 @@ def test_a_lenient_report_lists_at_most_max_problems() -> None:
     assert str(report).splitlines()[-2].endswith(f"and {report.omitted} more problems, not listed")
 
 
+@pytest.mark.parametrize(("hands", "actions", "size"), [
+    (1, 0, "1 hand, 0 actions"), (1, 1, "1 hand, 1 action"), (2, 2, "2 hands, 2 actions"),
+    (0, 0, "0 hands, 0 actions")])
+def test_a_valid_reports_summary_counts_in_words(hands: int, actions: int, size: str) -> None:
+    from ginrules.records import Report
+
+    assert Report("a.json", (), (), hands, actions).summary() == f"a.json: valid ({size})"
+
+
 # -- from mutmut survivors in the writer, the reader and the report (issue 16) ----------
 
 
