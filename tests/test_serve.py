@@ -409,6 +409,15 @@ def test_out_of_order_requests(dealt: tuple[Client, HandState]) -> None:
     assert client("decide", game="g")["action"] == "draw stock"
 
 
+def test_a_decision_or_a_hint_after_the_hand_is_refused_as_over() -> None:
+    client = Client()
+    play_hand_through(client, ginrules.deal(ginrules.rules("classic"), seed=1, dealer=1),
+                      "basic", 1)
+    for seat in ("s0", "s1"):
+        client.refused("decide", "ProtocolError", "decide: the hand is over", game=seat)
+        client.refused("hint", "ProtocolError", "hint: the hand is over", game=seat)
+
+
 def test_an_unexpected_failure_is_an_error_reply(dealt: tuple[Client, HandState]) -> None:
     client, _ = dealt
 
@@ -513,6 +522,11 @@ def test_a_line_nested_60000_deep_is_refused_and_the_server_goes_on() -> None:
         assert reply["kind"] == "ProtocolError" and "levels deep, more than 64" in reply["error"]
     deepest = "[" * MAX_DEPTH + "]" * MAX_DEPTH  # at the bound: read (and not an object)
     assert "a request is a JSON object" in server.handle_line(deepest)["error"]
+    # at the bound with more brackets than the bound beside it (the depth is measured)
+    wide = "[" + "[]," * MAX_DEPTH + "[" * (MAX_DEPTH - 1) + "]" * MAX_DEPTH
+    assert "a request is a JSON object" in server.handle_line(wide)["error"]
+    wider = "[" + "[]," * MAX_DEPTH + "[" * MAX_DEPTH + "]" * (MAX_DEPTH + 1)
+    assert "levels deep, more than 64" in server.handle_line(wider)["error"]
     assert server.handle_line(b'{"id": 9, "op": "view", "game": "s1"}')["ok"]
     done = run_serve(b"[" * 60000 + b'\n{"id": 2, "op": "hello"}\n')
     assert done.returncode == 0 and done.stderr == b""
