@@ -123,7 +123,9 @@ function renderSheet() {
     const [a, b] = table.sheet.final_scores;
     final.dataset.final = `${a} ${b}`;
     final.dataset.winner = table.winner;
-    final.textContent = `Game over: ${table.winner === YOU ? "you win" : `the computer (${level}) wins`}; `
+    const won = table.winner === YOU ? "you win" : table.winner === null
+      ? "nobody wins (a tie)" : `the computer (${level}) wins`;  // (null: a tied Hollywood match)
+    final.textContent = `Game over: ${won}; `
       + `final scores with the bonuses: you ${a}, the computer ${b}.`;
   } else {
     delete final.dataset.final;
