@@ -331,6 +331,21 @@ def play_hand(preset: str, seed: int, knocky: bool) -> HandState:
     return state
 
 
+def tied_hollywood_match() -> GameState:
+    """A Hollywood match that ends tied, 114 to 114 with the bonuses: no line or game
+    bonus, to 10; player 1 wins the first game with 30 hand points and the third with 27,
+    player 0 the second with 57, each shutout doubling the hand points (classic)."""
+    game = ginrules.new_game(ginrules.rules("classic", target=10, game_bonus=0, line_bonus=0),
+                             seed=60, hollywood=True)
+    choose, _ = random_policies(60)
+    while not game.is_over:
+        hand = game.hand
+        assert hand is not None
+        game = game.apply(choose(hand, hand.turn))
+    assert game.winner is None
+    return game
+
+
 played_hands = st.builds(play_hand, presets, st.integers(0, 2**32), st.booleans())
 
 #: the hands the record tests draw: built for an ending (every ending, every preset, stated

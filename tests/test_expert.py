@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -420,6 +421,22 @@ def test_a_discard_one_point_better_says_so() -> None:
         "it leaves 1 less deadwood than 9H (12 against 13); it keeps worse chances")
 
 
+def _decisions(player: AdvancedPlayer, hands: int) -> Iterator[tuple[ginrules.View, Any]]:
+    """Player 0's views and ``player``'s hints for them, in single classic hands against
+    ``simple`` dealt from seeds 0 to ``hands - 1`` (the hint's move is played)."""
+    for seed in range(hands):
+        state = ginrules.deal(ginrules.rules("classic"), seed=seed, dealer=seed % 2)
+        other = SimplePlayer(seed=seed)
+        while not state.is_over:
+            v = view(state, state.turn)
+            if state.turn == 1:
+                state = state.apply(other.choose(v))
+                continue
+            h = player.decide(v)
+            yield v, h
+            state = state.apply(h.action)
+
+
 @pytest.mark.parametrize("player", [ExpertPlayer(), AdvancedPlayer(opponent="simple")],
                          ids=["expert", "advanced"])
 def test_the_deadwood_a_reason_states_is_the_deadwood_left(player: AdvancedPlayer) -> None:
@@ -430,39 +447,30 @@ def test_the_deadwood_a_reason_states_is_the_deadwood_left(player: AdvancedPlaye
         return ginrules.deadwood([c for c in v.cards if c != card])
 
     said = {"least": 0, "less": 0, "more": 0, "alone": 0}
-    for seed in range(10):
-        state = ginrules.deal(ginrules.rules("classic"), seed=seed, dealer=seed % 2)
-        other = SimplePlayer(seed=seed)
-        while not state.is_over:
-            v = view(state, state.turn)
-            if state.turn == 1:
-                state = state.apply(other.choose(v))
-                continue
-            h = player.decide(v)
-            card = h.action.card
-            if card is not None and v.phase is Phase.DISCARD:
-                least = min(left(v, a.card) for a in v.legal_actions if a.card is not None)
-                if m := re.search(r"it leaves the least deadwood, (\d+) \((\w\w): (\d+)\)",
-                                  h.reason):
-                    assert (int(m[1]), int(m[3])) == (left(v, card), left(v, m[2])), h.reason
-                    assert least == int(m[1]) < int(m[3]), h.reason
-                    said["least"] += 1
-                if m := re.search(r"it leaves (\d+) less deadwood than (\w\w) "
-                                  r"\((\d+) against (\d+)\)", h.reason):
-                    assert (int(m[3]), int(m[4])) == (left(v, card), left(v, m[2])), h.reason
-                    assert int(m[1]) == int(m[4]) - int(m[3]) > 0, h.reason
-                    said["less"] += 1
-                if m := re.search(r"it leaves (\d+) more deadwood", h.reason):
-                    assert int(m[1]) == left(v, card) - least > 0, h.reason
-                    said["more"] += 1
-                if m := re.search(r"it leaves the least deadwood \((\d+)\); every other "
-                                  r"discard leaves at least (\d+) more", h.reason):
-                    others = [left(v, a.card) for a in v.legal_actions
-                              if a.card is not None and a.card != card]
-                    assert int(m[1]) == left(v, card) == least, h.reason
-                    assert int(m[2]) <= min(others) - least, h.reason
-                    said["alone"] += 1
-            state = state.apply(h.action)
+    for v, h in _decisions(player, 10):
+        card = h.action.card
+        if card is not None and v.phase is Phase.DISCARD:
+            least = min(left(v, a.card) for a in v.legal_actions if a.card is not None)
+            if m := re.search(r"it leaves the least deadwood, (\d+) \((\w\w): (\d+)\)",
+                              h.reason):
+                assert (int(m[1]), int(m[3])) == (left(v, card), left(v, m[2])), h.reason
+                assert least == int(m[1]) < int(m[3]), h.reason
+                said["least"] += 1
+            if m := re.search(r"it leaves (\d+) less deadwood than (\w\w) "
+                              r"\((\d+) against (\d+)\)", h.reason):
+                assert (int(m[3]), int(m[4])) == (left(v, card), left(v, m[2])), h.reason
+                assert int(m[1]) == int(m[4]) - int(m[3]) > 0, h.reason
+                said["less"] += 1
+            if m := re.search(r"it leaves (\d+) more deadwood", h.reason):
+                assert int(m[1]) == left(v, card) - least > 0, h.reason
+                said["more"] += 1
+            if m := re.search(r"it leaves the least deadwood \((\d+)\); every other "
+                              r"discard leaves at least (\d+) more", h.reason):
+                others = [left(v, a.card) for a in v.legal_actions
+                          if a.card is not None and a.card != card]
+                assert int(m[1]) == left(v, card) == least, h.reason
+                assert int(m[2]) <= min(others) - least, h.reason
+                said["alone"] += 1
     assert said["least"] >= 10 and said["more"] + said["less"] >= 3, said
 
 
@@ -472,34 +480,25 @@ def test_the_deadwood_a_draw_reason_states_is_its_definition() -> None:
     # card the player has not seen alike), each recomputed from the cards
     from ginrules.masks import _best_discard_deadwood
 
-    player, said = AdvancedPlayer(), 0
-    for seed in range(40):
-        state = ginrules.deal(ginrules.rules("classic"), seed=seed, dealer=seed % 2)
-        other = SimplePlayer(seed=seed)
-        while not state.is_over:
-            v = view(state, state.turn)
-            if state.turn == 1:
-                state = state.apply(other.choose(v))
-                continue
-            h = player.decide(v)
-            top = v.upcard if v.phase is Phase.OFFER else v.top_discard
-            m = re.search(r"\((?:deadwood )?(\d+) -> (\d+)\)", h.reason)
-            if m and top is not None and v.phase is not Phase.DISCARD:
-                now = ginrules.deadwood(v.cards)
-                after = _best_discard_deadwood(v.mask | top.mask)
-                assert (int(m[1]), int(m[2])) == (now, after), h.reason
-                if saving := re.search(r"saving (\d+)|saves (?:only )?(\d+) deadwood \(",
-                                       h.reason):
-                    assert int(saving[1] or saving[2]) == now - after, h.reason
-                if stock := re.search(r"a stock card saves (\d+\.\d) on average", h.reason):
-                    seen = v.mask | ginrules.cards_to_mask(v.opponent_known) | \
-                        ginrules.cards_to_mask(v.discard_pile)
-                    pool = [i for i in range(52) if not seen >> i & 1]
-                    gains = [max(0, now - _best_discard_deadwood(v.mask | 1 << i))
-                             for i in pool]
-                    assert stock[1] == f"{sum(gains) / len(gains):.1f}", h.reason
-                    said += 1
-            state = state.apply(h.action)
+    said = 0
+    for v, h in _decisions(AdvancedPlayer(), 40):
+        top = v.upcard if v.phase is Phase.OFFER else v.top_discard
+        m = re.search(r"\((?:deadwood )?(\d+) -> (\d+)\)", h.reason)
+        if m and top is not None and v.phase is not Phase.DISCARD:
+            now = ginrules.deadwood(v.cards)
+            after = _best_discard_deadwood(v.mask | top.mask)
+            assert (int(m[1]), int(m[2])) == (now, after), h.reason
+            if saving := re.search(r"saving (\d+)|saves (?:only )?(\d+) deadwood \(",
+                                   h.reason):
+                assert int(saving[1] or saving[2]) == now - after, h.reason
+            if stock := re.search(r"a stock card saves (\d+\.\d) on average", h.reason):
+                seen = v.mask | ginrules.cards_to_mask(v.opponent_known) | \
+                    ginrules.cards_to_mask(v.discard_pile)
+                pool = [i for i in range(52) if not seen >> i & 1]
+                gains = [max(0, now - _best_discard_deadwood(v.mask | 1 << i))
+                         for i in pool]
+                assert stock[1] == f"{sum(gains) / len(gains):.1f}", h.reason
+                said += 1
     assert said >= 10
 
 

@@ -128,16 +128,9 @@ def test_a_games_text_for_one_seat_hides_the_other_hand() -> None:
 def test_the_sheet_of_a_tied_hollywood_match_says_a_tie() -> None:
     """A Hollywood match whose final totals are equal has no winner: its sheet's last
     line says a tie (the match of tests/test_states.py, 114 to 114)."""
-    from ginrules.game import random_policies
+    from strategies import tied_hollywood_match
 
-    game = ginrules.new_game(rules("classic", target=10, game_bonus=0, line_bonus=0),
-                             seed=60, hollywood=True)
-    choose, _ = random_policies(60)
-    while not game.is_over:
-        hand = game.hand
-        assert hand is not None
-        game = game.apply(choose(hand, hand.turn))
-    assert game.winner is None
+    game = tied_hollywood_match()
     assert sheet_text(game).splitlines()[-1].endswith("a tie, 114 to 114")
 
 

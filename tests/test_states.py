@@ -197,18 +197,10 @@ def test_repr_of_two_layoffs_and_str_of_a_finished_game() -> None:
 
 
 def test_str_of_a_tied_hollywood_match() -> None:
-    # no line or game bonus, to 10: player 1 wins the first game with 30 hand points and
-    # the third with 27, player 0 the second with 57; each shutout doubles the hand
-    # points (classic), so 2 x (30 + 27) = 114 = 2 x 57: a tie
-    from ginrules.game import random_policies
+    # 2 x (30 + 27) = 114 = 2 x 57: a tie (see strategies.tied_hollywood_match)
+    from strategies import tied_hollywood_match
 
-    game = ginrules.new_game(rules("classic", target=10, game_bonus=0, line_bonus=0),
-                             seed=60, hollywood=True)
-    choose, _ = random_policies(60)
-    while not game.is_over:
-        hand = game.hand
-        assert hand is not None
-        game = game.apply(choose(hand, hand.turn))
+    game = tied_hollywood_match()
     finals = [column.final for column in game.sheet.games]
     assert [(a.hand_points, b.hand_points) for a, b in finals] == [
         (0, 30), (57, 0), (0, 27)]

@@ -432,16 +432,9 @@ def test_the_game_over_line_names_the_winner() -> None:
 
 def test_a_tied_hollywood_match_is_won_by_nobody() -> None:
     """The match of tests/test_states.py, 114 to 114: shown over, nobody wins it."""
-    from ginrules.game import random_policies
+    from strategies import tied_hollywood_match
 
-    game = ginrules.new_game(rules("classic", target=10, game_bonus=0, line_bonus=0),
-                             seed=60, hollywood=True)
-    choose, _ = random_policies(60)
-    while not game.is_over:
-        hand = game.hand
-        assert hand is not None
-        game = game.apply(choose(hand, hand.turn))
-    assert game.winner is None
+    game = tied_hollywood_match()
     out: list[str] = []
     assert play_in_terminal(game, (None, BasicPlayer()), read=scripted([]),
                             write=out.append) == 0
