@@ -161,6 +161,10 @@ WHOLE_SUITE = ("tests", "--ignore=tests/web", "--ignore=tests/extras")
 
 # mutants that change nothing a user can see, by key (file:kind:hash), with the reason
 EQUIVALENT: dict[str, str] = {
+    "src/ginrules/players/particles.py:reset_forgotten:952fdc0827e0":
+        "swap_free, like swap_chances, is read only when swapped > 0 (`rng.random() * "
+        "(thrown + swapped) < swapped` is false at 0), and swapped is above 0 only when "
+        "`spare` is not empty, the branch that sets swap_free first",
     "src/ginrules/records/_views.py:wrong_player:12be9f28923f":
         "a dead box's result is priced and told without its dealer: a dead hand scores "
         "nothing under every rule set, and its words are 'nobody scores'",

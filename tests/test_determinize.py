@@ -220,3 +220,36 @@ def test_every_order_of_the_stock_is_sampled(keep: int, stock_left: int) -> None
         dealt[key] = dealt.get(key, 0) + 1
     assert all(len(h) == keep and set(h) | set(s) == set(unseen) for h, s in dealt)
     assert len(dealt) == 24, sorted(dealt.values())
+
+
+def test_a_view_whose_opponent_throws_a_card_before_it_could_hold_one_names_it() -> None:
+    """Player 1 takes each of player 0's discards and throws the ten cards it was dealt,
+    then (player 0 drawing from the stock and throwing that card) draws from the stock
+    and throws that card. Edited so that the throw comes before
+    the draw, the view says player 1 threw a card it had not drawn yet: every card it held
+    then was seen. The error names that card."""
+    state = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0).apply("pass")
+    state = state.apply("pass")
+    dealt = state.cards(1)
+    state = state.apply("draw stock")
+    state = state.apply(f"discard {(set(state.cards(1)) - set(dealt)).pop()}")
+    for card in dealt:
+        state = state.apply("draw stock")
+        state = state.apply(f"discard {view(state, 0).drawn}")
+        state = state.apply("draw discard").apply(f"discard {card}")
+    assert set(view(state, 0).opponent_known) == set(state.cards(1))
+    state = state.apply("draw stock")
+    state = state.apply(f"discard {view(state, 0).drawn}")
+    held = set(state.cards(1))
+    state = state.apply("draw stock")
+    thrown = (set(state.cards(1)) - held).pop()
+    state = state.apply(f"discard {thrown}")
+    v = view(state, 0)
+    sample_hidden(v, seed=1)  # as played, it adds up
+    *before, draw, throw = v.history
+    import attrs
+
+    edited = attrs.evolve(v, history=(*before, throw, draw))
+    with pytest.raises(GinRulesError, match=f"player 1 discarded {thrown} before it could "
+                                            "have held it"):
+        sample_hidden(edited, seed=1)

@@ -573,14 +573,14 @@ def test_the_viewers_illegal_discard_is_reported_by_the_replay(data: dict[str, A
 # -- the validator's messages pinned whole (issue 16) ----------------------------------
 
 
-def _knock(last: str) -> dict[str, Any]:
+def _knock(last: str, preset: str = "classic") -> dict[str, Any]:
     """Player 0 takes the upcard 2D and knocks KD with AS-3S, 4H-6H, 7C-9C (deadwood 2,
     the 2D); player 1 has TD-QD, TH-QH, JC-KC and ``last``."""
     p0 = ginrules.parse_cards("AS 2S 3S 4H 5H 6H 7C 8C 9C KD")
     p1 = ginrules.parse_cards("TH JH QH JC QC KC TD JD QD " + last)
     deck = tuple(c for pair in zip(p0, p1, strict=True) for c in pair) + ginrules.parse_cards("2D")
     deck += tuple(c for c in ginrules.CARDS if c not in deck)
-    state = ginrules.deal(ginrules.rules("classic"), deck=deck, dealer=1)
+    state = ginrules.deal(ginrules.rules(preset), deck=deck, dealer=1)
     return records.to_record(state.apply("take").apply("knock KD"))
 
 
@@ -606,6 +606,21 @@ def test_a_wrong_winner_and_the_tie_explained() -> None:
         assert problems(_outcome(KNOCKED, winner=winner)) == [(
             "wrong-winner", 1, None, f"the declared winner is {who}, but player 0 scores 59 "
             "(a knock by player 0: 59)")]
+
+
+def test_a_wrong_winner_or_points_where_nobody_scores() -> None:
+    """Where nobody scores, the message says so, and says why: a dead hand, or a tie
+    that these rules score as nothing (OpenSpiel's, undercut_on_tie false)."""
+    dead = records.to_record(PLAYED.finished[0])
+    assert problems(_outcome(dead, winner=0)) == [(
+        "wrong-winner", 1, None, "the declared winner is player 0, but nobody scores")]
+    assert problems(_outcome(dead, points=3)) == [(
+        "wrong-points", 1, None, "the declared points are 3, but nobody scores")]
+    tie = _knock("2H", "openspiel")
+    assert problems(_outcome(tie, winner=1)) == [(
+        "wrong-winner", 1, None, "the declared winner is player 1, but nobody scores (a tie)")]
+    assert problems(_outcome(tie, points=25)) == [(
+        "wrong-points", 1, None, "the declared points are 25, but nobody scores (a tie)")]
 
 
 def test_a_wrong_knocker() -> None:

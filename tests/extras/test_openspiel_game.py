@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 import warnings
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -87,14 +89,8 @@ def test_a_whole_game_returns_the_difference_even_when_the_loser_scores(
 
 def test_observations_come_from_the_view_and_resampling_keeps_the_infostate() -> None:
     game = load_game(rules="classic")
-    rng = np.random.default_rng(3)
-    state = game.new_initial_state()
     checked = 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            state.apply_action(outcomes[rng.integers(len(outcomes))][0])
-            continue
+    for state in _basic_decisions(game, np.random.default_rng(3)):
         player = state.current_player()
         for p in (0, 1):
             v = view(state.hand, p)
@@ -106,10 +102,6 @@ def test_observations_come_from_the_view_and_resampling_keeps_the_infostate() ->
         assert other.information_state_tensor(player) == state.information_state_tensor(player)
         assert other.legal_actions() == state.legal_actions()
         checked += 1
-        me = state.current_player()
-        move = str(BasicPlayer().choose(view(state.hand, me)))  # (it knocks: hands score)
-        state.apply_action(next(a for a in state.legal_actions()
-                                if state.action_to_string(a) == move))
     assert checked > 10
 
 
@@ -117,14 +109,8 @@ def test_a_game_modes_observations_carry_each_players_score_from_its_side() -> N
     """In game mode each player's observation is its view with the game's totals: its
     own score first, the opponent's second, from the second hand on."""
     game = load_game(rules="classic", mode="game", max_hands=4, max_turns=30)
-    rng = np.random.default_rng(8)
-    state = game.new_initial_state()
     checked = 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            state.apply_action(outcomes[rng.integers(len(outcomes))][0])
-            continue
+    for state in _basic_decisions(game, np.random.default_rng(8)):
         totals = state.game.sheet.final_totals()
         if totals[0] != totals[1]:
             for p in (0, 1):
@@ -132,11 +118,22 @@ def test_a_game_modes_observations_carry_each_players_score_from_its_side() -> N
                 assert np.array_equal(np.array(state.observation_tensor(p), np.float32),
                                       encode(view(state.hand, p), mine))
             checked += 1
-        me = state.current_player()
-        move = str(BasicPlayer().choose(view(state.hand, me)))  # (it knocks: hands score)
+    assert checked > 10
+
+
+def _basic_decisions(game: Any, rng: Any) -> Iterator[Any]:
+    """Each decision node of a game played by ``BasicPlayer`` on both sides (it knocks:
+    hands score), the chance nodes dealt by ``rng``; the move is made after the yield."""
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.integers(len(outcomes))][0])
+            continue
+        yield state
+        move = str(BasicPlayer().choose(view(state.hand, state.current_player())))
         state.apply_action(next(a for a in state.legal_actions()
                                 if state.action_to_string(a) == move))
-    assert checked > 10
 
 
 def test_the_information_state_hides_the_opponents_cards() -> None:
