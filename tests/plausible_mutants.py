@@ -161,6 +161,25 @@ WHOLE_SUITE = ("tests", "--ignore=tests/web", "--ignore=tests/extras")
 
 # mutants that change nothing a user can see, by key (file:kind:hash), with the reason
 EQUIVALENT: dict[str, str] = {
+    "src/ginrules/players/lookahead.py:wrong_preset:a4f1337e36c1":
+        "the table _knock_points makes of a RuleSet is read there (and in _points) for "
+        "its gin bonus, undercut bonus and undercut_on_tie alone, never its knock limit: "
+        "a knock's points do not depend on the limit it was made under",
+    "src/ginrules/records/_deal.py:dropped_check:8784aeb4b6fd":
+        "the fast path of a string of cards: without it each token goes the slow way, "
+        "card() by parse_card and the format's pattern, which reads every key of "
+        "_CARD_BY_TEXT (all 168 written as the pattern says) as the same card",
+    "src/ginrules/records/validator.py:dropped_check:7b581e0805f3":
+        "the fast path of the unknown keys: when every key is known the sorted list "
+        "comprehension is empty too",
+    "src/ginrules/records/validator.py:reset_forgotten:a9b47b23cd7f":
+        "unreplayed_dealer is set again for each hand before check_hand (the loop's "
+        "`self.hidden_named, self.determined, self.unreplayed_dealer = ...`), and read "
+        "only after that in the same loop",
+    "src/ginrules/records/_views.py:off_by_one:7ef881de3e36":
+        "a run's chain walked up past the king (r < 14, into the next suit's ace): the "
+        "walk stops at 13 or 14, and either way the cards above it (x >= 13) fail "
+        "`0 <= x < 13`, so the card is not layable onto a run up there either way",
     "src/ginrules/players/particles.py:reset_forgotten:952fdc0827e0":
         "swap_free, like swap_chances, is read only when swapped > 0 (`rng.random() * "
         "(thrown + swapped) < swapped` is false at 0), and swapped is above 0 only when "

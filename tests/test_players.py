@@ -303,6 +303,11 @@ def test_the_basic_hint_gives_the_deadwood_its_discard_leaves() -> None:
     gin = situation(hand, other, "5C", "TS", actions=("pass", "pass", "draw stock"))
     assert str(ginrules.hint(view(gin, 1), budget=0)) == (
         "knock KH: the basic level goes gin whenever it can")
+    # after both players pass the upcard, the stock is the one draw there is
+    first = situation(PLAIN, OTHER, "8C", "JS", actions=("pass", "pass"))
+    assert str(ginrules.hint(view(first, 1), budget=0)) == (
+        "draw stock: the basic level draws from the stock: the discard pile cannot be drawn "
+        "now")
 
 
 def test_basic_knocks_as_soon_as_it_may() -> None:

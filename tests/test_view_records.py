@@ -497,13 +497,16 @@ def test_a_declared_winner_is_left_unchecked_only_where_another_could_score(
         f"not checked exactly: {note}",)
 
 
-@pytest.mark.parametrize(("name", "viewer", "ranges"), [
-    ("knock by 0", 1, {0: (1, 10), 1: (15, 29)}),  # the hidden knocker's, the layoffs'
-    ("knock by 1", 0, {0: (11, 13), 1: (1, 10)}),
-    ("undercut", 1, {0: (1, 10), 1: (0, 12)}),
-    ("knock by 0", 0, {1: (0, 98)})])  # its own deadwood known: only the other's range
+@pytest.mark.parametrize(("name", "viewer", "ranges", "scores"), [
+    # the hidden knocker's, the layoffs': 15 - 10 to 29 - 1
+    ("knock by 0", 1, {0: (1, 10), 1: (15, 29)}, (5, 28)),
+    ("knock by 1", 0, {0: (11, 13), 1: (1, 10)}, (1, 12)),
+    ("undercut", 1, {0: (1, 10), 1: (0, 12)}, (25, 35)),  # 25 + 0 to 25 + 10
+    # its own deadwood known (7): only the other's range
+    ("knock by 0", 0, {1: (0, 98)}, (1, 91))])
 def test_wrong_points_name_each_deadwood_the_view_leaves_open_with_its_range(
-        name: str, viewer: int, ranges: dict[int, tuple[int, int]]) -> None:
+        name: str, viewer: int, ranges: dict[int, tuple[int, int]],
+        scores: tuple[int, int]) -> None:
     state = HANDS[name]
     assert state.result is not None
     view = honest_view(state, viewer)
@@ -517,6 +520,10 @@ def test_wrong_points_name_each_deadwood_the_view_leaves_open_with_its_range(
     true = {state.result.knocker: state.result.knocker_deadwood,
             1 - state.result.knocker: state.result.defender_deadwood}
     assert all(lo <= true[p] <= hi for p, (lo, hi) in named.items())
+    # the points the winner may score, from the least to the most
+    winner = outcome["winner"]
+    assert f"player {winner} scores {scores[0]} to {scores[1]} after " in found[3], found[3]
+    assert scores[0] <= outcome["points"] <= scores[1]
 
 
 def test_actions_after_the_hidden_players_big_gin() -> None:
@@ -926,3 +933,26 @@ def test_a_named_card_is_valid_exactly_when_its_viewer_can_know_it(
         assert report.valid == knowable(state, viewer, slot), (slot, time, card, report)
         if not report.valid:
             assert [p.code for p in report.problems] == ["unseen-card"]
+
+
+def test_a_hidden_knock_under_gin_only_rules_can_only_be_gin() -> None:
+    """Under ``straight`` (knock limit 0) player 1's view cannot see player 0's cards,
+    but player 0's knock can only be gin: a record declaring a knock is the wrong kind,
+    and its points are gin's, 25. Under ``classic`` the same view leaves the knock open."""
+    deck = ginrules.parse_cards("AS 2C 2S 3C 3S 4C 4S 5C 5S 6C 6S 7C 7S 8C 8S 9C 9S TC KH "
+                                "JC TS")
+    deck += tuple(c for c in ginrules.CARDS if c not in deck)
+    found: dict[str, list[tuple[Any, Any]]] = {}
+    for preset in ("straight", "classic"):
+        state = hand.deal(ginrules.rules(preset), deck=deck, dealer=1)
+        state = state.apply("take").apply("knock KH")
+        assert state.result is not None and state.result.kind is EndKind.GIN
+        view = honest_view(state, 1)
+        view["hands"][0]["outcome"].update(kind="knock", points=999)
+        found[preset] = [(p[0], p[3]) for p in _problems(view)]
+    assert found["straight"] == [
+        ("wrong-kind", "the declared kind is 'knock', but the hand ended with gin by player 0 "
+                       "(knock KH)"),
+        ("wrong-points", "the declared points are 999, but player 0 scores 25 (gin by player "
+                         "0: 0 + 25 bonus)")]
+    assert [code for code, _ in found["classic"]] == ["wrong-deadwood", "wrong-winner"]
