@@ -656,6 +656,11 @@ def test_any_failure_of_a_request_is_an_error_reply(dealt: tuple[Client, HandSta
     before = games(server)
     reply = checked(server, server.handle({"id": 5, "op": "decide", "game": "g"}), before)
     assert (reply["kind"], reply["error"]) == ("IllegalActionError", "odd")
+    for n, text in ((1000, "z" * 1000), (1001, "z" * 997 + "...")):  # the bound, one past
+        server.seats["g"].decider = Fails(OddError("z" * n))
+        before = games(server)
+        reply = checked(server, server.handle({"id": 6, "op": "decide", "game": "g"}), before)
+        assert reply["error"] == text, n
     server.seats["g"].decider = Fails(KeyboardInterrupt())
     with pytest.raises(KeyboardInterrupt):  # Ctrl-C is no failure of a request
         server.handle({"op": "decide", "game": "g"})

@@ -148,6 +148,23 @@ def test_a_knock_above_the_limit_is_refused_with_the_deadwood_and_the_limit(
         parse_move(v, f"knock {card}")
 
 
+@pytest.mark.parametrize("preset", ["classic", "dutch"])
+def test_throwing_back_the_card_just_taken_is_refused_where_the_rules_forbid_it(
+        preset: str) -> None:
+    """Player 1 takes the upcard TS: the classic rules forbid throwing it back this turn,
+    and the reply is refused saying so; the Dutch rules allow it."""
+    s = ginrules.deal(ginrules.rules(preset), seed=7, dealer=0)
+    v = s.apply("take").view(1)
+    assert v.taken == ginrules.Card.parse("TS")
+    if v.rules.may_discard_taken_card:
+        assert str(parse_move(v, "discard TS")) == "discard TS"
+        return
+    with pytest.raises(MoveTextError, match=re.escape(
+            "discard TS is not legal now: TS was just taken from the discard pile and may "
+            "not be discarded this turn")):
+        parse_move(v, "discard TS")
+
+
 @pytest.mark.parametrize(("preset", "why"), [
     ("classic", "not all eleven cards form melds"),
     ("eaai", "these rules do not offer big gin")])

@@ -933,6 +933,11 @@ def _state() -> ginrules.HandState:
             ginrules.rules("eaai"), 10)),
        r"play_out takes the top discard's card index \(an int, 0 to 51\) or -1 as top, "
        rf"not int {top}$") for top in (52, -2)),
+    *((lambda stock=stock: ginrules.players.lookahead.play_out(  # a stock of 0..51 alone
+        0, 0, stock, -1, 0, (10, 10), ginrules.players.lookahead.Table.of(
+            ginrules.rules("eaai"), 10)),
+       r"play_out takes card indices \(a list of ints, 0 to 51\) as stock, not list$")
+      for stock in ([52], [-1], [0, 51, 52])),
     (lambda: ginrules.players.lookahead.play_out(2**20000, 0, [], -1, 0, (10, 10), None),
      r"play_out takes a 52-bit card mask \(an int\) as first, not int of 20001 bits$"),
 ])
