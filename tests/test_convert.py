@@ -72,6 +72,11 @@ def test_the_declared_points_are_kaggles_rewards() -> None:
     wrong["rewards"][1 - winner] -= 1
     report = validate(from_kaggle_episode(wrong))
     assert not report.valid and "points" in report.summary()
+    # rewards of 0 and 0 declare that nobody scored (a forgery of this knock)
+    nobody = copy.deepcopy(data)
+    nobody["rewards"] = [0, 0]
+    declared = from_kaggle_episode(nobody)["hands"][0]["outcome"]
+    assert (declared["winner"], declared["points"]) == (None, 0)
 
 
 def test_openspiel_endings_kept_as_far_as_these_rules_play() -> None:
