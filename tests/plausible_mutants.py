@@ -161,6 +161,19 @@ WHOLE_SUITE = ("tests", "--ignore=tests/web", "--ignore=tests/extras")
 
 # mutants that change nothing a user can see, by key (file:kind:hash), with the reason
 EQUIVALENT: dict[str, str] = {
+    "src/ginrules/players/particles.py:dropped_check:6fc88807757c":
+        "a particle with no free card: without the check, a particle holding d gets no "
+        "draw chances (an empty list, total 0) and one without d finds d used or outside "
+        "the universe (every card of it is used); either way its weight is set to 0 as "
+        "the check sets it",
+    "src/ginrules/players/lookahead.py:wrong_preset:bb4a978bb287":
+        "the table _knock_points makes of a RuleSet is read there (and in _points) for "
+        "its gin bonus, undercut bonus and undercut_on_tie alone, never its knock limit "
+        "(here made of the target)",
+    "src/ginrules/records/format.py:off_by_one:9dca2d69d143":
+        "share() only decides which strings the reader keeps one copy of (memory): a "
+        "string of exactly _SHARED_LENGTH characters not shared is an equal string, and "
+        "the record read is the same",
     "src/ginrules/melds.py:off_by_one:871af5565273":
         "_fast_mask returns -1 or the mask of 1 to 11 cards, never 0, so `mask >= 1` and "
         "`mask >= 0` take the same branch",

@@ -351,6 +351,25 @@ class _FixedAdvanced(AdvancedPlayer):
         return self.HANDS[:count]
 
 
+@pytest.mark.parametrize("points", [1, -25, 30])
+def test_the_advanced_level_prices_a_knock_won_by_one_point_as_won(points: int) -> None:
+    """Against sampled hands that each leave the knock ``points`` by the engine's
+    showdown (a knock won by 1 point; a tie, an undercut under classic rules; a knock won
+    by 30), the advanced level states those points and an undercut risk of 0 or 1."""
+    state = _knock_position("classic", 1)
+    v = view(state, state.turn)
+    knock = min((a for a in v.legal_actions if a.kind is ActionKind.KNOCK),
+                key=lambda a: ginrules.deadwood(cards_from_mask(v.mask & ~a.card.mask)))
+    mine = v.mask & ~knock.card.mask
+    hand = next(m for m in (sum(1 << i for i in c)
+                            for c in itertools.combinations(_pool(v), 10))
+                if _signed(mine, m, "classic") == points)
+    _FixedAdvanced.HANDS = [hand] * 4
+    e = _FixedAdvanced(samples=4, opponent=None).decide(v).knock
+    assert e is not None and e.deadwood == ginrules.deadwood(cards_from_mask(mine))
+    assert (e.knock_points, e.undercut_risk) == (points, float(points < 0))
+
+
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
 def test_the_advanced_levels_knock_figures_are_their_definition(seed: int) -> None:
     state = _knock_position("classic", seed)

@@ -171,3 +171,26 @@ def test_the_master_is_the_expert_but_for_the_danger_of_its_discards() -> None:
     # before a discard it decides as the expert does
     state = ginrules.deal(ginrules.rules("eaai"), seed=7, dealer=0)
     assert master.decide(view(state, 1)) == expert.decide(view(state, 1))
+
+
+def test_the_particles_are_drawn_again_only_when_their_effective_number_is_below_half(
+        ) -> None:
+    """Weights whose effective number (total² / sum of squares) is at least half the
+    particles are only normalized, the particles kept; below half, the particles are
+    drawn again by weight, and the weights are all alike."""
+    hands = [1 << i for i in range(8)]
+
+    def filtered(weights: list[float]) -> pf._Filter:
+        f = pf._Filter(hands=list(hands), used=list(hands), weights=list(weights))
+        f.resample(random.Random(5))
+        return f
+
+    even = filtered([2.0] * 8)  # effective number 8 of 8
+    assert even.hands == hands and even.weights == [0.125] * 8
+    half = filtered([3.0, 3.0, 3.0, 3.0, 0.0, 0.0, 0.0, 0.0])  # 4 of 8: kept
+    assert half.hands == hands and half.weights == [0.25] * 4 + [0.0] * 4
+    few = filtered([1.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0])  # 3 of 8: drawn again
+    assert set(few.hands) <= set(hands[:3]) and few.weights == [1.0] * 8
+    assert few.used == few.hands
+    none = filtered([0.0] * 8)  # no particle fits: all alike again, kept
+    assert none.hands == hands and none.weights == [1.0] * 8
