@@ -13,7 +13,7 @@ import ginrules
 from ginrules import game
 from ginrules.actions import Phase
 from ginrules.cards import CARDS, cards_to_mask
-from ginrules.errors import GinRulesError
+from ginrules.errors import GinRulesError, WrongTypeError
 from ginrules.players import (
     ExpertPlayer,
     MasterPlayer,
@@ -148,6 +148,17 @@ def test_a_bad_particle_count_is_one_error(bad: object) -> None:
 def test_a_reading_built_by_hand_needs_a_weight_per_hand() -> None:
     with pytest.raises(GinRulesError, match="a weight per hand: 2 hands, 1 weights"):
         pf.HandReading((1, 2), (1.0,), 1.0)
+
+
+def test_a_reading_built_by_hand_takes_every_52_bit_mask_and_no_other() -> None:
+    """A hand is a card mask from 0 (no card) to all 52 cards; one past either end, or
+    not an int, is refused as a wrong type."""
+    every = (1 << 52) - 1
+    reading = pf.HandReading((0, every), (1.0, 1.0), 2.0)
+    assert reading.chance("7H") == 0.5 and reading.chance(0) == 0.5
+    for bad in ((-1,), (every + 1,), (True,), [1]):
+        with pytest.raises(WrongTypeError, match="hands as a tuple of 52-bit card masks"):
+            pf.HandReading(bad, (1.0,), 1.0)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("bad", [52, -1, "XX", True, None])

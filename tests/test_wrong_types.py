@@ -933,6 +933,10 @@ def _state() -> ginrules.HandState:
             ginrules.rules("eaai"), 10)),
        r"play_out takes the top discard's card index \(an int, 0 to 51\) or -1 as top, "
        rf"not int {top}$") for top in (52, -2)),
+    *((lambda melds=melds: ginrules.knocking.lay_off(melds, ginrules.parse_cards("TH")),
+       r"lay_off takes melds: a list of Meld values, or of each meld's cards \(like "
+       rf"\['7H 8H 9H'\]\), not {kind}$")  # one meld, not a list of them
+      for melds, kind in (("7H 8H 9H", "str"), (ginrules.Meld.of("7H 8H 9H"), "Meld"))),
     *((lambda stock=stock: ginrules.players.lookahead.play_out(  # a stock of 0..51 alone
         0, 0, stock, -1, 0, (10, 10), ginrules.players.lookahead.Table.of(
             ginrules.rules("eaai"), 10)),

@@ -368,9 +368,6 @@ def from_openspiel(
                 turn = 1 - turn
                 if passes == 2:
                     phase = "draw"
-            elif a == _OS_DRAW_STOCK and passes == 2:
-                phase = "draw"
-                i -= 1
             else:
                 raise InvalidRecordError(f"OpenSpiel action {i - 1} ({a}) is not legal in the "
                                          "upcard offer")
