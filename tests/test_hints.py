@@ -168,6 +168,19 @@ def test_a_knock_model_is_named_by_a_known_string() -> None:
         ExpertPlayer(opponent="grandmaster")
 
 
+@pytest.mark.parametrize("which", range(3))
+def test_the_undercut_risk_takes_counts_of_0_and_refuses_any_below(which: int) -> None:
+    """The knock's deadwood, the opponent's stock draws and the stock left are each at
+    least 0: 0 is a count (a risk from 0 to 1), -1 is refused by its name."""
+    counts = [5, 3, 20]
+    counts[which] = 0
+    assert 0.0 < undercut_risk("expert", 0.1, *counts) < 1.0
+    counts[which] = -1
+    name = ("deadwood", "draws", "stock")[which]
+    with pytest.raises(GinRulesError, match=f"^{name} is at least 0, not -1$"):
+        undercut_risk("expert", 0.1, *counts)
+
+
 _TABLE = Table.of(ginrules.rules("classic"), 10)
 
 
