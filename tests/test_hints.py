@@ -364,19 +364,24 @@ class _FixedAdvanced(AdvancedPlayer):
         return self.HANDS[:count]
 
 
-@pytest.mark.parametrize("points", [1, -25, 30])
-def test_the_advanced_level_prices_a_knock_won_by_one_point_as_won(points: int) -> None:
-    """Against sampled hands that each leave the knock ``points`` by the engine's
-    showdown (a knock won by 1 point; a tie, an undercut under classic rules; a knock won
-    by 30), the advanced level states those points and an undercut risk of 0 or 1."""
-    state = _knock_position("classic", 1)
+@pytest.mark.parametrize("preset", ["classic", "dutch"])
+@pytest.mark.parametrize("outcome", ["won by 1", "tied", "won by 30"])
+def test_the_advanced_level_prices_each_sampled_knock_as_the_showdown(
+        preset: str, outcome: str) -> None:
+    """Against sampled hands that each leave the knock the same points by the engine's
+    showdown (won by 1 point; a tie, an undercut under these rules, worth the undercut
+    bonus: 25 under classic, 20 under the Dutch rules, whose gin bonus is 25; won by 30),
+    the advanced level states those points and an undercut risk of 0 or 1."""
+    rules = ginrules.rules(preset)
+    points = {"won by 1": 1, "tied": -rules.undercut_bonus, "won by 30": 30}[outcome]
+    state = _knock_position(preset, 1)
     v = view(state, state.turn)
     knock = min((a for a in v.legal_actions if a.kind is ActionKind.KNOCK),
                 key=lambda a: ginrules.deadwood(cards_from_mask(v.mask & ~a.card.mask)))
     mine = v.mask & ~knock.card.mask
     hand = next(m for m in (sum(1 << i for i in c)
                             for c in itertools.combinations(_pool(v), 10))
-                if _signed(mine, m, "classic") == points)
+                if _signed(mine, m, preset) == points)
     _FixedAdvanced.HANDS = [hand] * 4
     e = _FixedAdvanced(samples=4, opponent=None).decide(v).knock
     assert e is not None and e.deadwood == ginrules.deadwood(cards_from_mask(mine))
