@@ -705,6 +705,21 @@ def test_worse_melds_under_rules_that_lay_the_hand_out() -> None:
         "site arrange hands for the players)", 0, 1)]
 
 
+def test_an_action_that_is_no_string_is_a_bad_action_wherever_it_stands() -> None:
+    """A list or an object given for an action is refused at its place: first, or after
+    an action read well (never taken for the one before it)."""
+    data = edit(HANDS, lambda d: d["hands"][0].update(
+        actions=["p1 pass", ["p0", "pass"], {"p0": "x"}]))
+    assert problems(data) == [
+        ("bad-action", 1, 2, "an action must be a string like 'p0 discard 7H', not "
+                             "['p0', 'pass']"),
+        ("bad-action", 1, 3, "an action must be a string like 'p0 discard 7H', not "
+                             "{'p0': 'x'}")]
+    first = edit(HANDS, lambda d: d["hands"][0].update(actions=[["p1 pass"]]))
+    assert problems(first) == [("bad-action", 1, 1, "an action must be a string like 'p0 "
+                                                    "discard 7H', not ['p1 pass']")]
+
+
 def test_the_deal_message_whole() -> None:
     data = edit(HANDS, lambda d: d["hands"][0].update(deal="x"))
     assert problems(data) == [("bad-deal", 1, None, "\"deal\" must be {\"hands\": [player 0's "

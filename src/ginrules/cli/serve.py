@@ -186,11 +186,8 @@ def _player(request: dict[str, Any], key: str, op: str) -> int:
     return value
 
 
-def _strings(request: dict[str, Any], key: str, op: str,
-             default: object = _MISSING) -> list[str] | None:
-    value = _get(request, key, list, op, default)
-    if value is None:
-        return None
+def _strings(request: dict[str, Any], key: str, op: str) -> list[str]:
+    value = _get(request, key, list, op)
     if not all(isinstance(x, str) for x in value):
         raise ProtocolError(f'{op}: "{key}" must be a list of cards (strings)')
     return list(value)
@@ -464,7 +461,7 @@ class Server:
 
     def _reveal(self, request: dict[str, Any]) -> dict[str, Any]:
         _, seat, info = self._hand(request, "reveal")
-        after = info.reveal(_strings(request, "cards", "reveal") or [])
+        after = info.reveal(_strings(request, "cards", "reveal"))
         result = after.view().result
         assert result is not None
         seat.info = after
