@@ -113,6 +113,12 @@ def test_bad_input_is_an_actionable_error() -> None:
     edited = attrs.evolve(view(state, 0), opponent_count=12)
     with pytest.raises(GinRulesError, match="does not add up"):
         sample_hidden(edited, seed=1)
+    # the phase edited (the player has drawn, so it is to discard, not to draw)
+    drawn = state.apply("pass").apply("pass").apply("draw stock")
+    edited = attrs.evolve(view(drawn, 1), phase=Phase.DRAW)
+    with pytest.raises(GinRulesError, match="its history does not lead to its cards and "
+                                            "phase; was it edited"):
+        sample_hidden(edited, seed=1)
 
 
 def test_a_sample_keeps_the_players_own_stock_draws_where_they_were_drawn() -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import ginrules
 from ginrules.knocking import resolve_knock
 from ginrules.masks import _best_discards, _deadwood
@@ -50,20 +52,24 @@ def test_the_layoff_shortcut_agrees_with_resolve_knock() -> None:
         checked += 1
 
 
-def test_knock_points_score_as_the_rules_do() -> None:
+@pytest.mark.parametrize("preset", ["eaai", "dutch"])  # Dutch: gin 25, undercut 20
+def test_knock_points_score_as_the_rules_do(preset: str) -> None:
     r = random.Random(5)
-    eaai = ginrules.rules("eaai")
-    for _ in range(200):
-        mine, theirs = _knocker(r)
+    rules = ginrules.rules(preset)
+    gin = ginrules.cards_to_mask("AC 2C 3C 4D 5D 6D 7H 8H 9H TH")
+    hands = [(gin, ginrules.cards_to_mask("TC JC QC 2S 3S 4S 9D 9S KD KH"))]
+    hands += [_knocker(r) for _ in range(200)]
+    for mine, theirs in hands:
         if _deadwood(mine) > 10:
             continue
         result, _ = ginrules.showdown(ginrules.cards_from_mask(mine),
                                       ginrules.cards_from_mask(theirs))
-        score = ginrules.score_hand(result, eaai)
+        score = ginrules.score_hand(result, rules)
         expected = score.points if score.winner in ("knocker",) else -score.points
         if score.player is None:
             expected = 0
-        assert knock_points(mine, theirs, eaai) == expected
+        assert knock_points(mine, theirs, rules) == expected
+    assert knock_points(*hands[0], rules) == 25 + 38  # gin: the bonus and TC-KH's 38
 
 
 def test_playouts_end_and_deals_split_the_unseen_cards() -> None:
