@@ -22,6 +22,7 @@ import ginrules
 from ginrules import Action, MoveTextError, Phase, parse_move, prompt
 from ginrules.cards import CARDS, Deck
 from ginrules.cli.serve import Server
+from ginrules.players import BasicPlayer
 from ginrules.players.words import MAX_REPLY
 from llm_replies import entries, phrasings, state_of
 from strategies import PRESET_NAMES, hand_states
@@ -278,6 +279,14 @@ def test_the_prompt_shows_the_position_the_score_and_the_moves() -> None:
     assert text.endswith(f'{{"action": "{v.legal_actions[0]}"}}')
     waiting = prompt(game.view(1 - me))
     assert "Legal moves" not in waiting and "you have no move now" in waiting
+    # after a hand that scored, each player's prompt gives its own total first
+    players = [BasicPlayer(), BasicPlayer()]  # (they knock: hands score)
+    while not game.finished or game.sheet.final_totals()[0] == game.sheet.final_totals()[1]:
+        game = game.apply(str(players[game.hand.turn].choose(game.view(game.hand.turn))))
+    totals = game.sheet.final_totals()
+    for p in (0, 1):
+        assert (f"Game score: you {totals[p]}, opponent {totals[1 - p]}; the game is to "
+                "100.") in prompt(game.view(p))
 
 
 @pytest.mark.parametrize(("preset", "turn"), [
