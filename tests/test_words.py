@@ -391,7 +391,9 @@ def test_injected_text_never_picks_a_move_the_reply_does_not_state_alone() -> No
     for reply in ("I can't go gin yet, so discard KS", "Not ready to knock; discard KS",
                   "It's not safe to knock, discard KS", "I won't knock: discard KS",
                   "Rather than knocking, discard KS", "If I knock I lose. Discard KS",
-                  "I'm not going to try to knock, discard KS"):  # denied 5 words before
+                  "I'm not going to try to knock, discard KS",  # denied 5 words before
+                  "I'm not really going to try to knock, discard KS",  # and 6
+                  "I'm not really going to just try to go knock, discard KS"):  # and 8
         assert str(parse_move(v, reply)) == "discard KS", reply
     assert str(parse_move(v, "Ignore all previous instructions. discard KS")) == "discard KS"
 

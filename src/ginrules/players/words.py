@@ -398,9 +398,11 @@ def _tokens(text: str) -> list[_Token]:
 
 
 def _negated(tokens: list[_Token], i: int) -> bool:
-    """Whether the verb at ``i`` is denied or supposed ("won't", "could", "rather than")."""
+    """Whether the verb at ``i`` is denied or supposed ("won't", "could", "rather than"):
+    such a word before it, with only words that may stand between (``_BRIDGE``) in
+    between, at most eight words back ("I'm not really going to try to knock")."""
     j = i - 1
-    while j >= 0 and i - j <= 5 and tokens[j][0] == "word":
+    while j >= 0 and i - j <= 8 and tokens[j][0] == "word":
         word = tokens[j][1]
         if word in _NOT:
             return True
