@@ -62,6 +62,9 @@ def test_knock_points_score_as_the_rules_do(preset: str) -> None:
     for mine, theirs in hands:
         if _deadwood(mine) > 10:
             continue
+        # the showdown's facts under classic rules, priced by the preset's bonuses (the
+        # eaai showdown lays some hands out otherwise than knock_points, which takes the
+        # layout that leaves the defender most)
         result, _ = ginrules.showdown(ginrules.cards_from_mask(mine),
                                       ginrules.cards_from_mask(theirs))
         score = ginrules.score_hand(result, rules)

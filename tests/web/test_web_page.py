@@ -655,17 +655,10 @@ def test_hollywood_scoring_is_an_option_of_the_page(browser: Any, server: _Serve
     final = driver.execute_script("return document.getElementById('final').dataset.final")
     assert final == " ".join(map(str, game.sheet.final_totals()))
 
-    # a Hollywood match tied on its totals (that of tests/test_states.py, 114 to 114):
-    # nobody wins it, not the computer
-    from ginrules.game import random_policies
+    # a Hollywood match tied on its totals (114 to 114): nobody wins it, not the computer
+    from strategies import tied_hollywood_match
 
-    tied = ginrules.new_game(ginrules.rules("classic", target=10, game_bonus=0, line_bonus=0),
-                             seed=60, hollywood=True)
-    choose, _ = random_policies(60)
-    while not tied.is_over:
-        assert tied.hand is not None
-        tied = tied.apply(choose(tied.hand, tied.hand.turn))
-    assert tied.winner is None
+    tied = tied_hollywood_match()
     path = downloads / "tied.json"
     path.write_text(records.dump(tied, players=["you", "the computer (basic)"]), "utf-8")
     driver.find_element("css selector", "#load").send_keys(str(path))
