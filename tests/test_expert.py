@@ -421,6 +421,23 @@ def test_a_discard_one_point_better_says_so() -> None:
         "it leaves 1 less deadwood than 9H (12 against 13); it keeps worse chances")
 
 
+def test_danger_weighed_at_nothing_is_no_reason_either_way() -> None:
+    # with a danger weight of 0 the chance the opponent can use a card decided nothing:
+    # the reason neither praises the safer card nor warns of the more dangerous one
+    from ginrules.players.advanced import _discard_reason
+
+    s3, h9 = (ginrules.Card.parse(c).index for c in ("3S", "9H"))
+    for mine, theirs in ((0.1, 0.7), (0.7, 0.1)):
+        parts = {s3: (12, 2.0, mine), h9: (12, 1.0, theirs)}
+        assert _discard_reason(s3, parts, {}, [s3, h9], [(s3, 12), (h9, 12)], 0.5, 0.0) == (
+            "it keeps better chances: your next card saves 2.0 deadwood on average "
+            "(9H: 1.0)")
+        even = {s3: (12, 2.0, mine), h9: (12, 2.0, theirs)}
+        assert _discard_reason(s3, even, {}, [s3, h9], [(s3, 12), (h9, 12)], 0.5, 0.0) == (
+            f"it weighs the same as 9H (deadwood 12, chance {mine:.0%} that the opponent "
+            "can use it): a tie, broken by the order of the cards")
+
+
 def _decisions(player: AdvancedPlayer, hands: int) -> Iterator[tuple[ginrules.View, Any]]:
     """Player 0's views and ``player``'s hints for them, in single classic hands against
     ``simple`` dealt from seeds 0 to ``hands - 1`` (the hint's move is played)."""

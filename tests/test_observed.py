@@ -345,6 +345,20 @@ def test_knock_layout_and_defence_use_the_players_own_information() -> None:
         knocker.defence()
 
 
+@pytest.mark.parametrize(("melds", "why"), [
+    (["7H 8H 9H"], "meld 7H 8H 9H: player 1 holds 7H 8H$"),
+    (["9S TS JS"], "meld 9S TS JS: player 1 holds JS and saw 9S discarded$"),
+    (["6S 7S 8S", "AH 2H 3H"], "meld AH 2H 3H: player 1 holds 3H$"),
+])
+def test_defence_names_every_card_of_a_knocker_meld_the_defender_holds_or_saw(
+        melds: list[str], why: str) -> None:
+    info = InformationSet.start(ginrules.rules("classic"), 1, 1,
+                                "7H 8H 3H KS QS JS 2C 2D 9C 9D", "AS")
+    info = info.observe(0, "take").observe(0, "knock 9S")
+    with pytest.raises(GinRulesError, match="the knocker cannot hold " + why):
+        info.defence(melds)
+
+
 def test_an_opponent_knocking_with_a_card_it_took_is_no_longer_known_to_hold_it() -> None:
     # under the Dutch rules the card just taken may be thrown: player 0 takes TS and
     # knocks with it at once (its nine spades are a run, KH is its deadwood)

@@ -407,6 +407,15 @@ def test_a_plan_for_the_turn_states_its_first_move() -> None:
         parse_move(d.apply("draw stock").view(1), "discard KS, then draw stock")
 
 
+def test_a_verbs_object_is_read_within_its_sentence() -> None:
+    # "take" with no object in its sentence takes the upcard: the next sentence's
+    # "stock" is no object of it (nor a move of its own: it has no verb)
+    v = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0).view(1)
+    for reply in ("I take.", "I take. Stock cards are a gamble.", "Take! The stock can wait.",
+                  "I'll take. The stock? No."):
+        assert str(parse_move(v, reply)) == "take", reply
+
+
 def test_two_moves_with_nothing_between_them_are_two_moves() -> None:
     s = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
     for reply in ("take pass", "pass take"):

@@ -531,7 +531,7 @@ def _discard_reason(index: int, parts: dict[int, tuple[int, float, float]],
         if safety > 0:
             pros.append((safety, f"it is safer: the opponent can use it with chance "
                                  f"{said:.0%} ({other}: {r_said:.0%})"))
-        else:
+        elif safety < 0:  # (with a danger weight of 0, danger is neither)
             cons.append(f"the opponent may use it ({said:.0%} against {r_said:.0%})")
     mine = dead - potential_weight * potential + danger_weight * danger
     theirs = r_dead - potential_weight * r_potential + danger_weight * r_danger

@@ -48,7 +48,16 @@ import attrs
 
 from ginrules.actions import _BY_TEXT as _ACTION_BY_TEXT
 from ginrules.actions import _DISCARDS, Action, ActionKind, Phase
-from ginrules.cards import _CARD_BY_TEXT, CARDS, Card, CardsLike, Deck, cards_from_mask, to_mask
+from ginrules.cards import (
+    _CARD_BY_TEXT,
+    CARDS,
+    Card,
+    CardsLike,
+    Deck,
+    cards_from_mask,
+    format_cards,
+    to_mask,
+)
 from ginrules.errors import GinRulesError, IllegalActionError, WrongTypeError, _wrong_type
 from ginrules.hand import HandSetup, HandState, _apply_checked, deal, knock
 from ginrules.hand import _check as _check_action
@@ -621,9 +630,11 @@ class InformationSet:
                                                            else knocked.mask)
         for meld in melds:
             if meld.mask & seen:
+                held, gone = meld.mask & mine, meld.mask & seen & ~mine
+                why = ([f"holds {format_cards(cards_from_mask(held))}"] if held else []) + (
+                    [f"saw {format_cards(cards_from_mask(gone))} discarded"] if gone else [])
                 raise GinRulesError(f"the knocker cannot hold meld {meld}: player "
-                                    f"{self.player} holds or saw discarded "
-                                    f"{cards_from_mask(meld.mask & seen)[0]}")
+                                    f"{self.player} {' and '.join(why)}")
         if sum(len(m.cards) for m in melds) >= 10:  # gin: no layoffs
             return arrangement_of_mask(mine), ()
         return lay_off(melds, mine)
