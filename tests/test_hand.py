@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import ginrules
 from ginrules import (
@@ -28,6 +30,7 @@ from ginrules import (
     rules,
 )
 from ginrules import hand as h
+from strategies import every_pair, hand_of
 
 # -- helpers ------------------------------------------------------------------------------
 
@@ -784,10 +787,10 @@ def test_explicit_melds_choose_between_equal_arrangements() -> None:
     s = play(start(nd, DEALER, "KS", "QS", ruleset="dutch"), "pass", "pass", "draw stock")
     runs = ["5C 6C 7C", "5D 6D 7D", "5H 6H 7H"]
     sets = ["5C 5D 5H", "6C 6D 6H", "7C 7D 7H"]
-    for given in (runs, sets):
-        end = h.knock(s, "QS", given)
+    for stated in (runs, sets):
+        end = h.knock(s, "QS", stated)
         assert end.result is not None
-        assert set(end.result.knocker_melds) == {Meld.of(m) for m in given}
+        assert set(end.result.knocker_melds) == {Meld.of(m) for m in stated}
         assert end.result.knocker_deadwood == 1
 
 
@@ -886,3 +889,32 @@ def test_can_big_gin() -> None:
 def test_deal_refuses_a_dealer_that_is_not_an_int(bad: object) -> None:
     with pytest.raises(GinRulesError, match="dealer must be player 0 or 1"):
         h.deal(rules("classic"), seed=1, dealer=bad)  # type: ignore[arg-type]
+
+
+@every_pair(examples=60)
+@given(data=st.data())
+def test_every_card_is_in_one_place_and_the_pile_is_what_was_thrown_and_not_taken(
+        pair: tuple[str, str], data: st.DataObject) -> None:
+    """Replayed action by action, each state holds each card in one place: the players'
+    hands, the discard pile (the cards thrown and not taken, in the order thrown) and the
+    stock (the deal's stock less the cards drawn from its top), by a plain model of the
+    moves."""
+    hand = data.draw(hand_of(pair))
+    state = ginrules.deal(hand.rules, deck=hand.deck, dealer=hand.dealer)
+    held = [set(state.cards(0)), set(state.cards(1))]
+    pile, stock = list(state.discard_pile), list(state.stock)
+    for _, action in hand.actions[:-1]:  # (the last, a knock, may state its melds)
+        me = state.turn
+        if action.kind is ActionKind.DRAW_STOCK:
+            held[me].add(stock.pop(0))
+        elif action.kind in (ActionKind.TAKE, ActionKind.DRAW_DISCARD):
+            held[me].add(pile.pop())
+        elif action.kind is ActionKind.DISCARD:
+            assert action.card is not None
+            held[me].remove(action.card)
+            pile.append(action.card)
+        state = state.apply(action)
+        assert [set(state.cards(0)), set(state.cards(1))] == held
+        assert (list(state.discard_pile), list(state.stock)) == (pile, stock)
+        assert sorted(held[0] | held[1] | set(pile) | set(stock)) == list(CARDS)
+        assert len(held[0]) + len(held[1]) + len(pile) + len(stock) == 52

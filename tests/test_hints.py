@@ -212,6 +212,11 @@ def test_tilting_makes_the_undercut_share_the_risk_and_keeps_the_rest(
     ((3.0, 3.0, None, None), True, "the two are equal, and a knock ends the hand now"),
     ((3.2, 2.9, None, None), True, "wins 3.2 points on average, playing on 2.9"),
     ((2.9, 3.2, None, None), False, "playing on wins 3.2 points on average, knocking 2.9"),
+    # a figure below 0 is a loss, said so
+    ((-25.0, -35.0, None, None), True, "loses 25 points on average, playing on 35 "),
+    ((-2.0, 3.5, None, None), False, "playing on wins 4 points on average, knocking "
+                                     "loses 2 "),
+    ((1.0, -0.4, None, None), True, "wins 1 points on average, playing on loses 0 "),
     ((0.0, 0.0, 0.624, 0.619), True, "wins the game 62.4% of the time, playing on 61.9%"),
     ((0.0, 0.0, 0.5, 0.5), True, "the two are equal"),
     ((0.0, 0.0, 0.61, 0.62), False, "playing on wins the game 62% of the time, knocking 61%"),
@@ -256,6 +261,16 @@ def test_a_knock_hint_states_the_figures_measured_on_advised_moves_and_says_why(
     assert ("over 48 played-out deals playing on wins 5 points on average and knocking 4, "
             "so this level plays on; where it advises playing on like this, playing on "
             "has won 2 on average") in h.reason
+    # ... in losses where the figures are below 0
+    e = KnockEstimate(6, 0.1, -9.0, -5.0, None, None, 48, "expert")
+    h = player._knock_hint(action, discard, e, (e, attrs.evolve(e, play_on_points=-12.0)))
+    assert ("playing on loses 5 points on average and knocking 9, so this level plays on; "
+            "where it advises playing on like this, playing on has lost 12 on average"
+            ) in h.reason
+    e = KnockEstimate(6, 0.1, 2.0, -1.0, None, None, 48, "expert")
+    h = player._knock_hint(action, discard, e, (attrs.evolve(e, knock_points=-3.0), e))
+    assert ("it wins 2 points on average and playing on loses 1, so this level knocks; on "
+            "the knocks it advises like this one, a knock has lost 3 on average") in h.reason
     # playing for the game, the chances decide and are said; the points measured ride
     e = KnockEstimate(6, 0.1, 4.0, 5.0, 0.61, 0.6, 48, "expert")
     told = attrs.evolve(e, undercut_risk=0.25, knock_points=-3.0)
@@ -423,3 +438,75 @@ def test_the_advanced_levels_knock_figures_are_their_definition(seed: int) -> No
     assert e.play_on_points == pytest.approx(
         AdvancedPlayer().gin_wait * p_gin * (v.rules.gin_bonus + mean))
     assert e.play_on_points > 0 or outs == 0
+
+
+def _fixed_knock(preset: str, wanted: list[int]) -> tuple[Any, int, list[int]]:
+    """A knock position of ``preset``, its least-deadwood knock's ten cards, and opponent
+    hands whose showdowns give the knock the ``wanted`` points, in that order."""
+    state = _knock_position(preset, 1)
+    v = view(state, state.turn)
+    knock = min((a for a in v.legal_actions if a.kind is ActionKind.KNOCK),
+                key=lambda a: ginrules.deadwood(cards_from_mask(v.mask & ~a.card.mask)))
+    mine = v.mask & ~knock.card.mask
+    found: dict[int, int] = {}
+    rng = random.Random(1)
+    while not all(p in found for p in wanted):
+        m = sum(1 << i for i in rng.sample(_pool(v), 10))
+        found.setdefault(_signed(mine, m, preset), m)
+    return v, mine, [found[p] for p in wanted]
+
+
+@pytest.mark.parametrize("preset", ["classic", "dutch"])
+def test_the_advanced_level_settles_its_knock_on_the_gain_over_waiting(
+        preset: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sums the advanced level stops sampling on (after half its samples) are the
+    sampled knock points and their gains over waiting for gin: each hand's points less
+    the level's gin weight times the gin bonus plus that hand's deadwood."""
+    from ginrules.players import advanced
+
+    calls: list[tuple[int, list[float]]] = []
+    settled = advanced._settled
+    monkeypatch.setattr(advanced, "_settled",
+                        lambda n, sums: calls.append((n, list(sums))) or settled(n, sums))
+    v, mine, hands = _fixed_knock(preset, [30, 2, -ginrules.rules(preset).undercut_bonus, 9])
+    _FixedAdvanced.HANDS = hands
+    e = _FixedAdvanced(samples=8, opponent=None).decide(v).knock
+    assert e is not None and calls and calls[0][0] == 4
+    points = [_signed(mine, h, preset) for h in hands]
+    deadwoods = [ginrules.deadwood(cards_from_mask(h)) for h in hands]
+    gin_weight = e.play_on_points / (v.rules.gin_bonus + sum(deadwoods) / 4)
+    gains = [p - gin_weight * (v.rules.gin_bonus + d)
+             for p, d in zip(points, deadwoods, strict=True)]
+    assert calls[0][1] == pytest.approx([sum(points), sum(p * p for p in points), sum(gains),
+                                         sum(g * g for g in gains)])
+    assert e.play_on_points > 0  # (else the gains would not depend on the gin bonus)
+
+
+@pytest.mark.parametrize(("wanted", "outcome"), [([25, -25], "wins nothing on average"),
+                                                 ([24, -25], "loses 0 points on average"),
+                                                 ([26, -25], "wins 0 points on average")])
+def test_the_advanced_level_waits_for_gin_only_when_its_knock_would_win(
+        wanted: list[int], outcome: str) -> None:
+    """A knock the advanced level declines is "not yet", for gin, only when it would win
+    points; a knock that wins nothing or loses is declined outright."""
+    v, mine, hands = _fixed_knock("classic", wanted)
+    _FixedAdvanced.HANDS = hands * 2
+    h = _FixedAdvanced(samples=4, opponent=None).decide(v)
+    assert h.knock is not None and h.action.kind is not ActionKind.KNOCK
+    dead = ginrules.deadwood(cards_from_mask(mine))
+    said = f"do not knock with {dead} deadwood{' yet' * (h.knock.knock_points > 0)}: that "
+    assert said + outcome in h.reason, h.reason
+
+
+@pytest.mark.parametrize("playouts", [1, 2])
+def test_the_expert_weighs_a_knock_by_as_few_playouts_as_it_is_given(playouts: int) -> None:
+    """One playout is a playout: the expert's knock figures come from its played-out
+    deals (as many as ``playouts``), not from the advanced level's sampled hands, down to
+    one; with none, they are the advanced level's."""
+    for seed in (1, 2, 3):
+        state = _knock_position("classic", seed)
+        h = ExpertPlayer(playouts=playouts).decide(view(state, state.turn))
+        assert h.knock is not None and h.knock.samples == playouts
+        assert f"over {playouts} played-out deals" in h.reason
+        h = ExpertPlayer(playouts=0).decide(view(state, state.turn))
+        assert "played-out" not in h.reason and "sampled hands of the opponent" in h.reason

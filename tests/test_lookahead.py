@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 
 import ginrules
@@ -104,3 +105,18 @@ def test_a_runs_layoff_chains_reach_the_ace_and_the_king() -> None:
     assert named == {("AH",), ("5H", "6H", "7H", "8H", "9H", "TH", "JH", "QH", "KH"),
                      ("TS", "9S", "8S", "7S", "6S", "5S", "4S", "3S", "2S", "AS"),
                      ("8D", "7D", "6D", "5D", "4D", "3D", "2D", "AD"), ("QD", "KD")}
+
+
+@pytest.mark.parametrize("dead_stock", [2, 5])
+def test_a_playout_dies_when_a_draw_leaves_the_stock_at_the_dead_hand_line(
+        dead_stock: int) -> None:
+    # player a never knocks; b knocks as soon as it may: a's draw that leaves the stock at
+    # the line kills the hand (0 points), one card more and b draws and knocks
+    rules = attrs.evolve(ginrules.rules("classic"), dead_hand_stock=dead_stock)
+    table = Table.of(rules, 10)
+    a = ginrules.cards_to_mask("AC 2C 3C 4D 5D 6D 7H 8H 9H KS")
+    b = ginrules.cards_to_mask("TC JC QC 2S 3S 4S 5D 6D 7D KH")
+    extra = [ginrules.Card.parse(c).index
+             for c in ("5C", "7C", "6S", "8S", "9S", "AD", "JD", "QD")]
+    assert play_out(a, b, extra[:dead_stock + 1], -1, 0, (0, 10), table) == 0
+    assert play_out(a, b, extra[:dead_stock + 2], -1, 0, (0, 10), table) < 0

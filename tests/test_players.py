@@ -548,6 +548,11 @@ def test_the_danger_of_a_discard_worked_by_hand() -> None:
     holds = _Memory(known=ginrules.Card.parse("8H").mask, declined=0, discarded=0,
                     stock_draws=0, weights=None)
     assert player._danger(seven, 0, holds, 0, 0.5) == pytest.approx(0.9208984375)
+    # The opponent is known to hold 7C and 7S, and passed 7D: the set is certain, and a
+    # certainty is not discounted by what was passed: the danger is 1.
+    both = _Memory(known=ginrules.cards_to_mask("7C 7S"), declined=ginrules.Card.parse(
+        "7D").mask, discarded=0, stock_draws=0, weights=None)
+    assert player._danger(seven, 0, both, 0, 0.5) == 1.0
 
 
 def test_the_quick_melded_cards_worked_by_hand() -> None:

@@ -193,16 +193,18 @@ class ExpertPlayer(AdvancedPlayer):
         tk, to = _apart(told.knock_points, told.play_on_points, "")
         n, dead = e.samples, e.deadwood
         if knocks:
+            k, o = _net(k, o)
             return Hint(action, f"knocking with {dead} deadwood: over {n} played-out deals "
-                                f"it wins {k} points on average and playing on {o}, so this "
+                                f"it {k} points on average and playing on {o}, so this "
                                 f"level knocks; on the knocks it advises like this one, a "
-                                f"knock has won {tk} on average (undercut risk "
-                                f"{told.undercut_risk:.0%})", knock=told)
+                                f"knock has {_net(tk, tk, 'won')[0]} on average (undercut "
+                                f"risk {told.undercut_risk:.0%})", knock=told)
+        o, k = _net(o, k)
         return Hint(plan.action, f"play on rather than knock with {dead} deadwood: over {n} "
-                                 f"played-out deals playing on wins {o} points on average "
+                                 f"played-out deals playing on {o} points on average "
                                  f"and knocking {k}, so this level plays on; where it advises "
-                                 f"playing on like this, playing on has won {to} on average; "
-                                 f"among the discards, {_named(plan)}", knock=told)
+                                 f"playing on like this, playing on has {_net(to, to, 'won')[0]} "
+                                 f"on average; among the discards, {_named(plan)}", knock=told)
 
     def _reasoned(self, action: Action, plan: Hint, e: KnockEstimate) -> Hint:
         """The knock or the discard ``plan``, by the figures ``e``, with its reason."""
@@ -221,11 +223,13 @@ class ExpertPlayer(AdvancedPlayer):
         ev, on = e.knock_points, e.play_on_points
         a, b = _apart(ev, on, "")
         if ev >= on + self.knock_margin:
-            return Hint(action, f"knocking with {dead} deadwood wins {a} points on average, "
+            a, b = _net(a, b)
+            return Hint(action, f"knocking with {dead} deadwood {a} points on average, "
                                 f"playing on {b} (over {n} played-out deals; undercut risk "
                                 f"{risk:.0%}){_tie(ev, on)}", knock=e)
+        b, a = _net(b, a)
         return Hint(plan.action, f"play on rather than knock with {dead} deadwood: playing "
-                                 f"on wins {b} points on average, knocking {a} (over {n} "
+                                 f"on {b} points on average, knocking {a} (over {n} "
                                  f"played-out deals); among the discards, {_named(plan)}",
                     knock=e)
 
@@ -291,6 +295,19 @@ def _apart(first: float, second: float, unit: str) -> tuple[str, str]:
         if a != b or first == second:
             return a, b
     return a, b
+
+
+def _net(first: str, second: str, tense: str = "wins") -> tuple[str, str]:
+    """Two signed figures of points, as :func:`_apart` writes them, as what they win or
+    lose; the second without its verb where it is the first's.
+
+    >>> _net("5", "3"), _net("-25", "-35"), _net("-2", "3.5"), _net("-4", "-4", "won")
+    (('wins 5', '3'), ('loses 25', '35'), ('loses 2', 'wins 3.5'), ('lost 4', '4'))
+    """
+    lose = {"wins": "loses", "won": "lost"}[tense]
+    (v1, t1), (v2, t2) = ((lose, t[1:]) if t.startswith("-") else (tense, t)
+                          for t in (first, second))
+    return f"{v1} {t1}", t2 if v2 == v1 else f"{v2} {t2}"
 
 
 def _tie(knock: float, on: float) -> str:
