@@ -161,6 +161,15 @@ WHOLE_SUITE = ("tests", "--ignore=tests/web", "--ignore=tests/extras")
 
 # mutants that change nothing a user can see, by key (file:kind:hash), with the reason
 EQUIVALENT: dict[str, str] = {
+    "src/ginrules/records/validator.py:reset_forgotten:4d5197676357":
+        "filled is set again for each hand before check_hand (the loop's "
+        "`self.stand_ins, self.filled = _NO_CARDS, False`), and read only by keep() and "
+        "the test after check_hand, in the same loop",
+    "src/ginrules/players/external.py:off_by_one:5358b065bba1":
+        "`now > exited_at + _GRACE` against `>=`: two readings of time.monotonic(), a "
+        "float of nanoseconds, equal to the grace's end only by a chance no test or user "
+        "can arrange; at that instant the next poll, a few milliseconds on, decides the "
+        "same",
     "src/ginrules/players/knock_models.py:off_by_one:9e21dcf61d81#1":
         "the bound keeps math.exp from overflowing (at -z > 709); for z in (-700, -699] "
         "the logistic is below 1e-303 and 0.0 in its place is the same chance to every "

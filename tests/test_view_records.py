@@ -584,6 +584,15 @@ def test_the_hidden_knockers_stated_melds() -> None:
     data["hands"][0]["outcome"]["deadwood"] = [mine + 1, 7]
     assert [p[0] for p in _problems(data)][:1] == ["wrong-deadwood"]
     assert _problems(data)[0][4:] == (mine, mine + 1)
+    assert _problems(data)[0][3] == (
+        f"the declared deadwood of player 0 (the defender) is {mine + 1}, but it is {mine} "
+        "(after laying off onto the knocker's melds)")
+    # the knocker's deadwood is bounded by its melds (at least 5 left out) and the limit
+    data["hands"][0]["outcome"]["deadwood"] = [mine, 3]
+    assert [p[3] for p in _problems(data)] == [
+        "the declared deadwood of player 1 (the knocker) is 3, but it is 5 to 10 here (the "
+        "melds given leave at least 5 and a knock at most 10)"]
+    data["hands"][0]["outcome"]["deadwood"] = [mine + 1, 7]
     # without the melds, player 0's deadwood is bounded only (and so it passes)
     del data["hands"][0]["knocker_melds"]
     data["hands"][0]["outcome"]["points"] += 1  # (the points follow from the deadwood)

@@ -407,6 +407,17 @@ def test_a_plan_for_the_turn_states_its_first_move() -> None:
         parse_move(d.apply("draw stock").view(1), "discard KS, then draw stock")
 
 
+def test_the_first_draw_after_two_passes_is_from_the_stock_in_words() -> None:
+    v = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0).apply("pass").apply(
+        "pass").view(1)
+    for reply in ("draw discard", "I'll take the TS from the discard pile"):
+        with pytest.raises(MoveTextError, match=r"^draw discard is not legal now: after both "
+                                                r"players passed the upcard, the first draw "
+                                                r"is from the stock\. Answer with one of: "
+                                                r"draw stock$"):
+            parse_move(v, reply)
+
+
 def test_a_verbs_object_is_read_within_its_sentence() -> None:
     # "take" with no object in its sentence takes the upcard: the next sentence's
     # "stock" is no object of it (nor a move of its own: it has no verb)

@@ -587,9 +587,7 @@ def _why_illegal(view: View, action: Action) -> str:
         return f"it is not your turn (player {view.turn} is to move)"
     if action.phase is not view.phase:
         return _phase_words(view)
-    if action.kind is ActionKind.DRAW_DISCARD:
-        if view.top_discard is None:
-            return "the discard pile is empty"
+    if action.kind is ActionKind.DRAW_DISCARD:  # (in the draw phase the pile has a card)
         return "after both players passed the upcard, the first draw is from the stock"
     card = action.card
     if card is not None and not view.mask & card.mask:
