@@ -103,6 +103,20 @@ def test_a_record_goes_to_openspiel_and_back() -> None:
     assert validate(again).valid
 
 
+@pytest.mark.parametrize("action", [52, 53, 55])
+def test_an_action_of_another_phase_in_the_layoff_phase_is_refused_by_its_place(
+        action: int) -> None:
+    # 52 (draw the upcard), 53 (draw from the stock) and 55 (knock) are no layoffs: the
+    # defender's phase takes cards (0 to 51), melds (56 and up) and its pass (54)
+    out = to_openspiel_history(from_kaggle_episode(KAGGLE / "knock.json"))
+    history = out["history"]
+    start = history.index(54, history.index(55, 21)) + 1  # the knocker's pass: layoffs
+    changed = [*history[:start], action, *history[start:]]
+    with pytest.raises(InvalidRecordError, match=rf"^OpenSpiel action {start} \({action}\) "
+                                                 "is not legal in the layoff phase$"):
+        from_openspiel(changed, params=out["params"])
+
+
 @pytest.mark.parametrize("preset", ["openspiel", "classic", "dutch", "oklahoma"])
 def test_played_hands_go_to_openspiel_and_back(preset: str) -> None:
     """Hands played by ginrules' random players: the history read back gives the same
@@ -450,6 +464,13 @@ def changed(name: str, find: str, replace: str, nth: int = 0) -> tuple[str, int]
     # player 1 dealt twice
     ("Player 1 starts.", "Player 1 is dealt [2S, 3S, 4S, 6S, 7S, 2D, 3D, 4D, 6D, 7D].",
      "a deal is player 0's ten cards, then player 1's"),
+    # a face-up card dealt already, turned before the starting player is named, or twice
+    ("The initial face up card is AD.", "The initial face up card is 8S.",
+     "8S is dealt already"),
+    ("Player 1 starts.", "The initial face up card is AD.",
+     "the face-up card is turned after the deal and the starting player"),
+    ("Player 1 declines AD.", "The initial face up card is 7D.",
+     "the face-up card is turned after the deal and the starting player"),
 ])
 def test_a_changed_eaai_log_is_refused_naming_the_line(find: str, replace: str,
                                                        why: str) -> None:

@@ -63,9 +63,10 @@ def test_takes_is_the_simple_players_own_test(rnd: random.Random) -> None:
         assert pf._takes(hand, c) == _in_a_meld(hand, CARDS[c])
 
 
-def _discard_views(seed: int, particles: int, count: int) -> list[ginrules.players.View]:
+def _discard_views(seed: int, particles: int, count: int, rules: str = "eaai"
+                   ) -> list[ginrules.players.View]:
     """The master's views at its discards in a game against the baseline."""
-    state = game.new_game(ginrules.rules("eaai"), seed=seed)
+    state = game.new_game(ginrules.rules(rules), seed=seed)
     players = (MasterPlayer(seed=seed, particles=particles), SimplePlayer(seed=seed))
     out = []
     while not state.is_over and len(out) < count:
@@ -88,6 +89,18 @@ def test_a_reading_is_a_function_of_the_view_and_the_seed() -> None:
         pf._KEPT.clear()  # asked afresh, out of order
         assert read_hand(v, 20, seed=3) == got
     assert read_hand(views[-1], 20, seed=4) != asked[-1]
+
+
+@pytest.mark.parametrize("rules", ["eaai", "rlcard"])
+def test_a_reading_holds_as_many_particles_as_asked(rules: str) -> None:
+    # under the eleven-cards opening (rlcard) too, where the opponent who opened was
+    # dealt the card it threw first for sure
+    views = _discard_views(5, 20, 12, rules)
+    assert any(v.rules.opening is ginrules.Opening.ELEVEN_CARDS
+               and v.dealer == v.player for v in views) == (rules == "rlcard")
+    for v in views:
+        reading = read_hand(v, 20)
+        assert len(reading.hands) == len(reading.weights) == 20
 
 
 def test_every_particle_is_a_hand_the_opponent_may_hold() -> None:

@@ -375,6 +375,20 @@ def test_advanced_takes_gin() -> None:
         "gin: the ten cards left all meld (the expert level's move)"
 
 
+def test_advanced_takes_a_card_that_lets_it_knock_and_says_so() -> None:
+    # 9S melds 7S 8S; thrown KH leaves QH alone, 10 at the limit: from 35 to a knock
+    state = situation("AC 2C 3C 4D 5D 6D 7S 8S KH QH", "2H 3H 4H 5S 6S 7H 9H JC JH TC",
+                      "9S")
+    assert str(AdvancedPlayer().decide(view(state, 1))) == (
+        "take: 9S lets you knock (deadwood 35 -> 10)")
+    # without 6D's meld the same take saves as much but leaves 29, over the limit: it
+    # makes a meld, and says that instead
+    state = situation("AC 2C 3C 4D 5D JD 7S 8S KH QH", "2H 3H 4H 5S 6S 7H 9H JC JH TC",
+                      "9S")
+    assert str(AdvancedPlayer().decide(view(state, 1))).startswith(
+        "take: 9S makes a meld (deadwood 54 -> 29), saving 25")
+
+
 # -- determinism, protocol, adapter -------------------------------------------------------
 
 
