@@ -1057,9 +1057,7 @@ def from_rlcard(moves: object, *, rules: str = "rlcard", rlcard_endings: bool = 
             if cut < 0:
                 cut = before
         state = replayed
-    if dealt is None:
-        raise InvalidRecordError("the RLCard move sheet has no deal (a first move like "
-                                 "'N deal shuffled_deck=[...]')")
+    assert dealt is not None  # (a sheet has a move, and its first must be the deal)
     if gin_at >= 0 and actions[gin_at].endswith(" gin"):
         # no score move tells the gin card: the only card whose discard leaves gin
         who = out["knocker"]
