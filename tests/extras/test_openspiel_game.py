@@ -96,6 +96,9 @@ def test_observations_come_from_the_view_and_resampling_keeps_the_infostate() ->
             v = view(state.hand, p)
             assert np.array_equal(np.array(state.observation_tensor(p), np.float32), encode(v))
             assert state.observation_string(p) == str(v)
+            # the view the string is made of is the player's, its own stock draws too
+            # (kept as the hand goes; the text shows them only as its cards)
+            assert state.drawn[p] == v.drawn_cards
         sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
         other = state.resample_from_infostate(player, sampler)
         assert other.information_state_string(player) == state.information_state_string(player)
