@@ -181,6 +181,9 @@ DRAWING_TESTS = {
             (p, e) for p, e in TABLE if not ginrules.rules(p).auto_layout),
     },
     "test_observed": {"test_the_view_equals_the_real_view_at_every_event": HAND_PAIRS},
+    "test_hand": {
+        "test_every_card_is_in_one_place_and_the_pile_is_what_was_thrown_and_not_taken":
+            HAND_PAIRS},
     "test_action_ids": {
         "test_the_mask_marks_exactly_the_legal_actions_up_to_every_ending": HAND_PAIRS},
     "test_records_schema": {
