@@ -161,6 +161,14 @@ WHOLE_SUITE = ("tests", "--ignore=tests/web", "--ignore=tests/extras")
 
 # mutants that change nothing a user can see, by key (file:kind:hash), with the reason
 EQUIVALENT: dict[str, str] = {
+    "src/ginrules/rulesets.py:dropped_check:f200b739b1a3":
+        "_to_enum's fast path for a member: an Enum called with one of its own members "
+        "returns that member (EnumType.__call__ looks the value up and finds it), so "
+        "kind(value) gives the same member, for each of the five enums it converts",
+    "src/ginrules/cards.py:off_by_one:cfe95b05199a":
+        "a suit's lookup walks 14 bits of a 13-bit mask: every caller passes `mask & "
+        "0x1FFF` or, for spades, `mask >> 39` of a mask already checked to be below "
+        "2**52, so bit 13 is never set and the 14th step adds no card",
     "src/ginrules/players/advanced.py:off_by_one:a0fedf446074":
         "reading the inference weights for a gin too (knock[1] >= 0): _knock returns the "
         "gin's hint before it reads memory (the expert's too, through super()), and the "

@@ -168,6 +168,17 @@ def test_a_record_of_the_wrong_type(source: object) -> None:
         ginrules.load(source)  # type: ignore[arg-type]
 
 
+def test_a_path_object_whose_name_is_bytes_is_refused_in_words() -> None:
+    class BytesPath:
+        def __fspath__(self) -> bytes:
+            return b"/tmp/record.json"
+
+    with pytest.raises(InvalidRecordError, match=r"^a path is a string or a path object, "
+                                                 r"not bytes$"):
+        ginrules.load(BytesPath())  # type: ignore[arg-type]
+    assert ginrules.validate(BytesPath()).problems[0].code == "unreadable"  # type: ignore[arg-type]
+
+
 def test_to_record_and_dump_of_the_wrong_type() -> None:
     with pytest.raises(TypeError, match="to_record takes"):
         records.to_record(None)  # type: ignore[arg-type]

@@ -510,3 +510,35 @@ def test_the_expert_weighs_a_knock_by_as_few_playouts_as_it_is_given(playouts: i
         assert f"over {playouts} played-out deals" in h.reason
         h = ExpertPlayer(playouts=0).decide(view(state, state.turn))
         assert "played-out" not in h.reason and "sampled hands of the opponent" in h.reason
+
+
+@pytest.mark.parametrize(("won", "knocks"), [(10, False), (11, True)])
+def test_at_its_last_chance_the_advanced_level_knocks_unless_it_loses_half_the_undercut_bonus(
+        won: int, knocks: bool) -> None:
+    """Under the Dutch rules (undercut bonus 20, gin bonus 25), with the stock at its
+    last draw: against sampled hands that leave the knock a tie (an undercut, -20), a tie
+    again and ``won`` points, the advanced level expects (won - 40) / 3. At -10, half the
+    undercut bonus lost, it plays on; at -9.7 it knocks."""
+    players = [ginrules.players.BasicPlayer(), ginrules.players.BasicPlayer()]
+    state = ginrules.deal(ginrules.rules("dutch"), seed=184, dealer=0)
+    while not (state.phase is Phase.DISCARD and state.stock_size == 3
+               and 0 < _best_discards(state.masks[state.turn])[0] <= state.knock_limit):
+        state = state.apply(players[state.turn].choose(view(state, state.turn)))
+    v = view(state, state.turn)
+    knock = min((a for a in v.legal_actions if a.kind is ActionKind.KNOCK),
+                key=lambda a: ginrules.deadwood(cards_from_mask(v.mask & ~a.card.mask)))
+    mine = v.mask & ~knock.card.mask
+    rest = [i for i in range(52) if not (v.mask >> i) & 1]
+    found: dict[int, int] = {}
+    rng = random.Random(1)
+    while -20 not in found or won not in found:
+        m = sum(1 << i for i in rng.sample(rest, 10))
+        found.setdefault(_signed(mine, m, "dutch"), m)
+    _FixedAdvanced.HANDS = [found[-20], found[-20], found[won]]
+    h = _FixedAdvanced(samples=6, opponent=None).decide(v)
+    assert h.knock is not None and h.knock.samples == 3
+    assert h.knock.knock_points == pytest.approx((won - 40) / 3)
+    assert (h.action == knock) is knocks, h.reason
+    if knocks:
+        assert "at its last chance this level knocks unless it expects to lose 10 points " \
+               "or more" in h.reason

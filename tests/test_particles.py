@@ -103,6 +103,20 @@ def test_a_reading_holds_as_many_particles_as_asked(rules: str) -> None:
         assert len(reading.hands) == len(reading.weights) == 20
 
 
+@pytest.mark.parametrize("upcard", ["AC", "KS"])  # card indices 0 and 51
+def test_no_particle_holds_the_upcard_left_face_up(upcard: str) -> None:
+    # both players pass the upcard: it lies face up on the pile, seen by both, and the
+    # player to draw reads no opponent hand that holds it (AC is card 0: "none turned"
+    # is -1, not 0)
+    cards = [c for c in CARDS if str(c) != upcard]
+    deck = ginrules.Deck((*cards[:20], ginrules.Card.parse(upcard), *cards[20:]))
+    state = ginrules.deal(ginrules.rules("classic"), deck=deck, dealer=0)
+    state = state.apply("pass").apply("pass")
+    reading = read_hand(view(state, state.turn), 40)
+    assert reading.hands and not any(h & ginrules.Card.parse(upcard).mask
+                                     for h in reading.hands)
+
+
 def test_every_particle_is_a_hand_the_opponent_may_hold() -> None:
     checked = 0
     for seed in (1, 2):
