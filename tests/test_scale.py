@@ -3,6 +3,7 @@ the record writer and the validator price each hand once (not the whole sheet ag
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -396,9 +397,11 @@ def test_a_game_file_of_many_short_hands_is_read_a_window_at_a_time(
     lambda t: "\ufeff" + t,
     lambda t: t.rstrip()[:-1] + ', "view": 12345}',  # a number ending the window
     lambda t: '{"hands": []' + " " * 3000 + "}",
+    lambda t: re.sub(r"\},(\s*)\{", r"}\1{", t, count=1),  # no comma between two hands
+    lambda t: re.sub(r"\},(\s*)\{", r"};\1{", t, count=1),
 ], ids=["cut", "extra", "whitespace", "top-key-twice", "hand-key-twice", "nul", "control",
         "deep", "1e999", "nan", "a-hand-not-an-object", "bom", "number-at-the-end",
-        "no-hands"])
+        "no-hands", "no-comma-between-hands", "semicolon-between-hands"])
 def test_read_a_window_at_a_time_or_whole_a_file_reads_alike(
         change: Any, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """Whatever is wrong with a large file is told by the whole reading, in its words;
