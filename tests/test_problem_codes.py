@@ -138,8 +138,33 @@ def test_a_record_larger_than_the_bound_is_refused_before_it_is_read(
         problem = first_problem(source)
         assert problem.code == "too-large", problem
         assert f"larger than {len(text.encode()) - 1:,} bytes" in problem.message
+    # ... before it is read: a file over the bound by its size is not read at all
+    read: list[int] = []
+    opened = record_format.open_regular
+
+    class Counted:
+        def __init__(self, handle: Any) -> None:
+            self.handle = handle
+
+        def __enter__(self) -> Counted:
+            return self
+
+        def __exit__(self, *_: object) -> None:
+            self.handle.close()
+
+        def fileno(self) -> int:
+            return int(self.handle.fileno())
+
+        def read(self, size: int = -1) -> bytes:
+            data: bytes = self.handle.read(size)
+            read.append(len(data))
+            return data
+
+    monkeypatch.setattr(record_format, "open_regular", lambda name: Counted(opened(name)))
+    assert first_problem(path).code == "too-large" and sum(read) == 0
     monkeypatch.setattr(record_format, "MAX_RECORD_BYTES", len(text.encode()))
     assert all(records.validate(source).valid for source in (path, text, text.encode()))
+    assert sum(read) == len(text.encode())  # (read whole once it is within the bound)
 
 
 def test_problems_made_by_hand_keep_their_old_constructor() -> None:
