@@ -331,6 +331,15 @@ def play_hand(preset: str, seed: int, knocky: bool) -> HandState:
     return state
 
 
+def gin_deck() -> tuple[Card, ...]:
+    """A deck on which player 0 (the non-dealer; dealer 1) holds AS-9S and KH, takes the
+    upcard TS and goes gin by knocking KH (AS-5S and 6S-TS); player 1 holds 2C-JC. The
+    stock is the other cards in their order."""
+    deck = ginrules.parse_cards("AS 2C 2S 3C 3S 4C 4S 5C 5S 6C 6S 7C 7S 8C 8S 9C 9S TC KH "
+                                "JC TS")
+    return deck + tuple(c for c in ginrules.CARDS if c not in deck)
+
+
 def tied_hollywood_match() -> GameState:
     """A Hollywood match that ends tied, 114 to 114 with the bonuses: no line or game
     bonus, to 10; player 1 wins the first game with 30 hand points and the third with 27,

@@ -16,7 +16,7 @@ import ginrules
 from ginrules import Action, ActionKind, Card, HandState
 from ginrules.errors import GinRulesError, IllegalActionError
 from ginrules.players import InformationSet, view
-from strategies import every_pair, hand_of, played_hands
+from strategies import every_pair, gin_deck, hand_of, played_hands
 
 
 def real_states(final: HandState) -> list[HandState]:
@@ -294,7 +294,7 @@ def test_a_card_goes_only_with_a_draw_and_melds_only_with_a_knock() -> None:
 
 def test_nothing_after_the_end_and_reveal_needs_an_end() -> None:
     final = ginrules.knock(ginrules.take_upcard(ginrules.deal(
-        ginrules.rules("classic"), deck=_gin_deck(), dealer=1)), "KH")
+        ginrules.rules("classic"), deck=gin_deck(), dealer=1)), "KH")
     info = InformationSet.start(final.rules, 1, 1, real_states(final)[0].cards(1),
                                 final.upcard).observe(0, "take").observe(0, "knock KH")
     refused(info, r"^event 3 \(player 1 pass\): cannot play on: the hand is over", 1,
@@ -308,12 +308,6 @@ def test_nothing_after_the_end_and_reveal_needs_an_end() -> None:
     with pytest.raises(GinRulesError, match="player 0 holds TS, which it took"):
         info.reveal(final.cards(0)[:9])
     assert info.reveal(final.cards(0)).view() == final.view(1)
-
-
-def _gin_deck() -> list[Card]:
-    deck = list(ginrules.parse_cards("AS 2C 2S 3C 3S 4C 4S 5C 5S 6C 6S 7C 7S 8C 8S 9C 9S "
-                                     "TC KH JC TS"))
-    return deck + [c for c in ginrules.CARDS if c not in deck]
 
 
 def test_an_opponent_who_holds_only_taken_cards_cannot_discard_an_unseen_one() -> None:
@@ -330,7 +324,7 @@ def test_an_opponent_who_holds_only_taken_cards_cannot_discard_an_unseen_one() -
 
 def test_knock_layout_and_defence_use_the_players_own_information() -> None:
     final = ginrules.knock(ginrules.take_upcard(ginrules.deal(
-        ginrules.rules("classic"), deck=_gin_deck(), dealer=1)), "KH")
+        ginrules.rules("classic"), deck=gin_deck(), dealer=1)), "KH")
     start_state = real_states(final)[0]
     knocker = InformationSet.start(final.rules, 0, 1, start_state.cards(0),
                                    final.upcard).observe(0, "take")
@@ -362,7 +356,7 @@ def test_defence_names_every_card_of_a_knocker_meld_the_defender_holds_or_saw(
 def test_an_opponent_knocking_with_a_card_it_took_is_no_longer_known_to_hold_it() -> None:
     # under the Dutch rules the card just taken may be thrown: player 0 takes TS and
     # knocks with it at once (its nine spades are a run, KH is its deadwood)
-    real = ginrules.deal(ginrules.rules("dutch"), deck=_gin_deck(), dealer=1)
+    real = ginrules.deal(ginrules.rules("dutch"), deck=gin_deck(), dealer=1)
     final = real.apply("take").apply("knock TS")
     info = InformationSet.start(real.rules, 1, 1, real.cards(1), real.upcard)
     info = info.observe(0, "take")

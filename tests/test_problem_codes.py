@@ -14,13 +14,12 @@ import pytest
 import ginrules
 from ginrules import game, records
 from ginrules.records import CODES, Problem
+from strategies import gin_deck
 
 PLAYED = game.play(game.new_game(ginrules.rules("short"), seed=3), game.random_policies(3))
 GAME = records.to_record(PLAYED)  # two hands: a dead hand, then player 0 knocks for 59
 HAND = records.to_record(PLAYED.finished[1])
-_GIN_DECK = ginrules.parse_cards("AS 2C 2S 3C 3S 4C 4S 5C 5S 6C 6S 7C 7S 8C 8S 9C 9S TC KH "
-                                 "JC TS")
-_GIN_DECK += tuple(c for c in ginrules.CARDS if c not in _GIN_DECK)
+_GIN_DECK = gin_deck()
 GIN = records.to_record(ginrules.deal(ginrules.rules("classic"), deck=_GIN_DECK, dealer=1)
                         .apply("take").apply("knock KH"))  # gin, laid out by the rules
 

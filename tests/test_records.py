@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import ginrules
 from ginrules import game, hand, records
 from ginrules.cli import main
-from strategies import GAME_PAIRS, every_pair, game_of
+from strategies import GAME_PAIRS, every_pair, game_of, gin_deck
 
 DATA = Path(__file__).parent / "data" / "records"
 EXPECTED: dict[str, str | None] = json.loads((DATA / "expected.json").read_text())
@@ -300,10 +300,7 @@ def test_a_whole_record_has_no_stand_ins() -> None:
 
 
 def _gin_hand() -> hand.HandState:
-    deck = ginrules.parse_cards("AS 2C 2S 3C 3S 4C 4S 5C 5S 6C 6S 7C 7S 8C 8S 9C 9S TC KH "
-                                "JC TS")
-    deck += tuple(c for c in ginrules.CARDS if c not in deck)
-    return ginrules.deal(ginrules.rules("classic"), deck=deck, dealer=1).apply("take") \
+    return ginrules.deal(ginrules.rules("classic"), deck=gin_deck(), dealer=1).apply("take") \
         .apply("knock KH")
 
 

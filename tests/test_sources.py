@@ -13,6 +13,7 @@ from ginrules import EndKind, NextDealer, SpadeDoubling, rules
 from ginrules.game import next_dealer
 from ginrules.knocking import dead_result
 from ginrules.sheet import score_sheet
+from strategies import gin_deck
 
 
 def test_oklahoma_doubles_the_deadwood_points_under_a_spade() -> None:
@@ -51,9 +52,7 @@ def test_hands_are_laid_out_for_the_player(preset: str) -> None:
     """The German page: "Du musst deine Karten nie selbst ordnen. Wenn eine Runde endet,
     werden beide Hände so in Kombinationen ausgelegt, dass die wenigsten Restpunkte übrig
     bleiben." A knocker who states melds that throw away gin still scores gin."""
-    deck = ginrules.parse_cards("AS 2C 2S 3C 3S 4C 4S 5C 5S 6C 6S 7C 7S 8C 8S 9C 9S TC "
-                                "KH JC TS")
-    deck += tuple(c for c in ginrules.CARDS if c not in deck)
+    deck = gin_deck()
     the_rules = rules(preset, knock_limit=10, oklahoma=False)
     state = ginrules.deal(the_rules, deck=deck, dealer=1).apply("take")
     end = ginrules.hand.knock(state, "KH", ["AS 2S 3S", "5S 6S 7S", "8S 9S TS"])

@@ -15,6 +15,7 @@ import pytest
 import ginrules
 from ginrules import game, records
 from ginrules.actions import Phase
+from strategies import gin_deck
 
 DATA = Path(__file__).parent / "data" / "records"
 
@@ -29,9 +30,7 @@ PLAYED = game.play(game.new_game(ginrules.rules("short"), seed=3), game.random_p
 GAME = records.to_record(PLAYED)
 KNOCKED = records.to_record(PLAYED.finished[1])
 # a gin by player 0, who takes the upcard TS and knocks KH: AS-5S and 6S-TS
-_GIN_DECK = ginrules.parse_cards("AS 2C 2S 3C 3S 4C 4S 5C 5S 6C 6S 7C 7S 8C 8S 9C 9S TC KH "
-                                 "JC TS")
-_GIN_DECK += tuple(c for c in ginrules.CARDS if c not in _GIN_DECK)
+_GIN_DECK = gin_deck()
 GIN = records.to_record(ginrules.deal(ginrules.rules("classic"), deck=_GIN_DECK, dealer=1)
                         .apply("take").apply("knock KH"))
 

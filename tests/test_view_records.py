@@ -32,7 +32,7 @@ from ginrules.cli import main
 from ginrules.game import random_policies
 from ginrules.players import BasicPlayer, SimplePlayer, seat
 from ginrules.records import _views
-from strategies import every_pair, hand_of
+from strategies import every_pair, gin_deck, hand_of
 
 DATA = Path(__file__).parent / "data" / "records"
 NEVER = 1 << 30
@@ -948,7 +948,7 @@ def test_worse_melds_are_refuted_in_the_knockers_view_and_noted_in_the_others() 
     """Player 0 goes gin with AS-5S and 6S-TS; its melds stated as 2S-TS leave AS. The
     knocker's own view holds its cards: the worse melds are refuted. Player 1's view
     cannot tell which cards player 0 held, and notes the claim unchecked."""
-    state = hand.deal(ginrules.rules("classic"), deck=_gin_deck(), dealer=1)
+    state = hand.deal(ginrules.rules("classic"), deck=gin_deck(), dealer=1)
     state = state.apply("take").apply("knock KH")
     found: dict[int, tuple[list[tuple[Any, ...]], str]] = {}
     for viewer in (0, 1):
@@ -962,20 +962,13 @@ def test_worse_melds_are_refuted_in_the_knockers_view_and_noted_in_the_others() 
                                 "the best layout")
 
 
-def _gin_deck() -> tuple[ginrules.Card, ...]:
-    """Player 0 (the non-dealer) takes the upcard TS and goes gin by knocking KH."""
-    deck = ginrules.parse_cards("AS 2C 2S 3C 3S 4C 4S 5C 5S 6C 6S 7C 7S 8C 8S 9C 9S TC KH "
-                                "JC TS")
-    return deck + tuple(c for c in ginrules.CARDS if c not in deck)
-
-
 def test_a_hidden_knock_under_gin_only_rules_can_only_be_gin() -> None:
     """Under ``straight`` (knock limit 0) player 1's view cannot see player 0's cards,
     but player 0's knock can only be gin: a record declaring a knock is the wrong kind,
     and its points are gin's, 25. Under ``classic`` the same view leaves the knock open."""
     found: dict[str, list[tuple[Any, Any]]] = {}
     for preset in ("straight", "classic"):
-        state = hand.deal(ginrules.rules(preset), deck=_gin_deck(), dealer=1)
+        state = hand.deal(ginrules.rules(preset), deck=gin_deck(), dealer=1)
         state = state.apply("take").apply("knock KH")
         assert state.result is not None and state.result.kind is EndKind.GIN
         view = honest_view(state, 1)

@@ -52,6 +52,7 @@ from hypothesis import strategies as st
 
 import ginrules
 from ginrules import GinRulesError
+from strategies import gin_deck
 
 # -- finding the callables ------------------------------------------------------------
 
@@ -383,19 +384,12 @@ def _instances() -> dict[type, Any]:
     return out
 
 
-def _gin_deck() -> list[ginrules.Card]:
-    """Player 0 (dealer 1) takes the upcard TS and knocks KH with gin."""
-    deck = list(ginrules.parse_cards("AS 2C 2S 3C 3S 4C 4S 5C 5S 6C 6S 7C 7S 8C 8S 9C 9S "
-                                     "TC KH JC TS"))
-    return deck + [c for c in ginrules.CARDS if c not in deck]
-
-
 def _knocked(seat: int) -> Any:
     """The information set of ``seat`` in the gin-deck hand: after the take (the
     knocker, seat 0) or after the knock (the defender, seat 1)."""
     from ginrules.players import InformationSet
 
-    state = ginrules.deal(ginrules.rules("classic"), deck=_gin_deck(), dealer=1)
+    state = ginrules.deal(ginrules.rules("classic"), deck=gin_deck(), dealer=1)
     info = InformationSet.start(state.rules, seat, 1, state.cards(seat), state.upcard)
     info = info.observe(0, "take")
     return info if seat == 0 else info.observe(0, "knock KH",
@@ -555,7 +549,7 @@ OVERRIDES: dict[tuple[str, str], Callable[[dict[str, Any]], Any]] = {
     ("ginrules.text.move_in_words", "who"): lambda ex: "the computer",
     ("ginrules.players.InformationSet.knock_layout", "action"): lambda ex: "knock KH",
     ("ginrules.players.InformationSet.reveal", "cards"): lambda ex: ginrules.deal(
-        ginrules.rules("classic"), deck=_gin_deck(), dealer=1).apply("take").apply(
+        ginrules.rules("classic"), deck=gin_deck(), dealer=1).apply("take").apply(
         "knock KH").cards(0),
 }
 
