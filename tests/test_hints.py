@@ -542,3 +542,13 @@ def test_at_its_last_chance_the_advanced_level_knocks_unless_it_loses_half_the_u
     if knocks:
         assert "at its last chance this level knocks unless it expects to lose 10 points " \
                "or more" in h.reason
+
+
+@pytest.mark.parametrize("model", ["any", "basic"])
+def test_a_model_with_no_advised_map_states_the_risk_it_is_given(model: str) -> None:
+    """Where no advised risk was measured (the ``any`` model a person's hint is weighed
+    against, and ``basic``), the hint states the model's risk as it is: not kept within
+    0.5% and 99.5%, as the advised map keeps the risk it reads."""
+    m = KNOCK_MODELS[model]
+    for risk in (0.0, 0.001, 0.25, 0.999, 1.0):
+        assert m._advised_risk(risk, 20, 5) == risk

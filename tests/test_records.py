@@ -146,6 +146,16 @@ def test_a_hands_actions_past_four_are_written_one_per_line(count: int) -> None:
         assert lines[start].endswith('"]') and lines[start].count('"p') == count
 
 
+def test_a_list_of_one_hand_is_the_record_of_that_hand() -> None:
+    """A list of hands writes a game record only when it holds more than one: a list of
+    one hand is that hand's record (no running totals), as the hand alone gives."""
+    played = game.play(game.new_game(ginrules.rules("short"), seed=3), game.random_policies(3))
+    first, second = played.finished[:2]
+    assert records.to_record([first]) == records.to_record(first)
+    assert records.to_record([first])["kind"] == "hand"
+    assert records.to_record([first, second])["kind"] == "game"
+
+
 def test_dump_to_a_file_object(tmp_path: Path) -> None:
     g = play_some(ginrules.rules("short"), 1, max_hands=2)
     buffer = io.StringIO()

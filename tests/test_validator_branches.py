@@ -334,6 +334,23 @@ def test_a_named_stock_draw_after_the_stock_is_drawn_out() -> None:
     assert "cannot draw stock" in message(data)
 
 
+def test_the_last_card_of_the_stock_is_checked_as_every_other_draw() -> None:
+    # dead_hand_stock 0: the 31st stock draw takes the deck's last card (QC here); a record
+    # that names another card for it is a wrong card, as for any earlier draw
+    state = ginrules.deal(ginrules.rules("classic", dead_hand_stock=0), seed=7, dealer=0)
+    state = state.apply("pass").apply("pass")
+    while state.stock_drawn < 31:
+        state = state.apply("draw stock")
+        if state.stock_drawn < 31:
+            state = state.apply(f"discard {state.cards(state.turn)[0]}")
+    data = records.to_record(state)
+    actions = data["hands"][0]["actions"]
+    assert actions[-1] == "p1 draw stock QC" and codes(data) == []
+    actions[-1] = "p1 draw stock 2C"
+    assert problems(data) == [("wrong-card", 1, len(actions), "the record says player 1 drew "
+                               "2C from the stock, but the top card there is QC")]
+
+
 # -- the game -------------------------------------------------------------------------
 
 
@@ -365,6 +382,24 @@ def test_a_hand_of_made_up_cards_passes_the_deal_by_its_declared_winner(
     data["hands"][1]["dealer"] = 1
     assert codes(data) == [("wrong-dealer", 1 + 1, None)]
     assert "the dealer is player 1, but the next dealer is player 0" in message(data)
+
+
+def test_after_a_hand_that_cannot_be_replayed_or_priced_no_dealer_is_expected() -> None:
+    """A hand with a bad deal and no outcome leaves the next dealer unknown: the hand
+    after it is not held to the dealer the broken hand was expected to have (player 1
+    dealt hand 2, player 0 hand 3), and reports nothing (lenient: every problem)."""
+    from ginrules.players import BasicPlayer, seat
+
+    played = game.play(game.new_game(ginrules.rules("short"), seed=0),
+                       [seat(BasicPlayer()), seat(BasicPlayer())])
+    data = records.to_record(played)
+    assert [h["dealer"] for h in data["hands"]][:3] == [0, 1, 0]
+    deck = data["hands"][1]["deck"].split()
+    data["hands"][1]["deck"] = " ".join([deck[0], *deck[:1], *deck[2:]])
+    del data["hands"][1]["outcome"]
+    report = records.validate(data, lenient=True)
+    assert [(p.code, p.hand) for p in report.problems] == [("bad-deal", 2), ("bad-deal", 2)]
+    assert report.notes == ("the game totals after an unchecked hand were not checked",)
 
 
 def test_a_seed_of_true_is_not_seed_1() -> None:

@@ -117,6 +117,8 @@ HANDS: dict[str, HandState] = {
     "dead, the stock drawn out": random_hand("classic", 1, knocky=False, dead_hand_stock=0),
     # a knock limit of 4 set by the upcard 4S, a spade: the deadwood points doubled
     "oklahoma": random_hand("oklahoma", 85, knocky=True),
+    # the least knock limit that allows a knock, and a knock by player 1 at that limit
+    "knock limit 1": random_hand("classic", 85, knocky=True, knock_limit=1),
 }
 
 
@@ -128,6 +130,8 @@ def test_the_corpus_has_every_ending() -> None:
     assert endings["big gin at once"] == ("big gin", 0)
     assert HANDS["dead, the stock drawn out"].stock_drawn == 31
     assert endings["oklahoma"] == ("knock", 1) and HANDS["oklahoma"].knock_limit == 4
+    assert endings["knock limit 1"] == ("knock", 1)
+    assert HANDS["knock limit 1"].result.knocker_deadwood == 1
     for state in HANDS.values():  # every honest view is valid
         for viewer in (0, 1):
             report = records.validate(honest_view(state, viewer), lenient=True)

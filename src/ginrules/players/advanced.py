@@ -256,9 +256,7 @@ class AdvancedPlayer:
         """``count`` sampled opponent hands: the known cards plus unseen cards drawn by
         ``weights``, improved once for every stock card the opponent drew (it keeps the
         best ten)."""
-        hidden = v.opponent_count - memory.known.bit_count()
-        if v.phase is Phase.DISCARD and v.turn == v.player:
-            hidden = 10 - memory.known.bit_count()
+        hidden = v.opponent_count - memory.known.bit_count()  # (ten: it is our discard)
         extra = min(memory.stock_draws, 6, max(0, len(pool) - hidden))
         hands = _opponent_masks(pool, hidden + extra, memory.known, count, rng, weights)
         if extra:
