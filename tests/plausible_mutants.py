@@ -161,6 +161,10 @@ WHOLE_SUITE = ("tests", "--ignore=tests/web", "--ignore=tests/extras")
 
 # mutants that change nothing a user can see, by key (file:kind:hash), with the reason
 EQUIVALENT: dict[str, str] = {
+    "src/ginrules/records/validator.py:reset_forgotten:df23663ddea6":
+        "as a9b47b23cd7f: determined is set again for each hand before check_hand (the "
+        "loop's `self.hidden_named, self.determined, self.unreplayed_dealer = ...`), and "
+        "read only in check_hand and after it in the same loop",
     "src/ginrules/records/format.py:dropped_check:47d7ddf96439":
         "the streamed reader's fast step over the comma between two hands: without it "
         "the slow step reads the same whitespace, comma and whitespace with next_char "

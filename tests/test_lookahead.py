@@ -9,6 +9,7 @@ import attrs
 import pytest
 
 import ginrules
+from ginrules.errors import WrongTypeError
 from ginrules.knocking import resolve_knock
 from ginrules.masks import _best_discards, _deadwood
 from ginrules.melds import arrangements_of_mask
@@ -97,6 +98,21 @@ def test_a_playout_takes_the_card_of_index_0_from_the_pile_as_any_other() -> Non
     stock = [ginrules.Card.parse("JS").index]
     assert play_out(a, b, stock, ginrules.Card.parse("AC").index, 0, (10, 10), table) == 28
     assert stock == [ginrules.Card.parse("JS").index]
+
+
+def test_a_playout_takes_the_card_of_index_51_from_the_pile_as_any_other() -> None:
+    # KS is index 51, the last card: the second player, to draw, takes it for KD KH KS,
+    # throws a nine and knocks with 9 against the first's 10 (-1 from the first's side);
+    # the stock is not drawn. The index 52 is no card.
+    table = Table.of(ginrules.rules("eaai"), 10)
+    a = ginrules.cards_to_mask("AC 2C 3C 4D 5D 6D 7H 8H 9H QS")
+    b = ginrules.cards_to_mask("TC JC QC 2S 3S 4S 9D 9S KD KH")
+    stock = [ginrules.Card.parse(c).index for c in ("5C", "7C", "6S")]
+    assert ginrules.Card.parse("KS").index == 51
+    assert play_out(a, b, stock, 51, 1, (10, 10), table) == -1
+    assert len(stock) == 3
+    with pytest.raises(WrongTypeError, match="0 to 51"):
+        play_out(a, b, stock, 52, 1, (10, 10), table)
 
 
 def test_a_runs_layoff_chains_reach_the_ace_and_the_king() -> None:
