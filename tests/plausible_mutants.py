@@ -843,14 +843,16 @@ def pool(areas: Sequence[str] = AREAS) -> tuple[list[Mutant], dict[str, bytes]]:
 
 
 def draw(mutants: list[Mutant], seed: int, per_area: int,
-         areas: Sequence[str] = AREAS) -> list[Mutant]:
-    """``per_area`` mutants of each area, the kinds taken in turn (in an order drawn
+         areas: Sequence[str] = AREAS, kinds: Sequence[str] = KINDS) -> list[Mutant]:
+    """``per_area`` mutants of each area, the ``kinds`` taken in turn (in an order drawn
     afresh for each area), each a uniform draw among the area's mutants of that kind; the
-    areas in the order given."""
+    areas in the order given. A per-area count above an area's pool of those kinds takes
+    every mutant of them (a sweep)."""
     chosen: list[Mutant] = []
     by_area: dict[str, dict[str, list[Mutant]]] = defaultdict(lambda: defaultdict(list))
     for mutant in mutants:
-        by_area[mutant.area][mutant.kind].append(mutant)
+        if mutant.kind in kinds:
+            by_area[mutant.area][mutant.kind].append(mutant)
     for area in areas:
         rng = random.Random(f"{seed}:{area}")  # an area's draw whatever --areas says
         kinds = {k: list(v) for k, v in sorted(by_area[area].items())}
@@ -915,10 +917,11 @@ def arguments_for(mutant: Mutant, whole: bool, extras: bool) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else time.time_ns() % 10**9
+    only = "" if tuple(args.kinds) == KINDS else f" --kinds {' '.join(args.kinds)}"
     print(f"seed {seed}  (rerun: --seed {seed} --per-area {args.per_area}"
-          f" --areas {' '.join(args.areas)})", flush=True)
+          f" --areas {' '.join(args.areas)}{only})", flush=True)
     mutants, sources = pool(args.areas)
-    sample = draw(mutants, seed, args.per_area, args.areas)
+    sample = draw(mutants, seed, args.per_area, args.areas, args.kinds)
     verdicts: dict[int, str] = {}
     with tempfile.TemporaryDirectory(prefix="ginrules-mutants-") as folder:
         tree = Path(folder)
@@ -1022,7 +1025,7 @@ def show(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else time.time_ns() % 10**9
     mutants, sources = pool(args.areas)
     print(f"seed {seed}")
-    for mutant in draw(mutants, seed, args.per_area, args.areas):
+    for mutant in draw(mutants, seed, args.per_area, args.areas, args.kinds):
         original = sources[mutant.file]
         print(f"\n## {mutant.area} {mutant.kind} {mutant.key(original)}\n# {mutant.what}\n"
               f"{mutant.diff(original)}")
@@ -1070,6 +1073,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             continue
         command.add_argument("--seed", type=int, help="the sample's seed (default: the clock)")
         command.add_argument("--per-area", type=int, default=12)
+        command.add_argument("--kinds", nargs="+", choices=KINDS, default=list(KINDS),
+                             help="draw only mutants of these kinds (a fresh sample "
+                                  "to report draws every kind)")
         if name == "run":
             command.add_argument("--timeout", type=float, default=120,
                                  help="seconds per mutant's run of its area's tests, at"
