@@ -122,6 +122,8 @@ def test_rules_must_be_a_rule_set() -> None:
         hand.deal(None, seed=1)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="rules must be a RuleSet"):
         new_game("classic", seed=1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="rules must be a RuleSet"):  # (checked first)
+        new_game("classic")  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("call", [

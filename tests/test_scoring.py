@@ -27,6 +27,7 @@ FAR_63 = "KS QH JD 9C 9S 9H 7C 6H TS TH"  # 9C 9S 9H; deadwood 63; nothing lays 
 KNOCKER_9 = "2C 3C 4C 5D 6D 7D 8D 2H 3S 4S"  # deadwood 9
 TIE_9 = "AC 9D 5C AS 2S 3D 3H KH KS KD"  # lays off AC 5C 9D, melds the kings: 9 left
 UNDER_5 = "AC 9D 5C AS 2S 3D AD KH KS KD"  # lays off 5C 9D; AC AS AD, kings: 5 left
+UNDER_BY_1 = "AC 9D 5C AS 2S 6H AD KH KS KD"  # as UNDER_5 with 6H for 3D: 8 left
 GIN = "2C 3C 4C 5D 6D 7D 8D AH 2H 3H"
 NEAR = "AC 5C 4D 9D 4H KS QS JD 8S 7S"  # AC 5C 4D 9D 4H would all lay off
 
@@ -83,6 +84,10 @@ def test_tie_scores_nothing_when_not_an_undercut() -> None:
     # a strict undercut still counts under openspiel
     result, s = showdown(KNOCKER_9, UNDER_5, rules="openspiel")
     assert s == score("defender", 1, 29, 4, 25, undercut=True)
+    # by one point too: 8 against 9 (2S 6H left; 5C and 9D laid off)
+    result, s = showdown(KNOCKER_9, UNDER_BY_1, rules="openspiel")
+    assert (result.knocker_deadwood, result.defender_deadwood) == (9, 8)
+    assert s == score("defender", 1, 26, 1, 25, undercut=True)
 
 
 # -- gin, big gin, dead ------------------------------------------------------------------
