@@ -422,6 +422,18 @@ def test_the_first_draw_after_two_passes_is_from_the_stock_in_words() -> None:
             parse_move(v, reply)
 
 
+def test_the_draw_pile_is_the_stock_and_the_discard_pile_is_not() -> None:
+    s = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0).apply("pass").apply(
+        "pass").apply("draw stock")
+    s = s.apply(f"discard {s.cards(1)[0]}")
+    v = s.view(0)
+    assert {str(a) for a in v.legal_actions} == {"draw stock", "draw discard"}
+    for reply, move in (("I'll draw a card from the draw pile", "draw stock"),
+                        ("draw pile", "draw stock"),
+                        ("I draw from the discard pile", "draw discard")):
+        assert str(parse_move(v, reply)) == move, reply
+
+
 def test_a_verbs_object_is_read_within_its_sentence() -> None:
     # "take" with no object in its sentence takes the upcard: the next sentence's
     # "stock" is no object of it (nor a move of its own: it has no verb)
