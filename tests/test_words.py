@@ -25,7 +25,7 @@ from ginrules.cli.serve import Server
 from ginrules.players import BasicPlayer
 from ginrules.players.words import MAX_REPLY
 from llm_replies import entries, phrasings, state_of
-from strategies import PRESET_NAMES, hand_states
+from strategies import PRESET_NAMES, gin_deck, hand_states
 
 CORPUS = Path(__file__).parent / "data" / "llm_replies.jsonl"
 
@@ -245,6 +245,8 @@ def test_the_prompt_says_the_rules_of_its_preset() -> None:
     spade = (*rest[:20], ginrules.parse_card("AS"), *rest[20:])  # the upcard, card 20
     okla_spade = prompt(ginrules.deal(ginrules.rules("oklahoma"), deck=spade, dealer=1).view(0))
     assert "gin only" in okla_spade and "is a spade, so it counts double" in okla_spade
+    assert "knock limit of this hand is the value of the first upcard AS: gin only (an " \
+        "ace)." in okla_spade
     classic = prompt(ginrules.deal(ginrules.rules("classic"), seed=3).view(0))
     assert "deadwood 10 or less" in classic and "Big gin: " in classic
     assert "may not be discarded in the same turn" in classic
@@ -263,6 +265,18 @@ def test_the_prompt_says_the_rules_of_its_preset() -> None:
     changed = prompt(ginrules.deal(ginrules.rules("classic", target=250), seed=3).view(0))
     assert "(rules: classic with target=250;" in changed and "to reach 250 points" in changed
     assert "game bonus" not in polish and "game bonus of 100" in classic
+
+
+def test_the_prompt_of_a_hand_over_says_who_ended_it() -> None:
+    # player 0 takes TS and goes gin with KH against player 1's deadwood
+    state = ginrules.deal(ginrules.rules("classic"), deck=gin_deck(), dealer=1).apply(
+        "take").apply("knock KH")
+    assert state.result is not None and state.result.knocker == 0
+    against = state.result.defender_deadwood
+    assert f"The hand is over: you ended it by gin (deadwood 0 against {against})." in \
+        prompt(state.view(0))
+    assert f"The hand is over: your opponent ended it by gin (deadwood 0 against " \
+        f"{against})." in prompt(state.view(1))
 
 
 def test_the_prompt_shows_the_position_the_score_and_the_moves() -> None:
