@@ -727,10 +727,14 @@ def test_melds_of_a_hand_that_ended_without_a_knock() -> None:
                                "ended with a dead hand, not a knock")]
 
 
-def test_worse_melds_under_rules_that_lay_the_hand_out() -> None:
+@pytest.mark.parametrize("spec", ["classic", {"preset": "classic",
+                                              "overrides": {"undercut_on_tie": False}}])
+def test_worse_melds_under_rules_that_lay_the_hand_out(spec: Any) -> None:
     # player 0's AS-TS laid out as 2S-TS leaves AS (1); the best layout leaves nothing
+    # (under the classic rules, and with a tie no undercut: the layout is still the rules')
     data = edit(GIN, lambda d: d["hands"][0].update(knocker_melds=[
         ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS"]]))
+    data["rules"] = spec
     assert ginrules.rules("classic").auto_layout
     report = records.validate(data, lenient=True)
     assert [(p.code, p.hand, p.message, p.expected, p.declared) for p in report.problems] == [(
