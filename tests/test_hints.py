@@ -181,6 +181,15 @@ def test_the_undercut_risk_takes_counts_of_0_and_refuses_any_below(which: int) -
         undercut_risk("expert", 0.1, *counts)
 
 
+def test_the_undercut_risk_takes_a_share_of_0_to_1_and_refuses_any_outside() -> None:
+    for share in (0, 0.0, 1, 1.0):
+        assert 0.0 < undercut_risk("expert", share, 5, 3, 20) < 1.0
+    for share in (-0.5, -1e-9, 1.000001, 2):
+        with pytest.raises(GinRulesError, match=rf"^the samples' undercut share is from 0 to "
+                                                rf"1, not {share!r}$"):
+            undercut_risk("expert", share, 5, 3, 20)
+
+
 _TABLE = Table.of(ginrules.rules("classic"), 10)
 
 
