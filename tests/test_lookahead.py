@@ -100,6 +100,18 @@ def test_a_playout_takes_the_card_of_index_0_from_the_pile_as_any_other() -> Non
     assert stock == [ginrules.Card.parse("JS").index]
 
 
+def test_deals_take_positive_weights_and_refuse_a_weight_of_0() -> None:
+    # one weight per card index, each above 0 (inference_weights keeps them at 0.05 or
+    # more): however small, a positive weight is taken, and 0 or less is refused
+    weights = [1.0] * 52
+    weights[7] = 1e-9
+    assert len(deals(list(range(30)), 8, 0, weights, 2, random.Random(1))) == 2
+    for bad in (0.0, 0, -1.0):
+        weights[7] = bad
+        with pytest.raises(WrongTypeError, match="a list of 52 positive numbers"):
+            deals(list(range(30)), 8, 0, weights, 2, random.Random(1))
+
+
 def test_a_playout_takes_the_card_of_index_51_from_the_pile_as_any_other() -> None:
     # KS is index 51, the last card: the second player, to draw, takes it for KD KH KS,
     # throws a nine and knocks with 9 against the first's 10 (-1 from the first's side);

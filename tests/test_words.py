@@ -448,6 +448,17 @@ def test_the_draw_pile_is_the_stock_and_the_discard_pile_is_not() -> None:
         assert str(parse_move(v, reply)) == move, reply
 
 
+def test_json_is_looked_for_at_the_first_50_braces_alone() -> None:
+    # a hostile reply full of "{" costs at most 50 tries of the JSON decoder: an object
+    # behind 49 broken ones is read (its "pass"), behind 50 it is not, and the words
+    # then state two moves
+    v = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0).view(1)
+    answer = '{"action": "pass", "rejected": "take"}'
+    assert str(parse_move(v, "{x " * 49 + answer)) == "pass"
+    with pytest.raises(MoveTextError, match=r"states 2 different moves \(pass, take\)"):
+        parse_move(v, "{x " * 50 + answer)
+
+
 def test_a_verbs_object_is_read_within_its_sentence() -> None:
     # "take" with no object in its sentence takes the upcard: the next sentence's
     # "stock" is no object of it (nor a move of its own: it has no verb)
