@@ -479,6 +479,16 @@ def test_two_moves_with_nothing_between_them_are_two_moves() -> None:
         parse_move(v, "discard KS discard KD")
 
 
+def test_a_move_with_alternatives_names_each_as_that_move() -> None:
+    # "knock 7C or TC" is two knocks, "discard 7C or TC" two discards: neither one move
+    v = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0).apply("pass").apply(
+        "pass").apply("draw stock").view(1)
+    for verb in ("knock", "discard"):
+        with pytest.raises(MoveTextError, match=rf"states 2 different moves \({verb} 7C, "
+                                                rf"{verb} TC\)"):
+            parse_move(v, f"{verb} 7C or TC")
+
+
 def test_words_that_look_like_cards_are_read_as_words() -> None:
     s = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
     v = s.apply("pass").apply("pass").apply("draw stock").view(1)
