@@ -311,6 +311,11 @@ def test_parse_cards_empty_token_position() -> None:
         ("7H8H9H", "7H8H9H", 1, r"3 cards run together \(7H 8H 9H\); separate cards"),
         ("AS 10h10s", "10h10s", 2, r"2 cards run together \(TH TS\)"),
         ("7H 8X", "8X", 2, "suit 'X' is not one of"),
+        # three characters, as 10H has: the rank or the suit named, not the generic words
+        ("7H 10X", "10X", 2, "suit 'X' is not one of"),
+        ("11H 7H", "11H", 1, "rank '11' is not one of"),
+        # four, as no card has: what a card is
+        ("7H 100H", "100H", 2, r"a card is a rank \(A 2 3"),
     ],
 )
 def test_notation_errors_say_what_and_where(text: str, token: str, position: int,
