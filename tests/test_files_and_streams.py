@@ -350,8 +350,9 @@ def test_another_machines_write_in_progress_is_left_alone(tmp_path: Path) -> Non
         ["a.json", older.name, *(p.name for p in theirs)])
 
 
+@pytest.mark.parametrize("name", ["é" * 127, "a" * 255])  # 254 bytes; 255, the most
 def test_a_temporary_name_fits_255_bytes_with_any_host(monkeypatch: pytest.MonkeyPatch,
-                                                          tmp_path: Path) -> None:
+                                                          tmp_path: Path, name: str) -> None:
     seen: list[str] = []
     real_open = os.open
 
@@ -361,10 +362,13 @@ def test_a_temporary_name_fits_255_bytes_with_any_host(monkeypatch: pytest.Monke
 
     monkeypatch.setattr("ginrules._files._host", lambda: "h" * 63)
     monkeypatch.setattr(os, "open", spy)
-    write_atomically(tmp_path / ("é" * 127), "{}")  # a name of 254 bytes
-    assert seen and all(len(os.fsencode(name)) <= 255 for name in seen)
-    assert re.fullmatch(rf"\.é+\.{'h' * 63}\.{os.getpid()}-[0-9a-f]{{8}}\.ginrules-tmp",
-                        seen[0])
+    write_atomically(tmp_path / name, "{}")
+    assert seen and all(len(os.fsencode(made)) <= 255 for made in seen)
+    assert re.fullmatch(rf"\.{name[0]}+\.{'h' * 63}\.{os.getpid()}-[0-9a-f]{{8}}"
+                        rf"\.ginrules-tmp", seen[0])
+    if name[0] == "a":  # one byte a character: the stem as long as 255 bytes allow
+        assert len(seen[0]) == 255
+    assert (tmp_path / name).read_text("utf-8") == "{}"
 
 
 @pytest.mark.parametrize(("nodename", "tag"), [
