@@ -129,6 +129,25 @@ def test_a_sub_command_parser_is_whole_before_it_parses() -> None:
     assert validate.format_usage().startswith("usage: ginrules validate [-h]")
 
 
+def test_a_sub_command_module_may_set_up_only_its_own_parser() -> None:
+    """A sub-command's module adds its arguments to the parser its command names, with
+    the settings a parser made beforehand can take: a module wired to another command's
+    name, or a setting such as ``prog``, is refused at once, not a parser set up wrong."""
+    from ginrules.cli.command import _Into
+
+    parser = build_parser()
+    sub = next(a for a in parser._actions if a.dest == "command")
+    validate = sub.choices["validate"]  # type: ignore[index]
+    into = _Into(validate)
+    assert into.add_parser("validate", description="d") is validate
+    assert validate.description == "d"
+    with pytest.raises(TypeError, match="add_parser\\('play', \\) for the parser of "
+                                        "'ginrules validate'"):
+        into.add_parser("play")
+    with pytest.raises(TypeError, match="add_parser\\('validate', prog\\)"):
+        into.add_parser("validate", prog="other")
+
+
 def test_an_unknown_sub_command_is_the_same_one_line_error(
         capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as stop:
