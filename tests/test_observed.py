@@ -209,6 +209,16 @@ def test_the_non_dealers_stock_draw_derives_both_passes() -> None:
     assert after.derived == ((0, Action.parse("pass")),)
 
 
+def test_an_information_set_is_checked_and_kept_with_the_passes_it_derived() -> None:
+    # built again from its fields (attrs.evolve runs the validators), the derived passes
+    # are (player, Action) pairs, as observe made them; anything else is refused
+    s, info = start(dealer=0, seat=0)
+    after = info.observe(1, "draw stock")
+    assert attrs.evolve(after, derived=after.derived) == after
+    with pytest.raises(ginrules.WrongTypeError, match="derived: a tuple of"):
+        attrs.evolve(after, derived=((Action.parse("pass"), 1),))
+
+
 def test_nothing_is_derived_for_the_dealers_stock_draw() -> None:
     _, info = start(dealer=0, seat=0)
     with pytest.raises(IllegalActionError, match=r"^event 1 \(player 0 draw stock\)"):
