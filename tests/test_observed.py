@@ -212,7 +212,7 @@ def test_the_non_dealers_stock_draw_derives_both_passes() -> None:
 def test_an_information_set_is_checked_and_kept_with_the_passes_it_derived() -> None:
     # built again from its fields (attrs.evolve runs the validators), the derived passes
     # are (player, Action) pairs, as observe made them; anything else is refused
-    s, info = start(dealer=0, seat=0)
+    _, info = start(dealer=0, seat=0)
     after = info.observe(1, "draw stock")
     assert attrs.evolve(after, derived=after.derived) == after
     with pytest.raises(ginrules.WrongTypeError, match="derived: a tuple of"):

@@ -15,6 +15,7 @@ import pytest
 import ginrules
 from ginrules import game, records
 from ginrules.actions import Phase
+from ginrules.hand import HandState
 from strategies import gin_deck
 
 DATA = Path(__file__).parent / "data" / "records"
@@ -317,15 +318,21 @@ def test_a_take_may_name_the_upcard() -> None:
     assert (report.problems[0].expected, report.problems[0].declared) == ("TS", "9C")
 
 
-def test_a_named_stock_draw_after_the_stock_is_drawn_out() -> None:
-    # dead_hand_stock 0: the stock is drawn to its last card; after the 31st draw the
-    # player must discard, and a 32nd draw (naming a card) is illegal, not a wrong card
+def _stock_drawn_out() -> HandState:
+    """A classic hand with dead_hand_stock 0 (seed 7), its 31st stock card just drawn."""
     state = ginrules.deal(ginrules.rules("classic", dead_hand_stock=0), seed=7, dealer=0)
     state = state.apply("pass").apply("pass")
     while state.stock_drawn < 31:
         state = state.apply("draw stock")
         if state.stock_drawn < 31:
             state = state.apply(f"discard {state.cards(state.turn)[0]}")
+    return state
+
+
+def test_a_named_stock_draw_after_the_stock_is_drawn_out() -> None:
+    # dead_hand_stock 0: the stock is drawn to its last card; after the 31st draw the
+    # player must discard, and a 32nd draw (naming a card) is illegal, not a wrong card
+    state = _stock_drawn_out()
     assert state.phase is Phase.DISCARD
     data = records.to_record(state)
     actions = data["hands"][0]["actions"]
@@ -337,12 +344,7 @@ def test_a_named_stock_draw_after_the_stock_is_drawn_out() -> None:
 def test_the_last_card_of_the_stock_is_checked_as_every_other_draw() -> None:
     # dead_hand_stock 0: the 31st stock draw takes the deck's last card (QC here); a record
     # that names another card for it is a wrong card, as for any earlier draw
-    state = ginrules.deal(ginrules.rules("classic", dead_hand_stock=0), seed=7, dealer=0)
-    state = state.apply("pass").apply("pass")
-    while state.stock_drawn < 31:
-        state = state.apply("draw stock")
-        if state.stock_drawn < 31:
-            state = state.apply(f"discard {state.cards(state.turn)[0]}")
+    state = _stock_drawn_out()
     data = records.to_record(state)
     actions = data["hands"][0]["actions"]
     assert actions[-1] == "p1 draw stock QC" and codes(data) == []
