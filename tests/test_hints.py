@@ -225,7 +225,9 @@ def test_tilting_makes_the_undercut_share_the_risk_and_keeps_the_rest(
     ((-25.0, -35.0, None, None), True, "loses 25 points on average, playing on 35 "),
     ((-2.0, 3.5, None, None), False, "playing on wins 4 points on average, knocking "
                                      "loses 2 "),
-    ((1.0, -0.4, None, None), True, "wins 1 points on average, playing on loses 0 "),
+    # a figure that rounds to nothing is written with its decimal; one point is singular
+    ((1.0, -0.4, None, None), True, "wins 1.0 points on average, playing on loses 0.4 "),
+    ((1.0, 0.0, None, None), True, "wins 1 point on average, playing on 0 "),
     ((0.0, 0.0, 0.624, 0.619), True, "wins the game 62.4% of the time, playing on 61.9%"),
     ((0.0, 0.0, 0.5, 0.5), True, "the two are equal"),
     ((0.0, 0.0, 0.61, 0.62), False, "playing on wins the game 62% of the time, knocking 61%"),
@@ -492,8 +494,8 @@ def test_the_advanced_level_settles_its_knock_on_the_gain_over_waiting(
 
 
 @pytest.mark.parametrize(("wanted", "outcome"), [([25, -25], "wins nothing on average"),
-                                                 ([24, -25], "loses 0 points on average"),
-                                                 ([26, -25], "wins 0 points on average")])
+                                                 ([24, -25], "loses 0.5 points on average"),
+                                                 ([26, -25], "wins 0.5 points on average")])
 def test_the_advanced_level_waits_for_gin_only_when_its_knock_would_win(
         wanted: list[int], outcome: str) -> None:
     """A knock the advanced level declines is "not yet", for gin, only when it would win

@@ -330,8 +330,9 @@ class AdvancedPlayer:
         figures = KnockEstimate(dead, risk, ev, wait, None, None, n,
                                 self.opponent or "evidence")
         sampled = f"over {n} sampled hands of the opponent (undercut risk {risk:.0%})"
-        outcome = (f"wins {ev:.0f} points on average" if ev > 0 else
-                   f"loses {-ev:.0f} points on average" if ev < 0 else
+        figure = _pointed(_apart(abs(ev), abs(ev), "")[0])
+        outcome = (f"wins {figure} on average" if ev > 0 else
+                   f"loses {figure} on average" if ev < 0 else
                    "wins nothing on average")
         if ev >= wait and ev > 0:
             return Hint(action, f"knocking with {dead} deadwood {outcome} {sampled}; "
@@ -437,6 +438,37 @@ class AdvancedPlayer:
                                  deadwoods, self.potential_weight, self.danger_weight,
                                  self._said(v, memory, pool, pile))
         return Hint(legal[index], reason)
+
+
+def _apart(first: float, second: float, unit: str) -> tuple[str, str]:
+    """Two figures written so that they differ when they do, and neither reads as
+    nothing when it is not: whole points (or per cents, ``unit="%"``), with as many
+    more decimals (up to three) as it takes.
+
+    >>> _apart(0.624, 0.619, "%"), _apart(3.2, 2.9, ""), _apart(0.5, 0.5, "%")
+    (('62.4%', '61.9%'), ('3.2', '2.9'), ('50%', '50%'))
+    >>> _apart(1.0, -0.4, ""), _apart(0.0, 0.0, "")
+    (('1.0', '-0.4'), ('0', '0'))
+    """
+    for digits in (0, 1, 2, 3):
+        if unit == "%":
+            a, b = f"{first:.{digits}%}", f"{second:.{digits}%}"
+        else:
+            a, b = f"{first:.{digits}f}", f"{second:.{digits}f}"
+        rounded_away = any(t.strip("-0.%") == "" and v != 0
+                           for t, v in ((a, first), (b, second)))
+        if (a != b or first == second) and not rounded_away:
+            return a, b
+    return a, b
+
+
+def _pointed(figure: str) -> str:
+    """A figure of points as a reason writes it, with its unit in the right number.
+
+    >>> _pointed("wins 1"), _pointed("1.5"), _pointed("loses 11"), _pointed("0")
+    ('wins 1 point', '1.5 points', 'loses 11 points', '0 points')
+    """
+    return f"{figure} point" if figure.rsplit(" ", 1)[-1] == "1" else f"{figure} points"
 
 
 def _named(plan: Hint) -> str:

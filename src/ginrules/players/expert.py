@@ -19,7 +19,14 @@ import attrs
 from ginrules.actions import Action
 from ginrules.masks import _deadwood
 from ginrules.players._estimates import _ALL, _knock_chains
-from ginrules.players.advanced import AdvancedPlayer, _Memory, _named, _read_weights
+from ginrules.players.advanced import (
+    AdvancedPlayer,
+    _apart,
+    _Memory,
+    _named,
+    _pointed,
+    _read_weights,
+)
 from ginrules.players.computer import Hint, KnockEstimate, _at_least, _seed, _stream
 from ginrules.players.knock_models import KNOCK_MODELS, _stated, _tilted, undercut_risk
 from ginrules.players.lookahead import Table, _deals, _play_out, _points
@@ -195,13 +202,13 @@ class ExpertPlayer(AdvancedPlayer):
         if knocks:
             k, o = _net(k, o)
             return Hint(action, f"knocking with {dead} deadwood: over {n} played-out deals "
-                                f"it {k} points on average and playing on {o}, so this "
+                                f"it {_pointed(k)} on average and playing on {o}, so this "
                                 f"level knocks; on the knocks it advises like this one, a "
                                 f"knock has {_net(tk, tk, 'won')[0]} on average (undercut "
                                 f"risk {told.undercut_risk:.0%})", knock=told)
         o, k = _net(o, k)
         return Hint(plan.action, f"play on rather than knock with {dead} deadwood: over {n} "
-                                 f"played-out deals playing on {o} points on average "
+                                 f"played-out deals playing on {_pointed(o)} on average "
                                  f"and knocking {k}, so this level plays on; where it advises "
                                  f"playing on like this, playing on has {_net(to, to, 'won')[0]} "
                                  f"on average; among the discards, {_named(plan)}", knock=told)
@@ -224,12 +231,12 @@ class ExpertPlayer(AdvancedPlayer):
         a, b = _apart(ev, on, "")
         if ev >= on + self.knock_margin:
             a, b = _net(a, b)
-            return Hint(action, f"knocking with {dead} deadwood {a} points on average, "
+            return Hint(action, f"knocking with {dead} deadwood {_pointed(a)} on average, "
                                 f"playing on {b} (over {n} played-out deals; undercut risk "
                                 f"{risk:.0%}){_tie(ev, on)}", knock=e)
         b, a = _net(b, a)
         return Hint(plan.action, f"play on rather than knock with {dead} deadwood: playing "
-                                 f"on {b} points on average, knocking {a} (over {n} "
+                                 f"on {_pointed(b)} on average, knocking {a} (over {n} "
                                  f"played-out deals); among the discards, {_named(plan)}",
                     knock=e)
 
@@ -278,23 +285,6 @@ def _game_value(mine: int, theirs: int, target: int) -> Callable[[int], float]:
         return game_chance(mine, theirs - points, target)
 
     return value
-
-
-def _apart(first: float, second: float, unit: str) -> tuple[str, str]:
-    """Two figures written so that they differ when they do: whole points (or per
-    cents, ``unit="%"``), with as many more decimals (up to three) as it takes.
-
-    >>> _apart(0.624, 0.619, "%"), _apart(3.2, 2.9, ""), _apart(0.5, 0.5, "%")
-    (('62.4%', '61.9%'), ('3.2', '2.9'), ('50%', '50%'))
-    """
-    for digits in (0, 1, 2, 3):
-        if unit == "%":
-            a, b = f"{first:.{digits}%}", f"{second:.{digits}%}"
-        else:
-            a, b = f"{first:.{digits}f}", f"{second:.{digits}f}"
-        if a != b or first == second:
-            return a, b
-    return a, b
 
 
 def _net(first: str, second: str, tense: str = "wins") -> tuple[str, str]:
