@@ -100,15 +100,17 @@ def test_a_device_is_never_replaced(tmp_path: Path) -> None:
 def test_a_terminal_device_is_written_to_whatever_its_number(tmp_path: Path) -> None:
     """Terminals are the devices a user writes to on purpose: virtual consoles (4),
     /dev/tty (5) and the pseudo-terminals' majors 136 to 143, each at both ends; the
-    character device next to them (144) is refused before any work."""
+    character devices next to them (3, 6, 135, 144) are refused before any work."""
     for major in (4, 5, 136, 143):
         node = tmp_path / f"tty{major}"
         os.mknod(node, 0o666 | stat.S_IFCHR, os.makedev(major, 200))
         check_writable(node)  # a terminal: it would be written through
-    other = tmp_path / "other"
-    os.mknod(other, 0o666 | stat.S_IFCHR, os.makedev(144, 0))
-    with pytest.raises(ginrules.GinRulesError, match="it is a device, not a regular file"):
-        check_writable(other)
+    for major in (3, 6, 135, 144):
+        other = tmp_path / f"other{major}"
+        os.mknod(other, 0o666 | stat.S_IFCHR, os.makedev(major, 0))
+        with pytest.raises(ginrules.GinRulesError,
+                           match="it is a device, not a regular file"):
+            check_writable(other)
 
 
 @needs_root
@@ -431,16 +433,25 @@ def test_a_long_line_is_refused_at_once_within_a_memory_limit() -> None:
 
 def test_a_line_of_exactly_the_limit_is_read_and_one_byte_more_is_refused(
         capsys: pytest.CaptureFixture[str]) -> None:
-    """The bound is MAX_LINE bytes before the newline, not one byte either way."""
+    """The bound is MAX_LINE bytes before the line's end ("\\n", "\\r\\n" or the end of
+    the input), not one byte either way."""
     from ginrules.cli.deadwood import MAX_LINE, _deadwood_batch
 
     padded = b"7H 8H 9H" + b" " * (MAX_LINE - 8)
     assert len(padded) == MAX_LINE
-    assert _deadwood_batch(io.BytesIO(padded + b"\n2C\n")) == 0
+    for end in (b"\n", b"\r\n"):
+        assert _deadwood_batch(io.BytesIO(padded + end + b"2C" + end)) == 0
+        answers = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+        assert [a["deadwood"] for a in answers] == [0, 2]
+        with pytest.raises(ginrules.GinRulesError, match="line 1 is longer than 10,000 bytes"):
+            _deadwood_batch(io.BytesIO(padded + b" " + end + b"2C" + end))
+        capsys.readouterr()
+    # the last line, with no end: read at the bound, refused one past it
+    assert _deadwood_batch(io.BytesIO(b"2C\n" + padded)) == 0
     answers = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
-    assert [a["deadwood"] for a in answers] == [0, 2]
-    with pytest.raises(ginrules.GinRulesError, match="line 1 is longer than 10,000 bytes"):
-        _deadwood_batch(io.BytesIO(padded + b" \n2C\n"))
+    assert [a["deadwood"] for a in answers] == [2, 0]
+    with pytest.raises(ginrules.GinRulesError, match="line 2 is longer than 10,000 bytes"):
+        _deadwood_batch(io.BytesIO(b"2C\n" + padded + b" "))
 
 
 def test_deadwood_reads_regular_files_only(tmp_path: Path,

@@ -237,6 +237,27 @@ def choose(player: Player, state: HandState) -> str:
     return str(player.choose(view(state, state.turn)))
 
 
+@pytest.mark.parametrize(("drawn", "reason"), [
+    # AS leaves 9, the least (1) and 8 more: weighed, and named as the rival
+    ("9D", "discard 9D: it leaves the least deadwood, 1 (AS: 9)"),
+    # every other discard leaves 9 more or more: none is weighed, and the reason says so
+    ("TD", "discard TD: it leaves the least deadwood (1); every other discard leaves at "
+           "least 9 more"),
+])
+@pytest.mark.parametrize("level", ["advanced", "expert"])
+def test_a_discard_leaving_more_than_eight_above_the_least_is_not_weighed(
+        drawn: str, reason: str, level: str) -> None:
+    """The advanced and expert levels weigh only the discards within 8 points of the
+    least deadwood; where no other discard is, the reason says how much more each leaves.
+    Gin only (knock limit 0), so that a discard leaving 1 is no knock."""
+    deck = deck_for("4C 4D 4S 7H 8H 9H 5C 6C 7C AS", "2H 3H 4H 5S 6S 7S JC JH TC QC",
+                    "QD", drawn)
+    state = h.deal(ginrules.rules("classic", knock_limit=0), deck=deck, dealer=0)
+    for action in ("pass", "pass", "draw stock"):
+        state = h.apply(state, action)
+    assert str(make_player(level).decide(view(state, 1))) == reason
+
+
 def test_the_dealers_first_stock_draw_after_a_take_declines_the_discard() -> None:
     """Player 1 (the non-dealer) takes the upcard KS and discards QC; dealer 0 draws from
     the stock: it declined QC (only a stock draw after two passes declines nothing).

@@ -37,8 +37,9 @@ def _deadwood_facts(cards: Sequence[Card]) -> dict[str, object]:
 
 
 MAX_LINE = 10_000
-"""The longest line ``ginrules deadwood -`` and ``--file`` read, in bytes (a hand of all
-52 cards, written long, takes some 200)."""
+"""The longest line ``ginrules deadwood -`` and ``--file`` read, in bytes before its end
+(``\n``, ``\r\n`` or the end of the input; a hand of all 52 cards, written long, takes
+some 200)."""
 
 
 def _deadwood_batch(lines: BinaryIO) -> int:
@@ -48,10 +49,10 @@ def _deadwood_batch(lines: BinaryIO) -> int:
     bad = 0
     write = sys.stdout.write
     for number in itertools.count(1):
-        raw = lines.readline(MAX_LINE + 1)
+        raw = lines.readline(MAX_LINE + 2)  # the line and its end, "\r\n" at most
         if not raw:
             break
-        if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
+        if len(raw.removesuffix(b"\n").removesuffix(b"\r")) > MAX_LINE:
             start = raw[:20].decode("utf-8", "replace")
             sys.stdout.flush()
             raise GinRulesError(f"line {number} is longer than {MAX_LINE:,} bytes (it "
