@@ -166,6 +166,10 @@ _DANGER_GUARD = (
     "log(5e-324) > -564, so `z > -700`, `z >= -700`, `z > -699` and `z > -701` all hold")
 
 EQUIVALENT: dict[str, str] = {
+    "src/ginrules/players/lookahead.py:wrong_preset:78a1f9936477":
+        "as bb4a978bb287 and a4f1337e36c1: the table _knock_points makes of a RuleSet is "
+        "read for its gin bonus, undercut bonus and undercut_on_tie alone, never its knock "
+        "limit (here made of dead_hand_stock, an int as well)",
     "src/ginrules/players/particles.py:dropped_check:507db2a9aab2":
         "a particle without the card d the opponent threw after a take, in a history a "
         "view can hold: d is in the universe (thrown and not taken before; a card taken "
