@@ -165,7 +165,16 @@ _DANGER_GUARD = (
     "danger in (0, 1), z = -0.2447 + 0.7567 * logit(danger) >= -0.2447 + 0.7567 * "
     "log(5e-324) > -564, so `z > -700`, `z >= -700`, `z > -699` and `z > -701` all hold")
 
+_EAGER_WEIGHTS = (
+    "whether the advanced level reads the inference weights into its memory at once: "
+    "where it does not, _read_weights reads them from the view when the knock needs "
+    "them (_weights(v), the same pass of _evidence), so only when they are read "
+    "changes")
+
 EQUIVALENT: dict[str, str] = {
+    "src/ginrules/players/advanced.py:off_by_one:161b54d67d75": _EAGER_WEIGHTS,
+    "src/ginrules/players/advanced.py:off_by_one:35f08bd23ebd": _EAGER_WEIGHTS,
+    "src/ginrules/players/advanced.py:wrong_player:513f358156ad": _EAGER_WEIGHTS,
     "src/ginrules/players/lookahead.py:wrong_preset:78a1f9936477":
         "as bb4a978bb287 and a4f1337e36c1: the table _knock_points makes of a RuleSet is "
         "read for its gin bonus, undercut bonus and undercut_on_tie alone, never its knock "

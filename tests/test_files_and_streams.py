@@ -454,6 +454,24 @@ def test_a_line_of_exactly_the_limit_is_read_and_one_byte_more_is_refused(
         _deadwood_batch(io.BytesIO(b"2C\n" + padded + b" "))
 
 
+@pytest.mark.parametrize("given", [b"7H 8H 9H\n2C\n", b"7H 8H 9H\n2C", b""])
+def test_deadwood_stops_at_the_end_of_its_input(given: bytes) -> None:
+    """``ginrules deadwood -`` answers each line and stops at the end of its input, with a
+    last newline or without (the end is not read as empty lines, without end). The
+    answers are read to 64 KiB at most, so a run that did not stop fails, not hangs."""
+    with subprocess.Popen([*COMMAND, "deadwood", "-"], stdin=subprocess.PIPE,
+                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL) as child:
+        assert child.stdin is not None and child.stdout is not None
+        try:
+            child.stdin.write(given)
+            child.stdin.close()
+            out = child.stdout.read(65536)
+        finally:
+            child.kill()
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert [a["deadwood"] for a in answers] == [0, 2][:len(given.splitlines())]
+
+
 def test_deadwood_reads_regular_files_only(tmp_path: Path,
                                            capsys: pytest.CaptureFixture[str]) -> None:
     fifo = tmp_path / "hands"

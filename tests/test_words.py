@@ -326,6 +326,18 @@ def test_a_card_taken_says_whether_it_may_be_thrown_back(preset: str, line: str)
     assert any(x.startswith("You drew ") and x.endswith(" from the stock.") for x in drawn)
 
 
+@pytest.mark.parametrize(("knock_limit", "said"), [
+    (0, "Rules: gin only; "), (1, "Rules: knock limit 1; "), (10, "Rules: knock limit 10; ")])
+def test_the_one_line_rules_name_gin_only_at_knock_limit_0_alone(knock_limit: int,
+                                                                   said: str) -> None:
+    """The one-line rules, which stand in for the long ones in a short prompt, say "gin
+    only" where the hand's knock limit is 0, and the limit itself from 1 up."""
+    v = ginrules.deal(ginrules.rules("classic", knock_limit=knock_limit), seed=7,
+                      dealer=0).view(1)
+    short = prompt(v, budget=len(prompt(v)) - 1)
+    assert f"\n{said}" in short and "gin only" not in short.replace(said, "")
+
+
 def test_a_budget_drops_the_least_important_parts_first() -> None:
     state = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
     for action in ("pass", "pass", "draw stock", "discard KS", "draw discard", "discard 2C"):
