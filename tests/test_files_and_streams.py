@@ -345,11 +345,14 @@ def test_another_machines_write_in_progress_is_left_alone(tmp_path: Path) -> Non
     theirs = [tmp_path / f".a.json.{name}.{dead}-0123abcd.ginrules-tmp"
               for name in ("another-host", _host() + "x", _host()[:-1] or "y")]
     older = tmp_path / f".a.json.{dead}-0123abcd.ginrules-tmp"  # (no host: not ours to judge)
-    for path in [ours, *theirs, older]:
+    # names not in the writers' form (8 hex digits after the process id) are no writer's
+    others = [tmp_path / f".a.json.{_host()}.{dead}{tag}.ginrules-tmp"
+              for tag in ("", "-", "-0123abc", "-0123abcd9", "-0123ABCD", "x-0123abcd")]
+    for path in [ours, *theirs, older, *others]:
         path.write_text("in progress", encoding="utf-8")
     write_atomically(tmp_path / "a.json", "{}")
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
-        ["a.json", older.name, *(p.name for p in theirs)])
+        ["a.json", older.name, *(p.name for p in theirs), *(p.name for p in others)])
 
 
 @pytest.mark.parametrize("name", ["é" * 127, "a" * 255])  # 254 bytes; 255, the most

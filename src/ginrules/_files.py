@@ -34,6 +34,7 @@ import contextlib
 import errno
 import io
 import os
+import re
 import stat
 import sys
 from collections.abc import Callable
@@ -58,6 +59,9 @@ _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 _NOCTTY = getattr(os, "O_NOCTTY", 0)
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 _TEMPORARY = ".ginrules-tmp"  # .NAME.HOST.PID-RANDOM.ginrules-tmp
+# the end of a temporary name as _replace makes it: host, process id, 8 hex digits
+_WRITER = re.compile(r"\.([A-Za-z0-9_-]{1,63})\.([0-9]+)-[0-9a-f]{8}"
+                     + re.escape(_TEMPORARY) + r"\Z")
 
 
 def _host() -> str:
@@ -260,8 +264,9 @@ def _replace(target: str, old: os.stat_result | None, text: Content) -> None:
 
 def _remove_left_behind(folder: str) -> None:
     """Remove the temporary files of this machine's writers that were killed before they
-    finished (their process is gone); a live writer's file, and any other machine's, is
-    left alone."""
+    finished (their process is gone); a live writer's file, any other machine's, and any
+    file whose name is not in the writers' form (``.NAME.HOST.PID-RANDOM.ginrules-tmp``,
+    RANDOM 8 hex digits) is left alone."""
     try:
         entries = [entry.name for entry in os.scandir(folder)
                    if entry.name.endswith(_TEMPORARY)]
@@ -269,12 +274,11 @@ def _remove_left_behind(folder: str) -> None:
         return
     host = _host()
     for entry in entries:
-        rest, _, writer = entry[:-len(_TEMPORARY)].rpartition(".")
-        pid = writer.partition("-")[0]
-        if rest.rpartition(".")[2] != host or not (pid.isdigit() and pid.isascii()):
+        writer = _WRITER.search(entry)  # a name in the writers' form alone
+        if writer is None or writer[1] != host:
             continue
         try:
-            os.kill(int(pid), 0)
+            os.kill(int(writer[2]), 0)
         except ProcessLookupError:
             with contextlib.suppress(OSError):
                 os.unlink(os.path.join(folder, entry))
