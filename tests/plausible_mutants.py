@@ -172,6 +172,9 @@ _EAGER_WEIGHTS = (
     "changes")
 
 EQUIVALENT: dict[str, str] = {
+    "src/ginrules/_startup.py:off_by_one:d4405bebb497":
+        "`\"m\" in word[0:]` for `word[1:]`: the word starts with \"-\" (checked just before), "
+        "so its first character is never \"m\"",
     "src/ginrules/players/advanced.py:off_by_one:161b54d67d75": _EAGER_WEIGHTS,
     "src/ginrules/players/advanced.py:off_by_one:35f08bd23ebd": _EAGER_WEIGHTS,
     "src/ginrules/players/advanced.py:wrong_player:513f358156ad": _EAGER_WEIGHTS,

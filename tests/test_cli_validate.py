@@ -500,6 +500,22 @@ def test_a_scheduler_gets_the_records_as_absolute_paths(
         f"{os.path.join('sub', 'good2.json')}: valid (2 hands, 212 actions)"]
 
 
+@pytest.mark.parametrize("columns", ["1", "2", "0", "-3", "wide", "120", None])
+def test_the_help_is_as_wide_as_shutil_says(monkeypatch: pytest.MonkeyPatch,
+                                            columns: str | None) -> None:
+    """The command formats its help at the width :func:`shutil.get_terminal_size` gives,
+    without importing shutil: ``COLUMNS`` from 1 up, else the terminal's, else 80."""
+    import shutil
+
+    from ginrules.cli.command import _columns
+
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    assert _columns() == shutil.get_terminal_size().columns
+
+
 def test_the_help(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     # the help is the command's documentation: pinned whole (wide, so no line is wrapped)
     monkeypatch.setenv("COLUMNS", "1000")

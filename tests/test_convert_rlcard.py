@@ -216,6 +216,8 @@ def test_the_command_converts_and_validates(tmp_path: Path,
     (["--from", "eaai", "--rlcard-endings"], "--rlcard-endings is for --from rlcard"),
     (["--from", "rlcard", "--rules", "classic"], "RLCard's games open with eleven cards"),
     (["--from", "rlcard", "--to", "openspiel"], "OpenSpiel deals ten cards each"),
+    # --hand picks a hand for OpenSpiel; a record keeps every hand, so it is refused
+    (["--from", "rlcard", "--hand", "1"], "--hand is for --to openspiel"),
 ])
 def test_the_command_refuses(args: list[str], words: str,
                              capsys: pytest.CaptureFixture[str]) -> None:
