@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+import re
 from typing import Any, ClassVar
 
 import attrs
@@ -507,6 +508,10 @@ def test_the_advanced_level_waits_for_gin_only_when_its_knock_would_win(
     dead = ginrules.deadwood(cards_from_mask(mine))
     said = f"do not knock with {dead} deadwood{' yet' * (h.knock.knock_points > 0)}: that "
     assert said + outcome in h.reason, h.reason
+    # the discard played instead, its reason's "it" named by the card, one space apart
+    discard = h.reason.split("; among the discards, ")[1]
+    assert re.match(rf"{h.action.card} (leaves|costs|is) ", discard), h.reason
+    assert "  " not in h.reason, h.reason
 
 
 @pytest.mark.parametrize("playouts", [1, 2])
