@@ -258,6 +258,23 @@ def test_a_discard_leaving_more_than_eight_above_the_least_is_not_weighed(
     assert str(make_player(level).decide(view(state, 1))) == reason
 
 
+@pytest.mark.parametrize(("expected", "said"), [
+    (10.0, "pass: 7D saves only 10 deadwood (39 -> 29); a stock card saves 10.0 on average"),
+    (9.5, "take: 7D makes a meld (deadwood 39 -> 29), saving 10; a stock card saves 9.5 on "
+          "average"),
+])
+def test_the_advanced_level_takes_a_card_only_when_it_saves_more_than_a_stock_card(
+        monkeypatch: pytest.MonkeyPatch, expected: float, said: str) -> None:
+    """The upcard 7D makes a meld and saves 10 deadwood; a stock card is made to save
+    ``expected`` on average. At a tie the stock card is as good: the upcard is passed, and
+    the reason says it saves only as much (not that it makes no meld)."""
+    import ginrules.players.advanced as advanced
+
+    monkeypatch.setattr(advanced, "_potential", lambda *_: expected)
+    v = view(situation(PLAIN, OTHER, "7D"), 1)
+    assert str(AdvancedPlayer().decide(v)) == said
+
+
 def test_the_dealers_first_stock_draw_after_a_take_declines_the_discard() -> None:
     """Player 1 (the non-dealer) takes the upcard KS and discards QC; dealer 0 draws from
     the stock: it declined QC (only a stock draw after two passes declines nothing).
