@@ -146,6 +146,15 @@ def test_the_wilson_interval_refuses_a_z_not_above_zero(z: float) -> None:
         wilson_interval(5, 10, z=z)
 
 
+@pytest.mark.parametrize("z", [1e-9, 0.5, 1, 1.0, 1.96])
+def test_the_wilson_interval_takes_any_z_above_zero(z: float) -> None:
+    """Any z above 0 is an interval about the share, narrower for a smaller z."""
+    low, high = wilson_interval(5, 10, z=z)
+    assert 0.0 < low < 0.5 < high < 1.0
+    wider = wilson_interval(5, 10, z=z * 2)
+    assert wider[0] < low and high < wider[1]
+
+
 def test_cli_text(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["simulate", "--games", "4", "--players", "basic,random", "--seed", "3"])
     out, err = capsys.readouterr()

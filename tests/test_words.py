@@ -386,6 +386,16 @@ def test_what_the_player_saw_of_the_opponent_is_in_the_prompt() -> None:
 # -- the parser's edges -----------------------------------------------------------------
 
 
+def test_a_reply_of_max_reply_characters_is_read_and_one_more_is_refused_for_its_length(
+        ) -> None:
+    v = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0).view(1)
+    at = "take" + " " * (MAX_REPLY - 4)
+    assert len(at) == MAX_REPLY and str(parse_move(v, at)) == "take"
+    with pytest.raises(MoveTextError, match=f"the reply has {MAX_REPLY + 1:,} characters, "
+                                            f"more than {MAX_REPLY:,}"):
+        parse_move(v, at + " ")
+
+
 def test_the_parser_refuses_what_it_cannot_read_with_the_legal_moves() -> None:
     s = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
     v = s.view(1)
