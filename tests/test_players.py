@@ -7,7 +7,7 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import ginrules
@@ -634,7 +634,14 @@ def _can_meld(a: int, b: int, c: int) -> bool:
     return len(suits) == 1 and ranks[1] == ranks[0] + 1 and ranks[2] == ranks[1] + 1
 
 
+# a king or queen of one suit with an ace or two of the next: a shift must not wrap
+_WRAPS = [ginrules.cards_to_mask(f"{high}{suit} {low}{after}")
+          for suit, after in zip("CDH", "DHS", strict=True) for high in "QK" for low in "A2"]
+
+
 @given(_HAND_MASKS)
+@example(_WRAPS[0])
+@example(ginrules.cards_to_mask("QC KC AD 2D QD KD AH 2H QH KH AS 2S"))
 def test_the_advanced_players_bit_tricks_agree_with_their_definitions(mask: int) -> None:
     # exact, then fast: the mask functions the advanced player decides with, against
     # their definitions card by card
