@@ -38,7 +38,7 @@ def _deadwood_facts(cards: Sequence[Card]) -> dict[str, object]:
 
 MAX_LINE = 10_000
 """The longest line ``ginrules deadwood -`` and ``--file`` read, in bytes before its end
-(``\n``, ``\r\n`` or the end of the input; a hand of all 52 cards, written long, takes
+(``\\n``, ``\\r\\n`` or the end of the input; a hand of all 52 cards, written long, takes
 some 200)."""
 
 
