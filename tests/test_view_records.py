@@ -713,6 +713,25 @@ def test_a_view_that_gives_the_deck() -> None:
                              "writes the cards its player does not know as ??")
 
 
+@pytest.mark.parametrize(("dead_hand_stock", "said"), [
+    (1, "; nor the stock card never drawn: "), (0, None)])
+def test_a_view_that_gives_the_deck_of_a_hand_that_drew_the_stock_out(
+        dead_hand_stock: int, said: str | None) -> None:
+    """A deck names the order of the stock cards nobody drew, which no view can know: one
+    card left (dead_hand_stock 1) is still unknown; with all 31 drawn, nothing is."""
+    state = ginrules.deal(ginrules.rules("classic", dead_hand_stock=dead_hand_stock),
+                          seed=3, dealer=0).apply("pass").apply("pass")
+    while not state.is_over:  # each player draws the stock and throws the card drawn
+        state = state.apply("draw stock")
+        state = state.apply(f"discard {state.deck.cards[21 + state.stock_drawn - 1]}")
+    assert state.result is not None and state.result.kind is EndKind.DEAD
+    data = records.to_record(state)
+    data["view"] = 0
+    (found,) = _problems(data)
+    assert found[0] == "unseen-card" and found[3].count("never drawn") == (said is not None)
+    assert said is None or said in found[3]
+
+
 def test_an_outcome_of_a_hand_still_in_play() -> None:
     state = HANDS["knock by 0"]
     data = records.to_record(state, deal_form="hands")

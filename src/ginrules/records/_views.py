@@ -315,7 +315,9 @@ class _ViewChecks:
         parts += [f"that player {hidden} drew {drawn[i]} from the stock at action {i}"
                   for i in bad_drawn]
         if deck and count < 31:
-            parts.append(f"the order of the {31 - count} stock cards never drawn")
+            left = 31 - count
+            parts.append(f"the order of the {left} stock cards never drawn" if left > 1
+                         else "the stock card never drawn")
         if parts:
             how = ("gives the deal as \"deal\" and writes" if deck else "writes")
             self.problem(
