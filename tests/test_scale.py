@@ -147,8 +147,8 @@ def test_sheet_rows_grown_one_by_one_are_the_tuple_of_rows(count: int,
     assert hash(grown) == hash(as_tuple) and grown == Chunked.of(as_tuple)
     assert pickle.loads(pickle.dumps(grown)) == grown
     if count:
-        index = data.draw(st.integers(-count, count - 1))
-        assert grown[index] == as_tuple[index]
+        every = range(-count, count)  # each index, from either end
+        assert [grown[i] for i in every] == [as_tuple[i] for i in every]
         start, stop = sorted(data.draw(st.lists(st.integers(-count, count), min_size=2,
                                                 max_size=2)))
         assert grown[start:stop] == as_tuple[start:stop]
