@@ -172,6 +172,10 @@ _EAGER_WEIGHTS = (
     "changes")
 
 EQUIVALENT: dict[str, str] = {
+    "src/ginrules/players/knock_models.py:off_by_one:b8ec5de3b6a3#1":
+        "as 46076e76679c there: the game chance's logistic at z exactly -700.0 is 9.9e-305, "
+        "and 0.0 in its place is the same chance to every use (stated as 0%, and compared "
+        "with chances of another order)",
     "src/ginrules/_startup.py:off_by_one:d4405bebb497":
         "`\"m\" in word[0:]` for `word[1:]`: the word starts with \"-\" (checked just before), "
         "so its first character is never \"m\"",
