@@ -172,6 +172,10 @@ _EAGER_WEIGHTS = (
     "changes")
 
 EQUIVALENT: dict[str, str] = {
+    "src/ginrules/cli/serve.py:dropped_check:f1bafab53209":
+        "serve's loop writes a reply's text when _answer made it: that text is dumps(reply), "
+        "which succeeded, and without the shortcut _reply_line(reply) writes dumps of the "
+        "same dict, unchanged since, and the same newline: the same line, dumped twice",
     "src/ginrules/players/knock_models.py:off_by_one:b8ec5de3b6a3#1":
         "as 46076e76679c there: the game chance's logistic at z exactly -700.0 is 9.9e-305, "
         "and 0.0 in its place is the same chance to every use (stated as 0%, and compared "
