@@ -443,21 +443,25 @@ class AdvancedPlayer:
 def _apart(first: float, second: float, unit: str) -> tuple[str, str]:
     """Two figures written so that they differ when they do, and neither reads as
     nothing when it is not: whole points (or per cents, ``unit="%"``), with as many
-    more decimals (up to three) as it takes.
+    more decimals as it takes, up to three to tell them apart and up to twelve to show
+    a figure that is not nothing.
 
     >>> _apart(0.624, 0.619, "%"), _apart(3.2, 2.9, ""), _apart(0.5, 0.5, "%")
     (('62.4%', '61.9%'), ('3.2', '2.9'), ('50%', '50%'))
     >>> _apart(1.0, -0.4, ""), _apart(0.0, 0.0, "")
     (('1.0', '-0.4'), ('0', '0'))
+    >>> _apart(0.00004, 0.0, ""), _apart(1.00001, 1.00002, "")
+    (('0.00004', '0.00000'), ('1.000', '1.000'))
     """
-    for digits in (0, 1, 2, 3):
+    a, b = "", ""
+    for digits in range(13):
         if unit == "%":
             a, b = f"{first:.{digits}%}", f"{second:.{digits}%}"
         else:
             a, b = f"{first:.{digits}f}", f"{second:.{digits}f}"
         rounded_away = any(t.strip("-0.%") == "" and v != 0
                            for t, v in ((a, first), (b, second)))
-        if (a != b or first == second) and not rounded_away:
+        if not rounded_away and (a != b or first == second or digits >= 3):
             return a, b
     return a, b
 
