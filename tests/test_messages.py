@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import attrs
 import pytest
 
 import ginrules
@@ -24,7 +25,16 @@ NO_SEED = game.new_game(CAPPED, dealer=0)
 OVER = game.play(game.new_game(rules("short"), seed=3), game.random_policies(3))
 IN_PLAY = game.new_game(rules("classic"), seed=5)
 
+def _empty_stock() -> ginrules.HandState:
+    """A state no play reaches (every rule set ends the hand dead by the stock's last
+    card), built by hand: the stock drawn out and player 1 to draw."""
+    s = hand.deal(rules("classic"), seed=1, dealer=0).apply("pass").apply("pass")
+    return attrs.evolve(s, stock_drawn=31)
+
+
 CASES: list[tuple[str, Callable[[], object], type[Exception], str]] = [
+    ("apply, the stock drawn out", lambda: _empty_stock().apply("draw stock"),
+     ginrules.IllegalActionError, "cannot draw stock: the stock is empty"),
     ("new_game, rules not a RuleSet", lambda: game.new_game("classic", seed=1),  # type: ignore[arg-type]
      ginrules.WrongTypeError, "rules must be a RuleSet (see ginrules.rules), not str"),
     ("new_game, no seed nor dealer", lambda: game.new_game(CAPPED),
