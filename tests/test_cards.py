@@ -187,8 +187,17 @@ def test_parse_every_card_every_way() -> None:
         for r in rank_texts:
             for s in suit_texts:
                 assert parse_card(r + s) is card
+                # the hand functions' fast path reads each spelling as the same card
+                assert ginrules.arrange(r + s).deadwood_cards == (card,)
+                other = "3C" if str(card) == "2C" else "2C"
+                assert ginrules.arrange([r + s, other]).deadwood == card.points + int(other[0])
         assert Card.parse(str(card)) is card
         assert parse_card(card.unicode) is card
+    for part in ("h", "H", "♥", "7", "t", "10"):  # a rank or suit alone is no card, either way
+        with pytest.raises(ginrules.CardNotationError):
+            ginrules.arrange(part)
+        with pytest.raises(ginrules.CardNotationError):
+            ginrules.deadwood([part, "2C"])
 
 
 @pytest.mark.parametrize(

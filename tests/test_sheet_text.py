@@ -123,6 +123,10 @@ def test_a_games_text_for_one_seat_hides_the_other_hand() -> None:
         game.text("0")  # type: ignore[arg-type]
     over = played("short", 3, "basic,basic")
     assert over.text(0) == str(over)  # the end of a game is public
+    for player in (2, -1):  # refused though no hand is in play to refuse it
+        with pytest.raises(ginrules.GinRulesError,
+                           match=f"^there is no player {player}: players are 0 and 1$"):
+            over.text(player)
 
 
 def test_the_sheet_of_a_tied_hollywood_match_says_a_tie() -> None:
