@@ -663,3 +663,25 @@ def test_read_line_with_no_standard_input_is_the_end_of_the_input(
     code = play_in_terminal(ginrules.new_game(rules("classic"), seed=2),
                             (None, BasicPlayer()), write=out.append)
     assert code == 0 and out[-1].startswith("no more input: the game stops here")
+
+
+def test_read_line_leaves_a_terminals_lines_to_the_terminal() -> None:
+    """On a terminal a line is read as :func:`input` reads it, not bounded by
+    ``MAX_LINE`` (the terminal bounds its own lines): a line of 1,500 characters typed
+    at a pseudo-terminal is read whole, where from a pipe it is refused (the doctest)."""
+    import os
+    import pty
+
+    leader, follower = pty.openpty()
+    try:
+        child = subprocess.Popen(
+            [sys.executable, "-c", "from ginrules.terminal import read_line\n"
+             "line = read_line('> ')\nprint(len(line), set(line))"],
+            stdin=follower, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        os.write(leader, b"x" * 1500 + b"\n")
+        out, err = child.communicate(timeout=60)
+    finally:
+        os.close(leader)
+        os.close(follower)
+    assert child.returncode == 0, err
+    assert out == "> 1500 {'x'}\n"
