@@ -27,7 +27,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import ginrules
-from ginrules import CARDS, ActionKind, EndKind, HandState, game, hand, records
+from ginrules import CARDS, ActionKind, EndKind, HandState, game, hand, parse_card, records
 from ginrules.cli import main
 from ginrules.game import random_policies
 from ginrules.players import BasicPlayer, SimplePlayer, seat
@@ -1003,3 +1003,34 @@ def test_a_hidden_knock_under_gin_only_rules_can_only_be_gin() -> None:
         ("wrong-points", "the declared points are 999, but player 0 scores 25 (gin by player "
                          "0: 0 + 25 bonus)")]
     assert [code for code, _ in found["classic"]] == ["wrong-deadwood", "wrong-winner"]
+
+
+@pytest.mark.parametrize("dead_hand_stock", [0, 1])
+def test_a_hand_held_to_a_stock_drawn_out_may_be_named_as_dealt(dead_hand_stock: int) -> None:
+    """With every stock card drawn, the viewer knows the other hand at the end (the
+    cards that are nowhere else), so the cards of it that were dealt there (it drew only
+    from the discard pile) may be named in the deal; with one stock card left the
+    viewer cannot tell that card from the others, and naming them is refused."""
+    state = ginrules.deal(ginrules.rules("classic", dead_hand_stock=dead_hand_stock),
+                          seed=3, dealer=1).apply("pass").apply("pass")
+    while not state.is_over:  # player 0 draws out the stock; player 1 takes every discard
+        if state.turn == 0:
+            state = state.apply("draw stock")
+            state = state.apply(f"discard {state.deck.cards[21 + state.stock_drawn - 1]}")
+        else:
+            state = state.apply("draw discard")
+            state = state.apply(f"discard {next(c for c in state.cards(1) if c != state.taken)}")
+    assert state.result is not None and state.result.kind is EndKind.DEAD
+    assert state.stock_drawn == 31 - dead_hand_stock
+    view = honest_view(state, 0)
+    dealt = records.to_record(state, deal_form="hands")["hands"][0]["deal"]["hands"][1]
+    held = [c if parse_card(c) in state.cards(1) else "??" for c in dealt.split()]
+    assert held.count("??") < 10
+    view["hands"][0]["deal"]["hands"][1] = " ".join(held)
+    if dead_hand_stock == 0:
+        assert _problems(view) == []
+    else:
+        (found,) = _problems(view)
+        named = ginrules.format_cards(sorted(parse_card(c) for c in held if c != "??"))
+        assert found[:3] == ("unseen-card", 1, None)
+        assert f"cannot know that player 1 was dealt {named}: " in found[3]
