@@ -69,6 +69,12 @@ CASES: list[tuple[str, Callable[[], object], type[Exception], str]] = [
      ginrules.GinRulesError, "no hand is in play: deal one first"),
     ("play, no seed", lambda: game.play(NO_SEED, game.random_policies(1)),
      ginrules.GinRulesError, "play needs a game with a seed (it deals the hands)"),
+    ("play, a player named, not made", lambda: game.play(IN_PLAY, ["basic", 1.5]),  # type: ignore[list-item]
+     ginrules.WrongTypeError, "a player is a ginrules.players.Player (with choose(view)) or "
+     "a function (state, seat) -> action, not str"),
+    ("play, a number for a player", lambda: game.play(IN_PLAY, [*game.random_policies(1)[:1], 1]),  # type: ignore[list-item]
+     ginrules.WrongTypeError, "a player is a ginrules.players.Player (with choose(view)) or "
+     "a function (state, seat) -> action, not int"),
     ("play, three players", lambda: game.play(IN_PLAY, [*game.random_policies(1), None]),  # type: ignore[list-item]
      ginrules.GinRulesError, "a game has two players, not [<function"),
     ("score_hand, not over", lambda: ginrules.score_hand(hand.deal(CAPPED, seed=1).result,  # type: ignore[arg-type]
