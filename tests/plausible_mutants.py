@@ -96,7 +96,7 @@ AREA_TESTS: dict[str, tuple[str, ...]] = {
                  "rows_given_at_once_are_the_rows_in_order",
                  "sheet_rows_grown_one_by_one_are_the_tuple_of_rows",
                  "chunked_startswith_agrees_with_tuples", "the_trie_of_chunks_at_every_height",
-                 "chunked_startswith_compares_full_chunks"))),
+                 "chunked_startswith_compares_full_chunks", "chunked_of_a_chunked_sequence_is_itself"))),
     "players": ("tests/test_players.py", "tests/test_expert.py", "tests/test_hints.py",
                 "tests/test_lookahead.py", "tests/test_determinize.py",
                 "tests/test_observed.py", "tests/test_particles.py",

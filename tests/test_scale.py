@@ -239,6 +239,14 @@ def test_a_long_history_grows_in_constant_time_per_item() -> None:
     assert grown[262_143] == 262_143 and grown[-1] == 299_999 and sum(grown) == sum(range(300_000))
 
 
+def test_chunked_of_a_chunked_sequence_is_itself() -> None:
+    """``Chunked.of`` keeps a chunked sequence as it is, in constant time (a copy would
+    make each step that passes one on linear in its length)."""
+    grown = Chunked.of(range(200))
+    assert Chunked.of(grown) is grown
+    assert Chunked.of(Chunked.EMPTY) is Chunked.EMPTY
+
+
 def test_chunked_startswith_compares_full_chunks() -> None:
     grown = Chunked.of(range(200))
     assert grown.startswith(Chunked.of(range(150)))
