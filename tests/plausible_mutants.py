@@ -172,6 +172,12 @@ _EAGER_WEIGHTS = (
     "changes")
 
 EQUIVALENT: dict[str, str] = {
+    "src/ginrules/text.py:off_by_one:d9236e585b85":
+        "a sheet's table is Hollywood's when it has more than 1 game column: ScoreSheet "
+        "takes one column or three, so `> 2` tells the same sheets apart",
+    "src/ginrules/players/_estimates.py:off_by_one:a3f660eab038":
+        "_potential's k = room if room < 11 else 11: at room 11 both forms give 11, and "
+        "above it both give 11, so `room < 12` takes the same k for every room",
     "src/ginrules/cli/serve.py:dropped_check:f1bafab53209":
         "serve's loop writes a reply's text when _answer made it: that text is dumps(reply), "
         "which succeeded, and without the shortcut _reply_line(reply) writes dumps of the "

@@ -75,6 +75,21 @@ class SheetRow:
 
 
 
+def _one_or_three_games(sheet: object, attribute: object, games: object) -> None:
+    """A sheet has one game column, or three in Hollywood.
+
+    >>> ScoreSheet((), ScoreSheet.empty(hollywood=True).games[:2])
+    Traceback (most recent call last):
+    ...
+    ginrules.errors.GinRulesError: a score sheet has one game column, or three in Hollywood, not 2
+    """
+    if type(games) is not tuple or not all(type(g) is GameColumn for g in games):
+        raise _wrong_type("ScoreSheet", "games: a tuple of GameColumn values", games)
+    if len(games) not in (1, 3):
+        raise GinRulesError(f"a score sheet has one game column, or three in Hollywood, "
+                            f"not {len(games)}")
+
+
 def _as_rows(rows: Iterable[SheetRow]) -> Chunked[SheetRow]:
     if isinstance(rows, Chunked):
         return rows
@@ -135,7 +150,7 @@ class ScoreSheet:
     """
 
     rows: Sequence[SheetRow] = attrs.field(converter=_as_rows)
-    games: tuple[GameColumn, ...]
+    games: tuple[GameColumn, ...] = attrs.field(validator=_one_or_three_games)
 
     @classmethod
     def empty(cls, *, hollywood: bool = False) -> ScoreSheet:
