@@ -172,6 +172,13 @@ _EAGER_WEIGHTS = (
     "changes")
 
 EQUIVALENT: dict[str, str] = {
+    "src/ginrules/players/observed.py:wrong_player:3752465cdadb":
+        "Observed.event's shortcut for a seat: with `1 - player == 1` player 1 goes the slow "
+        "way, through _seat, which returns the same 1 (and refuses what the shortcut does not "
+        "take): the same seat, found more slowly",
+    "src/ginrules/players/_estimates.py:off_by_one:1b8666f2793e":
+        "a fifth suit in _RANKS sets bits 52 to 64, which no card has: every use ANDs a rank "
+        "with a hand, a pool or _ALL (52 bits), so the extra bits never reach a result",
     "src/ginrules/text.py:off_by_one:d9236e585b85":
         "a sheet's table is Hollywood's when it has more than 1 game column: ScoreSheet "
         "takes one column or three, so `> 2` tells the same sheets apart",
