@@ -347,6 +347,15 @@ def test_knock_layout_and_defence_use_the_players_own_information() -> None:
     assert layoffs == ()  # no layoffs against gin
     with pytest.raises(GinRulesError, match="defends only after the opponent's knock"):
         knocker.defence()
+    # a legal move that is no knock has no layout, nor has a hand that is over
+    with pytest.raises(GinRulesError, match=r"^knock_layout takes a knock or big gin, not "
+                                            r"discard KH$"):
+        knocker.knock_layout("discard KH")
+    over = knocker.observe(0, "knock KH", melds=[m.cards for m in layout.melds])
+    assert over.is_over
+    with pytest.raises(GinRulesError, match=r"^knock_layout takes a knock or big gin, not "
+                                            r"knock KH$"):
+        over.knock_layout("knock KH")
 
 
 @pytest.mark.parametrize(("melds", "why"), [
