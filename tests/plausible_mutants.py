@@ -172,6 +172,11 @@ _EAGER_WEIGHTS = (
     "changes")
 
 EQUIVALENT: dict[str, str] = {
+    "src/ginrules/players/particles.py:off_by_one:d9d2c13640b7":
+        "the filter memory's lookup with one drawn card fewer than its key was stored with: "
+        "an entry of the same history prefix holds exactly draws[point] drawn cards, so the "
+        "lookup misses (or, at 0 draws and one card drawn, finds the right entry) and the "
+        "filter is rebuilt from the same seeded streams: the same particles, found again",
     "src/ginrules/players/observed.py:wrong_player:3752465cdadb":
         "Observed.event's shortcut for a seat: with `1 - player == 1` player 1 goes the slow "
         "way, through _seat, which returns the same 1 (and refuses what the shortcut does not "
