@@ -166,6 +166,43 @@ def test_a_record_larger_than_the_bound_is_refused_before_it_is_read(
     assert sum(read) == len(text.encode())  # (read whole once it is within the bound)
 
 
+def test_a_record_that_grows_past_the_bound_while_it_is_read_is_refused(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file whose size was within the bound when it was opened and that grew past it
+    before it was read (a log still being written) is too large, not read to its end."""
+    from ginrules.records import format as record_format
+
+    text = records.dump(HAND)
+    big, small = tmp_path / "big.json", tmp_path / "small.json"
+    big.write_text(text, encoding="utf-8")
+    small.write_bytes(b"{}")  # its size is what the reader sees first
+    opened = record_format.open_regular
+
+    class Growing:
+        def __init__(self, name: str) -> None:
+            self.handle, self.sized = opened(str(big)), opened(str(small))
+
+        def __enter__(self) -> Growing:
+            return self
+
+        def __exit__(self, *_: object) -> None:
+            self.handle.close()
+            self.sized.close()
+
+        def fileno(self) -> int:
+            return int(self.sized.fileno())
+
+        def read(self, size: int = -1) -> bytes:
+            return bytes(self.handle.read(size))
+
+    monkeypatch.setattr(record_format, "open_regular", Growing)
+    assert records.validate(big).valid  # within the bound, read whole though it grew
+    monkeypatch.setattr(record_format, "MAX_RECORD_BYTES", len(text.encode()) - 1)
+    problem = first_problem(big)
+    assert problem.code == "too-large", problem
+    assert f"larger than {len(text.encode()) - 1:,} bytes" in problem.message
+
+
 def test_problems_made_by_hand_keep_their_old_constructor() -> None:
     problem = Problem(1, 2, "bad")
     assert (problem.code, problem.expected, problem.declared) == ("invalid", None, None)

@@ -1005,23 +1005,28 @@ def test_a_hidden_knock_under_gin_only_rules_can_only_be_gin() -> None:
     assert [code for code, _ in found["classic"]] == ["wrong-deadwood", "wrong-winner"]
 
 
+@pytest.mark.parametrize("stopped", [False, True], ids=["over", "stopped before the last discard"])
 @pytest.mark.parametrize("dead_hand_stock", [0, 1])
-def test_a_hand_held_to_a_stock_drawn_out_may_be_named_as_dealt(dead_hand_stock: int) -> None:
-    """With every stock card drawn, the viewer knows the other hand at the end (the
-    cards that are nowhere else), so the cards of it that were dealt there (it drew only
-    from the discard pile) may be named in the deal; with one stock card left the
-    viewer cannot tell that card from the others, and naming them is refused."""
+def test_a_hand_held_to_a_stock_drawn_out_may_be_named_as_dealt(dead_hand_stock: int,
+                                                                stopped: bool) -> None:
+    """With every stock card drawn, the viewer knows the other hand (the cards that are
+    nowhere else), whether the hand is over or the record stops before the last discard,
+    so the cards of it that were dealt there (it drew only from the discard pile) may be
+    named in the deal; with one stock card left the viewer cannot tell that card from
+    the others, and naming them is refused."""
     state = ginrules.deal(ginrules.rules("classic", dead_hand_stock=dead_hand_stock),
                           seed=3, dealer=1).apply("pass").apply("pass")
     while not state.is_over:  # player 0 draws out the stock; player 1 takes every discard
         if state.turn == 0:
             state = state.apply("draw stock")
+            if stopped and state.stock_size == dead_hand_stock:
+                break
             state = state.apply(f"discard {state.deck.cards[21 + state.stock_drawn - 1]}")
         else:
             state = state.apply("draw discard")
             state = state.apply(f"discard {next(c for c in state.cards(1) if c != state.taken)}")
-    assert state.result is not None and state.result.kind is EndKind.DEAD
-    assert state.stock_drawn == 31 - dead_hand_stock
+    assert state.is_over is not stopped and state.stock_drawn == 31 - dead_hand_stock
+    assert stopped or (state.result is not None and state.result.kind is EndKind.DEAD)
     view = honest_view(state, 0)
     dealt = records.to_record(state, deal_form="hands")["hands"][0]["deal"]["hands"][1]
     held = [c if parse_card(c) in state.cards(1) else "??" for c in dealt.split()]
