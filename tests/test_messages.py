@@ -25,6 +25,7 @@ NO_SEED = game.new_game(CAPPED, dealer=0)
 OVER = game.play(game.new_game(rules("short"), seed=3), game.random_policies(3))
 IN_PLAY = game.new_game(rules("classic"), seed=5)
 
+
 def _empty_stock() -> ginrules.HandState:
     """A state no play reaches (every rule set ends the hand dead by the stock's last
     card), built by hand: the stock drawn out and player 1 to draw."""

@@ -73,8 +73,6 @@ class SheetRow:
     columns: tuple[int, ...]
 
 
-
-
 def _one_or_three_games(sheet: object, attribute: object, games: object) -> None:
     """A sheet has one game column, or three in Hollywood.
 
