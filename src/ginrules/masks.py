@@ -34,8 +34,6 @@ __all__ = [
 _SUIT = 0x1FFF
 # A run of three may start at ranks A..J (positions 0..10) of every suit, never across suits.
 _STARTS = sum(0x7FF << (13 * s) for s in range(4))
-# Bits of each rank in all four suits.
-_RANK_BITS = [sum(1 << (13 * s + r) for s in range(4)) for r in range(13)]
 _NONE = 1 << 20  # "no such discard": larger than any real deadwood
 
 
