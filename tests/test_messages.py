@@ -126,6 +126,11 @@ def test_the_messages_of_a_hand_result_read_back() -> None:
         ("kind", "dead", "result: a dead hand has no knocker, and every other ending has one"),
         ("layoffs", [{"card": "7H", "meld": ["7D", "8D", "9D"]}],
          "result: layoff 1: 7D 8D 9D is not one of the knocker's melds"),
+        # each side's deadwood is checked against its cards, the defender's as the knocker's
+        ("knocker_deadwood", 3,
+         "result: \"knocker_deadwood\" is 3, but the deadwood cards add up to 2"),
+        ("defender_deadwood", 19,
+         "result: \"defender_deadwood\" is 19, but the deadwood cards add up to 20"),
     ]:
         data = result.to_dict() | {field: value}
         with pytest.raises(ginrules.GinRulesError) as error:

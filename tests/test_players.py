@@ -206,6 +206,17 @@ def test_events_name_the_public_cards() -> None:
     assert [str(c) for c in view(state, 0).opponent_known] == ["TS"]
 
 
+def test_a_big_gin_event_names_the_player_who_went_big_gin() -> None:
+    spades, clubs = "AS 2S 3S 4S 5S 6S 7S 8S 9S TS", "AC 2C 3C 4C 5C 6C 7C 8C 9C TC"
+    for who, hands, actions in ((1, (spades, clubs), ("take",)),
+                                (0, (clubs, spades), ("pass", "take"))):
+        state = situation(*hands, "JS", actions=(*actions, "big gin"))
+        assert state.result is not None and state.result.knocker == who
+        for viewer in (0, 1):
+            assert [str(e) for e in view(state, viewer).events][-2:] == [
+                f"player {who} take JS", f"player {who} big gin"]
+
+
 # -- constructed situations --------------------------------------------------------------
 
 
