@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import operator
 import pickle
 
 import pytest
@@ -104,12 +105,20 @@ def test_canonical_order() -> None:
         assert a < b and b > a and a <= b and b >= a and a != b
 
 
-def test_order_against_other_types() -> None:
+@pytest.mark.parametrize("op", ["<", "<=", ">", ">="])
+@pytest.mark.parametrize("other", [3, "7H", None, 32.0])
+def test_order_against_other_types(op: str, other: object) -> None:
+    # each of the four comparisons, either side: Python's own TypeError, naming the types
     card = parse_card("7H")
-    with pytest.raises(TypeError):
-        _ = card < 3  # type: ignore[operator]
-    with pytest.raises(TypeError):
-        _ = card >= "7H"  # type: ignore[operator]
+    compare = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}[op]
+    for left, right in ((card, other), (other, card)):
+        with pytest.raises(TypeError, match=f"'{op}' not supported between instances of "
+                           f"'{type(left).__name__}' and '{type(right).__name__}'"):
+            compare(left, right)
+
+
+def test_equality_against_other_types() -> None:
+    card = parse_card("7H")
     assert card != "7H"
     assert card != 32
 

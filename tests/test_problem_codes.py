@@ -234,3 +234,17 @@ def test_a_game_that_goes_on_past_its_end_names_the_winner_and_the_rules_target(
     assert problem.code == "game-continues"
     assert problem.message == (f"play continues after the game was over (player "
                                f"{played.winner} reached the target 60 in hand {last})")
+
+
+@pytest.mark.parametrize("text", ['{"format": "gin\x00rummy"}', '{"format": 1}\x00',
+                                  ' {"format": 1}\x00 '])
+@pytest.mark.parametrize("given", ["text", "bytes", "file"])
+def test_a_nul_character_in_json_text_is_named_wherever_it_is(text: str, given: str,
+                                                              tmp_path: Path) -> None:
+    # (JSON's own messages would say "Invalid control character" or "Extra data"; a text
+    # that does not start with a brace is a path, and a path may hold no NUL)
+    path = tmp_path / "nul.json"
+    path.write_text(text, "utf-8")
+    problem = first_problem({"text": text, "bytes": text.encode(), "file": path}[given])
+    assert (problem.code, problem.message) == (
+        "malformed-json", "malformed JSON: the text holds a NUL character")

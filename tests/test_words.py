@@ -267,6 +267,27 @@ def test_the_prompt_says_the_rules_of_its_preset() -> None:
     assert "game bonus" not in polish and "game bonus of 100" in classic
 
 
+BONUSES = "; then a game bonus of 100, 25 to {} per hand won, a shutout doubles the " \
+    "winner's points."
+
+
+@pytest.mark.parametrize(("rules", "target", "end"), [
+    (ginrules.rules("classic"), 100, BONUSES.format("each player")),
+    (ginrules.rules("oklahoma"), 150, BONUSES.format("each player")),
+    (ginrules.rules("dutch-howto"), 100, BONUSES.format("the winner")),
+    (ginrules.rules("eaai"), 100, "."),  # no bonus at all: nothing follows the target
+    (ginrules.rules("classic", line_bonus=0, shutout=ginrules.ShutoutRule.NONE), 100,
+     "; then a game bonus of 100."),
+    (ginrules.rules("classic", game_bonus=0, line_bonus=0,
+                    shutout=ginrules.ShutoutRule.NONE), 100, "."),
+])
+def test_the_prompt_states_the_end_of_the_game_with_its_bonuses(
+        rules: ginrules.RuleSet, target: int, end: str) -> None:
+    lines = prompt(ginrules.deal(rules, seed=3).view(0)).splitlines()
+    assert [line for line in lines if "game is won" in line] == [
+        f"- The game is won by the first player to reach {target} points{end}"]
+
+
 def test_the_prompt_of_a_hand_over_says_who_ended_it() -> None:
     # player 0 takes TS and goes gin with KH against player 1's deadwood
     state = ginrules.deal(ginrules.rules("classic"), deck=gin_deck(), dealer=1).apply(

@@ -162,7 +162,7 @@ class _Program:
                 self.code = self.process.returncode if self.process.returncode is not None \
                     else -1
             else:
-                if info is None or info.si_pid == 0:
+                if info is None:  # still running (os.waitid's answer for si_pid 0)
                     return False
                 self.code = info.si_status if info.si_code == os.CLD_EXITED \
                     else -info.si_status
