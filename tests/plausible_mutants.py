@@ -172,6 +172,23 @@ _EAGER_WEIGHTS = (
     "changes")
 
 EQUIVALENT: dict[str, str] = {
+    "src/ginrules/players/words.py:off_by_one:c34980b195e5":
+        "a discard verb at a denied knock's object: the object is a card or a rank, "
+        "never a verb",
+    "src/ginrules/players/words.py:off_by_one:5fa2a7181999":
+        "a JSON object looked for at -1 (no brace left): json's scanner refuses a "
+        "negative index, as it refuses text that is no object",
+    "src/ginrules/players/words.py:off_by_one:c472cd6d2924":
+        "the two words before a card-like word (\"as\", \"7s\") read as a word: they hold "
+        "no move's verb (else it would read as a card), so neither do more of them",
+    "src/ginrules/players/words.py:off_by_one:dd09a0592973":
+        "the two words before a card-like word read as a word: as c472cd6d2924",
+    "src/ginrules/players/words.py:off_by_one:e05d72e4062f":
+        "a rank word of two letters: there is none (\"10\" is digits)",
+    "src/ginrules/players/words.py:dropped_check:8fa982fc473e":
+        "a word that is no rank: no held card has rank None, so none is found either way",
+    "src/ginrules/players/words.py:off_by_one:5173fb1a6864":
+        "the ranks by digits to 10: \"10\" is in the map already, as the ten",
     "src/ginrules/players/particles.py:off_by_one:d9d2c13640b7":
         "the filter memory's lookup with one drawn card fewer than its key was stored with: "
         "an entry of the same history prefix holds exactly draws[point] drawn cards, so the "

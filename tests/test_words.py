@@ -19,11 +19,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ginrules
-from ginrules import Action, MoveTextError, Phase, parse_move, prompt
+from ginrules import Action, ActionKind, MoveTextError, Phase, parse_move, prompt
 from ginrules.cards import CARDS, Deck
 from ginrules.cli.serve import Server
 from ginrules.players import BasicPlayer
 from ginrules.players.words import MAX_REPLY
+from ginrules.rulesets import Opening
 from llm_replies import entries, phrasings, state_of
 from strategies import PRESET_NAMES, gin_deck, hand_states
 
@@ -149,11 +150,12 @@ def test_a_knock_above_the_limit_is_refused_with_the_deadwood_and_the_limit(
         parse_move(v, f"knock {card}")
 
 
-@pytest.mark.parametrize("preset", ["classic", "dutch"])
+@pytest.mark.parametrize("preset", [p for p in PRESET_NAMES  # (rlcard turns no upcard)
+                                    if ginrules.rules(p).opening is not Opening.ELEVEN_CARDS])
 def test_throwing_back_the_card_just_taken_is_refused_where_the_rules_forbid_it(
         preset: str) -> None:
-    """Player 1 takes the upcard TS: the classic rules forbid throwing it back this turn,
-    and the reply is refused saying so; the Dutch rules allow it."""
+    """Player 1 takes the upcard TS: the classic rules (and most) forbid throwing it back
+    this turn, and the reply is refused saying so; the Dutch rules allow it."""
     s = ginrules.deal(ginrules.rules(preset), seed=7, dealer=0)
     v = s.apply("take").view(1)
     assert v.taken == ginrules.Card.parse("TS")
@@ -288,6 +290,16 @@ def test_the_prompt_states_the_end_of_the_game_with_its_bonuses(
         f"- The game is won by the first player to reach {target} points{end}"]
 
 
+def test_the_prompt_of_a_dead_hand_says_it_is_dead() -> None:
+    state = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
+    while state.result is None:  # neither knocks: the stock runs out
+        state = state.apply(next(a for a in state.legal_actions()
+                                 if a.kind not in (ActionKind.KNOCK, ActionKind.BIG_GIN)))
+    assert state.result.knocker is None
+    for player in (0, 1):
+        assert "\nThe hand is over: it is dead (no score).\n" in prompt(state.view(player))
+
+
 def test_the_prompt_of_a_hand_over_says_who_ended_it() -> None:
     # player 0 takes TS and goes gin with KH against player 1's deadwood
     state = ginrules.deal(ginrules.rules("classic"), deck=gin_deck(), dealer=1).apply(
@@ -390,8 +402,14 @@ def test_a_budget_drops_the_least_important_parts_first() -> None:
     assert "Discard pile, bottom to top" in almost and "Your opponent has discarded" in almost
     with pytest.raises(ginrules.WrongTypeError):
         prompt(v, budget="600")  # type: ignore[arg-type]
-    with pytest.raises(ginrules.GinRulesError):
-        prompt(v, budget=0)
+    # the budget is the most characters: exactly the full text's length keeps it whole;
+    # below 1 is refused for what it is, and 1 for being too short
+    assert prompt(v, budget=len(full)) == full
+    for budget in (0, -1):
+        with pytest.raises(ginrules.GinRulesError, match=f"at least 1, not {budget}$"):
+            prompt(v, budget=budget)
+    with pytest.raises(ginrules.GinRulesError, match=r"characters, more than the budget"):
+        prompt(v, budget=1)
 
 
 def test_what_the_player_saw_of_the_opponent_is_in_the_prompt() -> None:
@@ -425,6 +443,13 @@ def test_the_parser_refuses_what_it_cannot_read_with_the_legal_moves() -> None:
         with pytest.raises(MoveTextError) as caught:
             parse_move(v, reply)
         assert str(caught.value).endswith("Answer with one of: take, pass")
+    # cards alone where no card alone is a move (the upcard is offered): one, or several
+    for reply, why in (("KS", "the reply names KS but no move"),
+                       ("KS KD", "the reply names several cards (KD KS) and no move"),
+                       ("KS, KS", "the reply names KS but no move")):
+        with pytest.raises(MoveTextError, match=re.escape(f"{why}. Answer with one of: "
+                                                          "take, pass")):
+            parse_move(v, reply)
     with pytest.raises(ginrules.WrongTypeError):
         parse_move(v, None)  # type: ignore[arg-type]
     with pytest.raises(ginrules.WrongTypeError, match=r"pass state\.view"):
@@ -581,6 +606,56 @@ def test_an_as_after_the_moves_card_is_a_word() -> None:
     for reply in ("discard KS as it is safe", "I discard KS as the others are melded",
                   "discard KS as planned"):
         assert str(parse_move(v, reply)) == "discard KS", reply
+
+
+def test_a_reply_of_one_card_alone_is_that_card_and_an_as_two_words_on_is_a_word() -> None:
+    """A reply of at most three characters (past quotes and a full stop) is one card, so
+    "as" and "10s" are cards there; in a longer reply they are English ("as", tens)
+    unless a move's verb is one of the two words before them."""
+    # dealt in turn: player 0 holds AS TS KS 2C 5C 9D 4D 6D QC 3H; the upcard KH; 7S next
+    top = ginrules.parse_cards("AS AH TS 2H KS 4H 2C 5H 5C 6H 9D 7H 4D 8H 6D 9H QC JH 3H QH "
+                               "KH 7S")
+    deck = top + tuple(c for c in CARDS if c not in top)
+    v = ginrules.deal(ginrules.rules("classic"), deck=deck, dealer=1).apply("pass").apply(
+        "pass").apply("draw stock").view(0)
+    assert {str(c) for c in v.cards} >= {"AS", "TS", "7S", "KS"}
+    for reply, move in (("as", "AS"), ("10s", "TS"), ("'10s'", "TS"), ("7s.", "7S"),
+                        ("ts", "TS"), ("discard as", "AS"), ("I discard 10s", "TS"),
+                        ("Discard the king as it is dead weight", "KS"),
+                        ("Discard the king, as it is dead weight", "KS")):
+        assert str(parse_move(v, reply)) == f"discard {move}", reply
+    for reply in ("as 7", "as I", "10s?", "the 7s", "so as"):
+        with pytest.raises(MoveTextError, match="no move found"):
+            parse_move(v, reply)
+
+
+def test_a_reply_that_opens_with_its_move_is_not_read_from_its_last_word() -> None:
+    """What comes before the first word is nothing: a reply that ends in "not" does not
+    deny the move it opens with, nor does one that ends in "big" make its opening "gin"
+    big gin."""
+    v = ginrules.deal(ginrules.rules("classic"), deck=gin_deck(), dealer=1).apply(
+        "take").view(0)
+    for reply, move in (("Discard KH? Why not", "discard KH"),
+                        ("Knock KH, why not", "knock KH"),
+                        ("Gin with KH, and the win is big", "knock KH")):
+        assert str(parse_move(v, reply)) == move, reply
+    # a knock's card named by its rank alone, the one king held; the cards after a
+    # knock's card are its melds, not other knocks
+    for reply in ("Gin with the king", "knock with the king", "knock KH AS 2S 3S",
+                  "Gin with KH AS 2S 3S 4S 5S 6S 7S 8S 9S TS", "Gin! Gin with KH",
+                  "I knock. Knock KH"):
+        assert str(parse_move(v, reply)) == "knock KH", reply
+    # a knock denied, its card with it: no move, whether or not the reply ends there
+    for reply in ("I won't knock", "I won't knock with KH", "I won't knock with KH."):
+        with pytest.raises(MoveTextError, match="no move found"):
+            parse_move(v, reply)
+    # once the hand is over, a move is refused for that, for either player
+    over = ginrules.deal(ginrules.rules("classic"), deck=gin_deck(), dealer=1).apply(
+        "take").apply("knock KH")
+    for player in (0, 1):
+        with pytest.raises(MoveTextError, match=re.escape(
+                "discard KH is not legal now: the hand is over. You have no move now")):
+            parse_move(over.view(player), "discard KH")
 
 
 # -- the protocol: prompt and parse -----------------------------------------------------
