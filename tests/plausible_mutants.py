@@ -172,6 +172,9 @@ _EAGER_WEIGHTS = (
     "changes")
 
 EQUIVALENT: dict[str, str] = {
+    "src/ginrules/players/words.py:off_by_one:187889c47d88":
+        "a marked answer read from the marker's last character on: that is a colon or "
+        "an equals sign, which start no move and end no word",
     "src/ginrules/players/words.py:off_by_one:c34980b195e5":
         "a discard verb at a denied knock's object: the object is a card or a rank, "
         "never a verb",

@@ -332,6 +332,8 @@ def test_view_from_dict_reads_back_what_to_dict_wrote(seed: int, preset: str) ->
         ({"stock_size": "31"}, '"stock_size" must be an int'),
         ({"scores": [1]}, '"scores" must be null or two ints >= 0'),
         ({"scores": [1, -2]}, '"scores" must be null or two ints >= 0'),
+        ({"scores": [0, -1]}, '"scores" must be null or two ints >= 0'),
+        ({"scores": [-1, 0]}, '"scores" must be null or two ints >= 0'),
         ({"scores": [True, 2]}, '"scores" must be null or two ints >= 0'),
         ({"drawn_cards": ["7H"]}, '"drawn_cards" holds 1 cards (1 distinct) where the '
                                   "history has 0 stock draws by player 1"),
@@ -375,9 +377,11 @@ def test_a_view_in_a_game_has_the_game_scores_and_they_go_over_the_wire() -> Non
     assert View.from_dict(bare).scores is None
     assert View.from_dict(bare) == attrs.evolve(g.view(0), scores=None)
     assert ginrules.new_game(rules("classic"), seed=5, hollywood=True).view(0).scores is None
-    for bad in ([1, 2], (1, 2, 3), (1.5, 2), (-1, 2), (1, "2"), (True, 2)):
+    for bad in ([1, 2], (1, 2, 3), (1.5, 2), (-1, 2), (0, -1), (1, "2"), (True, 2)):
         with pytest.raises(ginrules.GinRulesError, match="scores are a pair"):
             view(g.hand, 0, scores=bad)  # type: ignore[arg-type]
+    zero = view(g.hand, 0, scores=(0, 0))  # the least totals, read back as given
+    assert zero.scores == (0, 0) and View.from_dict(zero.to_dict()).scores == (0, 0)
 
 
 def test_a_game_played_by_players_shows_them_the_scores() -> None:

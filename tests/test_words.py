@@ -443,6 +443,12 @@ def test_the_parser_refuses_what_it_cannot_read_with_the_legal_moves() -> None:
         with pytest.raises(MoveTextError) as caught:
             parse_move(v, reply)
         assert str(caught.value).endswith("Answer with one of: take, pass")
+    # a marked answer is read alone, from the character after the marker on; a marker
+    # with no move after it leaves the whole reply to read
+    for reply in ("Take it? Pass it? Answer:pass", "Take it? Pass it? My move= pass",
+                  "Take it? Final answer: pass."):
+        assert str(parse_move(v, reply)) == "pass", reply
+    assert str(parse_move(v, "I pass. That is my answer:")) == "pass"
     # cards alone where no card alone is a move (the upcard is offered): one, or several
     for reply, why in (("KS", "the reply names KS but no move"),
                        ("KS KD", "the reply names several cards (KD KS) and no move"),
