@@ -172,6 +172,20 @@ _EAGER_WEIGHTS = (
     "changes")
 
 EQUIVALENT: dict[str, str] = {
+    "src/ginrules/records/_views.py:off_by_one:af72dd922444":
+        "a run's chain walked down stops at the ace: as c49546f114f0",
+    "src/ginrules/records/_views.py:off_by_one:b7c5ce346795":
+        "a run's chain walked up stops at the king: the three ranks from the king pass "
+        "it, as those after it do, so nothing is laid off there either way",
+    "src/ginrules/records/_views.py:off_by_one:bcb8c3635eae":
+        "the exposure read one action past its end: the end is the last action (a "
+        "record that plays on after the hand's end is reported before the cards seen)",
+    "src/ginrules/records/_views.py:off_by_one:c49546f114f0":
+        "a run's chain walked down stops at the ace instead of past it: either way the "
+        "three ranks below include one under the ace, so nothing is laid off there",
+    "src/ginrules/records/_views.py:off_by_one:993e4d9ff03f":
+        "a run's chain walked up looks one past the king: the three ranks after it are "
+        "past the king either way, so nothing is laid off there",
     "src/ginrules/players/words.py:off_by_one:187889c47d88":
         "a marked answer read from the marker's last character on: that is a colon or "
         "an equals sign, which start no move and end no word",

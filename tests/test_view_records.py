@@ -916,6 +916,9 @@ def test_the_layoff_bound_is_never_above_the_real_layoffs(rnd: Any) -> None:
     ("KD", "AD 2D 3D", ""),  # aces are low: no K-A-2
     ("4S", "AS 2S 3S", "4S"),  # onto a run from the ace
     ("5S 4S", "AS 2S 3S", "5S 4S"),  # through 4S onto the run from the ace
+    ("TD", "JD QD KD", "TD"),  # onto a run to the king
+    ("JD", "QD KD AH", ""),  # the king is the top: the next suit's ace is no rank above
+    ("3H", "AH 2H KD", ""),  # nor is the suit below's king under the ace
 ])
 def test_the_cards_that_could_be_laid_off(defender: str, possible: str, layable: str
                                           ) -> None:
@@ -923,6 +926,32 @@ def test_the_cards_that_could_be_laid_off(defender: str, possible: str, layable:
         return sum(c.mask for c in ginrules.parse_cards(text)) if text else 0
 
     assert _views._layable(mask(defender), mask(possible)) == mask(layable)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_the_cards_that_could_be_laid_off_agree_with_every_meld(rnd: Any) -> None:
+    """A defender's card could be laid off when the possible cards hold the other three of
+    its rank, or three in a row of its suit that the defender's own cards join to it."""
+    cards = rnd.sample(CARDS, rnd.randint(0, 30))
+    defender = cards[:rnd.randint(0, min(11, len(cards)))]
+    possible = sum(c.mask for c in cards[len(defender):])
+    dmask = sum(c.mask for c in defender)
+
+    def held(suit: int, ranks: range, mask: int) -> bool:
+        return all(mask >> (suit * 13 + r) & 1 for r in ranks)
+
+    expected = 0
+    for c in defender:
+        suit, rank = divmod(c.index, 13)
+        onto_set = all(possible >> (s * 13 + rank) & 1 for s in range(4) if s != suit)
+        onto_run = any(held(suit, range(t, t + 3), possible)
+                       and (held(suit, range(rank + 1, t), dmask) if t > rank
+                            else held(suit, range(t + 3, rank), dmask))
+                       for t in range(11) if not t <= rank <= t + 2)
+        if onto_set or onto_run:
+            expected |= c.mask
+    assert _views._layable(dmask, possible) == expected
 
 
 def test_ten_cards_hold_at_most_98() -> None:
