@@ -172,6 +172,20 @@ _EAGER_WEIGHTS = (
     "changes")
 
 EQUIVALENT: dict[str, str] = {
+    "src/ginrules/records/_views.py:off_by_one:bcb8c3635eae#1":
+        "the stock draws read one action past the end: as bcb8c3635eae",
+    "src/ginrules/records/_views.py:off_by_one:d3693a352054":
+        "the dealt cards looked for one card further into the deck: the cards named as "
+        "the hidden player's deal are dealt cards (a deal naming the upcard or a stock "
+        "card there is a bad deal, reported before)",
+    "src/ginrules/records/validator.py:wrong_player:f457433851ed":
+        "melds of a hand that did not end by a knock are reported just before, so here "
+        "the knocker is a player and 1 - knocker is not None either",
+    "src/ginrules/_chunked.py:dropped_check:5a317031e311":
+        "the fast path for the last item: the general path finds the same item",
+    "src/ginrules/records/_views.py:wrong_player:d1d28c36d782":
+        "the dealer of a view's possible endings: only scored and described, and neither "
+        "reads the dealer",
     "src/ginrules/records/_views.py:off_by_one:af72dd922444":
         "a run's chain walked down stops at the ace: as c49546f114f0",
     "src/ginrules/records/_views.py:off_by_one:b7c5ce346795":

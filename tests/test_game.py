@@ -438,6 +438,7 @@ def test_final_scores_of_every_preset_worked_by_hand(name: str) -> None:
     [
         (ShutoutRule.DOUBLE_HAND_POINTS, {}, 110),
         (ShutoutRule.DOUBLE_GAME_BONUS, {}, 100),
+        (ShutoutRule.DOUBLE_GAME_BONUS, {"game_bonus": 70}, 70),  # not the target's 100
         (ShutoutRule.FLAT_BONUS, {"shutout_bonus": 150}, 150),
         (ShutoutRule.FLAT_BONUS, {}, 0),
         (ShutoutRule.NONE, {}, 0),
@@ -448,8 +449,9 @@ def test_every_shutout_rule(rule: ShutoutRule, extra: dict[str, int], shutout: i
     hands = [win(0, 60), DEAD_SCORE, DEAD_SCORE, win(0, 50)]
     sheet = sheet_mod.score_sheet(hands, the_rules)
     winner, loser = sheet.games[0].final
-    assert winner == sheet_mod.FinalScore(110, 50, 100, shutout)
-    assert winner.total == 260 + shutout
+    bonus = the_rules.game_bonus
+    assert winner == sheet_mod.FinalScore(110, 50, bonus, shutout)
+    assert winner.total == 160 + bonus + shutout
     assert loser == sheet_mod.FinalScore(0, 0, 0, 0)
     # one hand won by the loser (even an undercut) and there is no shutout
     sheet = sheet_mod.score_sheet([win(0, 60), undercut(1, 26), win(0, 50)], the_rules)

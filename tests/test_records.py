@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -300,6 +301,35 @@ def test_a_view_record_refuses_states_of_made_up_cards() -> None:
     assert set(state.cards(1)) == made_up  # player 1 ends with exactly the stand-ins
     assert declared == {"kind": "knock", "knocker": 0, "winner": 0, "points": 34,
                         "deadwood": [8, 42]}
+
+
+@pytest.mark.parametrize("viewer", [0, 1])
+def test_one_card_made_up_is_one_card(viewer: int) -> None:
+    """The hidden player takes the upcard and eight discards and throws away nine of its
+    dealt cards: one card of its hand is unknown, and the error says so in the
+    singular, naming the hidden player."""
+    hidden = 1 - viewer
+    s = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=hidden)
+    dealt = set(s.cards(hidden))
+
+    def throw_dealt(s: ginrules.HandState) -> ginrules.HandState:
+        return s.apply(f"discard {next(c for c in s.cards(hidden) if c in dealt)}")
+
+    s = throw_dealt(s.apply("pass").apply("take"))
+    for _ in range(8):
+        s = s.apply("draw stock")
+        s = throw_dealt(s.apply(f"discard {s.cards(viewer)[0]}").apply("draw discard"))
+    data = records.to_record(s, deal_form="hands")
+    data["view"] = viewer
+    data["hands"][0]["deal"]["hands"][hidden] = " ".join(["??"] * 10)
+    record = records.load(data)
+    assert len([c for c in s.cards(hidden) if c in dealt]) == 1
+    (made_up,) = record.stand_ins[0]  # (a card the record does not show)
+    with pytest.raises(ginrules.UnknownCardsError, match=re.escape(
+            f"this record is player {viewer}'s view: hand 1 was replayed with 1 made-up "
+            f"card standing in for player {hidden}'s unknown ones ({made_up}), so its "
+            "states are not facts")):
+        _ = record.hands
 
 
 def test_a_whole_record_has_no_stand_ins() -> None:

@@ -713,6 +713,22 @@ def test_a_view_that_gives_the_deck() -> None:
                              "writes the cards its player does not know as ??")
 
 
+@pytest.mark.parametrize("dealer", [0, 1])
+@pytest.mark.parametrize("viewer", [0, 1])
+def test_a_view_that_gives_the_deck_names_every_card_dealt_to_the_other(
+        dealer: int, viewer: int) -> None:
+    """Each of the ten cards dealt to the hidden player is named in the problem, whoever
+    dealt (the dealer's cards are the deck's odd ones, to its twentieth card)."""
+    state = ginrules.deal(ginrules.rules("classic"), seed=5, dealer=dealer)
+    data = records.to_record(state)
+    data["view"] = viewer
+    (found,) = _problems(data)
+    dealt = ginrules.format_cards(sorted(state.cards(1 - viewer)))
+    assert found[:3] == ("unseen-card", 1, None)
+    assert f"cannot know that player {1 - viewer} was dealt {dealt}; nor the order of the " \
+        "31 stock cards never drawn: " in found[3]
+
+
 @pytest.mark.parametrize(("dead_hand_stock", "said"), [
     (1, "; nor the stock card never drawn: "), (0, None)])
 def test_a_view_that_gives_the_deck_of_a_hand_that_drew_the_stock_out(
