@@ -172,6 +172,9 @@ _EAGER_WEIGHTS = (
     "changes")
 
 EQUIVALENT: dict[str, str] = {
+    "src/ginrules/records/validator.py:dropped_check:36d851a342e8":
+        "the skip of an engine registered here already: importing its class by name finds "
+        "that same class (a module is imported once) and registers it again",
     "src/ginrules/records/_views.py:off_by_one:bcb8c3635eae#1":
         "the stock draws read one action past the end: as bcb8c3635eae",
     "src/ginrules/records/_views.py:off_by_one:d3693a352054":

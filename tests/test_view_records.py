@@ -405,6 +405,51 @@ def _problems(data: Any, **options: Any) -> list[tuple[Any, ...]]:
             for p in report.problems]
 
 
+@pytest.mark.parametrize(("name", "viewer"), [
+    ("gin by 0", 1), ("gin by 1", 0), ("knock by 0", 1), ("knock by 1", 0)])
+def test_a_wrong_deadwood_against_the_hidden_players_end_says_why_for_each_side(
+        name: str, viewer: int) -> None:
+    """The hidden player ended the hand: each side's declared deadwood, wrong, is refused
+    with the reason of that side's range (the knocker's from the knock, the defender's
+    from the layoffs)."""
+    state = HANDS[name]
+    assert state.result is not None and state.result.knocker == 1 - viewer
+    data = honest_view(state, viewer)
+    data["hands"][0]["outcome"]["deadwood"] = [77, 77]
+    knocker, defender = ("(gin leaves no deadwood)", "(nothing is laid off against gin)") \
+        if name.startswith("gin") else (
+            "(a knock leaves 1 to 10 (0 is gin))",
+            f"(what laying off onto melds player {1 - viewer} may hold can leave)")
+    found = {p[3].split(" is 77")[0]: p[3] for p in _problems(data)}
+    assert set(found) == {f"the declared deadwood of player {1 - viewer} (the knocker)",
+                          f"the declared deadwood of player {viewer} (the defender)"}
+    assert found[f"the declared deadwood of player {1 - viewer} (the knocker)"].endswith(
+        knocker)
+    assert found[f"the declared deadwood of player {viewer} (the defender)"].endswith(
+        defender)
+
+
+@pytest.mark.parametrize("limit", [2, 1])
+def test_the_hidden_players_melds_at_the_knock_limit_and_one_under(limit: int) -> None:
+    """Under the Dutch rules the knocker's melds are its own: player 1 knocks with two
+    runs and the unseen aces AC AD, deadwood 2 at the least player 0 can tell. At a
+    knock limit of 2 that is an honest record; at 1 the knock cannot have been legal."""
+    # dealt in turn from player 1 (the non-dealer): 4S 5S 6S 7S 8H 9H TH JH AC AD to it,
+    # then the upcard QD and KS, the stock's top
+    top = ginrules.parse_cards("4S 2C 5S 3D 6S 5C 7S 7D 8H 9C 9H JC TH KC JH 2H AC 4H AD 6H "
+                               "QD KS")
+    deck = top + tuple(c for c in CARDS if c not in top)
+    state = hand.deal(ginrules.rules("dutch", knock_limit=2), deck=deck, dealer=0)
+    state = state.apply("pass").apply("pass").apply("draw stock")
+    state = hand.knock(state, parse_card("KS"), ("4S 5S 6S 7S", "8H 9H TH JH"))
+    assert state.result is not None and state.result.knocker_deadwood == 2
+    data = honest_view(state, 0)
+    data["rules"]["overrides"]["knock_limit"] = limit
+    assert _problems(data) == ([] if limit == 2 else [
+        ("illegal-action", 1, 4, "cannot knock KS: the melds given leave deadwood 2 at least, "
+         "over the knock limit 1", None, None)])
+
+
 def test_the_issues_forgery_of_a_knock_with_deadwood_8() -> None:
     data = json.loads((DATA / "view_player0.json").read_text("utf-8"))
     data["hands"][0]["outcome"] = {"kind": "gin", "winner": 1, "points": 999,
@@ -730,11 +775,13 @@ def test_a_view_that_gives_the_deck_names_every_card_dealt_to_the_other(
 
 
 @pytest.mark.parametrize(("dead_hand_stock", "said"), [
-    (1, "; nor the stock card never drawn: "), (0, None)])
+    (1, "; nor the stock card never drawn: "),
+    (2, "; nor the order of the 2 stock cards never drawn: "), (0, None)])
 def test_a_view_that_gives_the_deck_of_a_hand_that_drew_the_stock_out(
         dead_hand_stock: int, said: str | None) -> None:
     """A deck names the order of the stock cards nobody drew, which no view can know: one
-    card left (dead_hand_stock 1) is still unknown; with all 31 drawn, nothing is."""
+    card left (dead_hand_stock 1) or two are still unknown; with all 31 drawn, nothing
+    is."""
     state = ginrules.deal(ginrules.rules("classic", dead_hand_stock=dead_hand_stock),
                           seed=3, dealer=0).apply("pass").apply("pass")
     while not state.is_over:  # each player draws the stock and throws the card drawn
