@@ -448,6 +448,10 @@ def test_the_hidden_players_melds_at_the_knock_limit_and_one_under(limit: int) -
     assert _problems(data) == ([] if limit == 2 else [
         ("illegal-action", 1, 4, "cannot knock KS: the melds given leave deadwood 2 at least, "
          "over the knock limit 1", None, None)])
+    # a third meld of cards player 0 never saw makes eleven: more than a knocker shows
+    data["hands"][0]["knocker_melds"].append(["AC", "AD", "AH"])
+    assert _problems(data) == [("bad-melds", 1, None, "knocker_melds: 11 cards, but the "
+                                "knocker shows ten", None, None)]
 
 
 def test_the_issues_forgery_of_a_knock_with_deadwood_8() -> None:
