@@ -172,6 +172,10 @@ _EAGER_WEIGHTS = (
     "changes")
 
 EQUIVALENT: dict[str, str] = {
+    "src/ginrules/records/_views.py:wrong_player:11a3131a838a":
+        "an int w is 0 or 1 exactly when 1 - w is",
+    "src/ginrules/records/validator.py:wrong_player:dac63d66adbd":
+        "an int w is 0 or 1 exactly when 1 - w is",
     "src/ginrules/records/validator.py:dropped_check:36d851a342e8":
         "the skip of an engine registered here already: importing its class by name finds "
         "that same class (a module is imported once) and registers it again",

@@ -454,6 +454,15 @@ def test_the_hidden_players_melds_at_the_knock_limit_and_one_under(limit: int) -
                                 "knocker shows ten", None, None)]
 
 
+@pytest.mark.parametrize(("name", "viewer"), [("knock by 0", 1), ("gin by 1", 0)])
+def test_a_views_negative_points_are_a_bad_field_and_not_priced(name: str,
+                                                                 viewer: int) -> None:
+    data = honest_view(HANDS[name], viewer)
+    data["hands"][0]["outcome"]["points"] = -1
+    assert _problems(data) == [("bad-field", 1, None, "outcome: points must be a whole "
+                                "number >= 0, not -1", None, None)]
+
+
 def test_the_issues_forgery_of_a_knock_with_deadwood_8() -> None:
     data = json.loads((DATA / "view_player0.json").read_text("utf-8"))
     data["hands"][0]["outcome"] = {"kind": "gin", "winner": 1, "points": 999,
