@@ -172,6 +172,8 @@ _EAGER_WEIGHTS = (
     "changes")
 
 EQUIVALENT: dict[str, str] = {
+    "src/ginrules/records/_views.py:wrong_player:511a310b02b1":
+        "the dealer of a view's possible endings: as d1d28c36d782",
     "src/ginrules/records/_views.py:wrong_player:11a3131a838a":
         "an int w is 0 or 1 exactly when 1 - w is",
     "src/ginrules/records/validator.py:wrong_player:dac63d66adbd":

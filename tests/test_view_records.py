@@ -463,6 +463,27 @@ def test_a_views_negative_points_are_a_bad_field_and_not_priced(name: str,
                                 "number >= 0, not -1", None, None)]
 
 
+def test_points_that_are_one_of_two_possible_are_noted_as_unchecked() -> None:
+    """Player 1 knocks QS at the knock limit 1, and player 0 cannot lay off: with the kind
+    and the deadwood left out, the points are a knock's or a gin's, and so only possible."""
+    data = honest_view(HANDS["knock limit 1"], 0)
+    for key in ("kind", "deadwood"):
+        del data["hands"][0]["outcome"][key]
+    report = records.validate(data)
+    assert report.valid and report.notes == (
+        "hand 1: player 1's cards are partly unknown in player 0's view; not checked "
+        "exactly: whether player 1 could knock QS; the points 29 (only that they are "
+        "possible)",)
+
+
+@pytest.mark.parametrize("name", ["big gin at once", "big gin after play"])
+def test_a_wrong_kind_against_the_hidden_players_big_gin_names_big_gin(name: str) -> None:
+    data = honest_view(HANDS[name], 1)
+    data["hands"][0]["outcome"]["kind"] = "knock"
+    assert _problems(data) == [("wrong-kind", 1, None, "the declared kind is 'knock', but "
+                                "the hand ended with big gin by player 0", "big gin", "knock")]
+
+
 def test_the_issues_forgery_of_a_knock_with_deadwood_8() -> None:
     data = json.loads((DATA / "view_player0.json").read_text("utf-8"))
     data["hands"][0]["outcome"] = {"kind": "gin", "winner": 1, "points": 999,
