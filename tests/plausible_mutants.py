@@ -172,6 +172,14 @@ _EAGER_WEIGHTS = (
     "changes")
 
 EQUIVALENT: dict[str, str] = {
+    "src/ginrules/hand.py:dropped_check:98797b097a34":
+        "the fast path for a hand that cannot knock: the knocks looked for are none",
+    "src/ginrules/records/validator.py:off_by_one:fe84df3d044c":
+        "the cache of well-written action texts holds one more entry: the same verdicts",
+    "src/ginrules/hand.py:wrong_player:2a146b09c247":
+        "an int w is 0 or 1 exactly when 1 - w is",
+    "src/ginrules/hand.py:off_by_one:85b307b7950e":
+        "the odd cards below 21 are the odd cards below 20",
     "src/ginrules/records/_views.py:wrong_player:511a310b02b1":
         "the dealer of a view's possible endings: as d1d28c36d782",
     "src/ginrules/records/_views.py:wrong_player:11a3131a838a":

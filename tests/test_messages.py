@@ -33,9 +33,20 @@ def _empty_stock() -> ginrules.HandState:
     return attrs.evolve(s, stock_drawn=31)
 
 
+def _empty_pile() -> ginrules.HandState:
+    """A state no play reaches either (a draw always finds a discard), built by hand:
+    player 0 to draw after player 1's first discard, the discard pile emptied."""
+    s = hand.deal(rules("classic"), seed=1, dealer=0).apply("pass").apply("pass")
+    s = s.apply("draw stock")
+    s = s.apply(f"discard {s.cards(1)[0]}")
+    return attrs.evolve(s, discard_pile=())
+
+
 CASES: list[tuple[str, Callable[[], object], type[Exception], str]] = [
     ("apply, the stock drawn out", lambda: _empty_stock().apply("draw stock"),
      ginrules.IllegalActionError, "cannot draw stock: the stock is empty"),
+    ("apply, the discard pile empty", lambda: _empty_pile().apply("draw discard"),
+     ginrules.IllegalActionError, "cannot draw discard: the discard pile is empty"),
     ("new_game, rules not a RuleSet", lambda: game.new_game("classic", seed=1),  # type: ignore[arg-type]
      ginrules.WrongTypeError, "rules must be a RuleSet (see ginrules.rules), not str"),
     ("new_game, no seed nor dealer", lambda: game.new_game(CAPPED),
