@@ -357,6 +357,13 @@ def test_the_basic_hint_gives_the_deadwood_its_discard_leaves() -> None:
     assert str(ginrules.hint(view(first, 1), budget=0)) == (
         "draw stock: the basic level draws from the stock: the discard pile cannot be drawn "
         "now")
+    # eleven cards in melds (AS-JS after taking JS): big gin, where the rules offer it
+    deck = ginrules.parse_cards("AS 2C 2S 3C 3S 4C 4S 5C 5S 6C 6S 7C 7S 8C 8S 9C 9S TC TS JC "
+                                "JS")
+    deck += tuple(c for c in ginrules.CARDS if c not in deck)
+    big = ginrules.deal(ginrules.rules("classic"), deck=deck, dealer=1).apply("take")
+    assert str(ginrules.hint(view(big, 0), budget=0)) == (
+        "big gin: the basic level declares big gin whenever it can")
 
 
 def test_basic_knocks_as_soon_as_it_may() -> None:
@@ -880,6 +887,10 @@ def test_a_knock_is_settled_by_both_means_beyond_two_standard_errors() -> None:
     assert not _settled(8, sums([0.0] * 8, [-1.0] * 8))
     assert _settled(8, sums([-1.5] * 8, [0.0] * 8))
     assert _settled(8, sums([0.0] * 8, [-1.5] * 8))
+    # the gain over waiting may sit exactly at its margin (>=), the points may not (>):
+    # a sure 10 points that gains 1 every time is settled; one that gains 0.5 is not
+    assert _settled(8, sums([10.0] * 8, [1.0] * 8))
+    assert not _settled(8, sums([10.0] * 8, [0.5] * 8))
 
 
 def test_the_advanced_level_decides_a_hand_alike_whatever_the_game_is_played_to() -> None:
