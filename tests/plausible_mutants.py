@@ -172,6 +172,11 @@ _EAGER_WEIGHTS = (
     "changes")
 
 EQUIVALENT: dict[str, str] = {
+    "src/ginrules/players/lookahead.py:off_by_one:10a2769dd8f8":
+        "the points of a 53rd card index: no card has it, so nothing reads it",
+    "src/ginrules/players/lookahead.py:off_by_one:f29866e5e6d4":
+        "the highest card replaces the ace of clubs (index 0) unconditionally: every card "
+        "is at least as high as it, so the comparison replaces it too",
     "src/ginrules/hand.py:dropped_check:98797b097a34":
         "the fast path for a hand that cannot knock: the knocks looked for are none",
     "src/ginrules/records/validator.py:off_by_one:fe84df3d044c":

@@ -148,3 +148,14 @@ def test_a_playout_dies_when_a_draw_leaves_the_stock_at_the_dead_hand_line(
              for c in ("5C", "7C", "6S", "8S", "9S", "AD", "JD", "QD")]
     assert play_out(a, b, extra[:dead_stock + 1], -1, 0, (0, 10), table) == 0
     assert play_out(a, b, extra[:dead_stock + 2], -1, 0, (0, 10), table) < 0
+
+
+def test_a_card_mask_is_every_int_from_0_to_all_52_cards_and_no_other() -> None:
+    every = (1 << 52) - 1
+    for mask in (0, 1, 1 << 51, every):
+        assert defender_deadwood((), mask) >= 0
+    for mask in (-1, every + 1):
+        with pytest.raises(WrongTypeError, match=(
+                rf"^defender_deadwood takes a 52-bit card mask \(an int\) as defender, "
+                rf"not int {mask}$")):
+            defender_deadwood((), mask)
