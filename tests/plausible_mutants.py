@@ -172,6 +172,9 @@ _EAGER_WEIGHTS = (
     "changes")
 
 EQUIVALENT: dict[str, str] = {
+    "src/ginrules/players/lookahead.py:wrong_preset:3392cdd5c5aa":
+        "the knock limit of the table knock_points makes from a RuleSet: pricing a knock "
+        "never reads it",
     "src/ginrules/players/lookahead.py:off_by_one:10a2769dd8f8":
         "the points of a 53rd card index: no card has it, so nothing reads it",
     "src/ginrules/players/lookahead.py:off_by_one:f29866e5e6d4":
@@ -1220,6 +1223,44 @@ def score(args: argparse.Namespace) -> int:
     return 0
 
 
+def sweep(args: argparse.Namespace) -> int:
+    """Every mutant of one file, first against a few fast test files (``--first``: a
+    mutant they kill is killed), then the ones they miss against the area's tests (and,
+    with ``--all-tests``, the whole suite): a survivor costs its area's run, a killed
+    mutant seconds. Prints each mutant not killed with its diff."""
+    file = args.file
+    if file not in source_files():
+        print(f"{file} is not a file the mutants are planted in", file=sys.stderr)
+        return 2
+    mutants, sources = pool([area_of(file)])
+    mutants = [m for m in mutants if m.file == file]
+    original = sources[file]
+    print(f"{len(mutants)} mutants of {file}", flush=True)
+    found = 0
+    with tempfile.TemporaryDirectory(prefix="ginrules-mutants-") as folder:
+        tree = Path(folder)
+        copy_tree(tree)
+        for index, mutant in enumerate(mutants):
+            if mutant.key(original) in EQUIVALENT:
+                continue
+            extras = mutant.area == "interop" and args.extras_python is not None
+            python = args.extras_python if extras else args.python
+            verdict = plant_and_run(tree, mutant, original, python,
+                                    [*args.first, file], args.timeout)
+            for whole in (False, True)[:1 + args.all_tests]:
+                if verdict == "survived":
+                    verdict = plant_and_run(tree, mutant, original, python,
+                                            arguments_for(mutant, whole, extras),
+                                            args.timeout * (20 if whole else 5))
+            if verdict in ("survived", "timed out"):
+                found += 1
+                print(f"\n## {verdict}: {index} {mutant.area} {mutant.kind} "
+                      f"{mutant.key(original)}\n# {mutant.what}\n{mutant.diff(original)}",
+                      flush=True)
+    print(f"{found} of {len(mutants)} not killed")
+    return 0
+
+
 def count(args: argparse.Namespace) -> int:
     mutants, _ = pool(args.areas)
     counts: dict[str, dict[str, int]] = defaultdict(lambda: dict.fromkeys(KINDS, 0))
@@ -1256,16 +1297,33 @@ def main(argv: Sequence[str] | None = None) -> int:
             command.add_argument("--python", default=sys.executable)
             command.add_argument("--extras-python",
                                  help="a Python with the extras: interop runs tests/extras too")
+    sweeping = commands.add_parser("sweep", help="every mutant of one file, fast tests first")
+    sweeping.add_argument("file", help="a source file, as src/ginrules/players/words.py")
+    sweeping.add_argument("--first", nargs="+", required=True,
+                          help="fast test files that kill most of the file's mutants")
+    sweeping.add_argument("--timeout", type=float, default=120,
+                          help="seconds per run of the --first tests (5 and 20 times "
+                               "that for the area's tests and the whole suite)")
+    sweeping.add_argument("--all-tests", action="store_true",
+                          help="run each survivor of the area's tests with the whole suite")
+    sweeping.add_argument("--python", default=sys.executable)
+    sweeping.add_argument("--extras-python",
+                          help="a Python with the extras: interop runs tests/extras too")
     scoring = commands.add_parser("score", help="the table of runs' logs")
     scoring.add_argument("logs", nargs="+", help="what run printed")
     args = parser.parse_args(argv)
+    for name in ("python", "extras_python"):  # the tests run in the copy: a path from here
+        value = getattr(args, name, None)
+        if value is not None and os.sep in value:
+            setattr(args, name, os.path.abspath(value))
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # the copy is removed
     # started in the background (``run ... &`` in a script), the run ignores Ctrl-C, and
     # so would the tests' children: the serve tests that send SIGINT would wait for their
     # timeout and fail the baseline. A handler (not an ignore) resets to the default in
     # each child at its exec.
     signal.signal(signal.SIGINT, signal.default_int_handler)
-    return {"pool": count, "show": show, "run": run, "score": score}[args.command](args)
+    return {"pool": count, "show": show, "run": run, "score": score,
+            "sweep": sweep}[args.command](args)
 
 
 if __name__ == "__main__":

@@ -499,6 +499,32 @@ def test_reference_splitmix64_known_values() -> None:
     ]
 
 
+def _seed_whose_first_output_is(output: int) -> int:
+    """The seed whose first SplitMix64 output is ``output``: each step of the output's mix
+    is undone (an xor-shift by repeating it, a product by the inverse modulo 2**64)."""
+    def unshift(y: int, k: int) -> int:
+        x = y
+        for _ in range(64 // k + 1):
+            x = y ^ (x >> k)
+        return x
+
+    z = unshift(output, 31)
+    z = unshift(z * pow(0x94D049BB133111EB, -1, 1 << 64) & _M64, 27)
+    z = unshift(z * pow(0xBF58476D1CE4E5B9, -1, 1 << 64) & _M64, 30)
+    return (z - 0x9E3779B97F4A7C15) & _M64
+
+
+@pytest.mark.parametrize("above", [-1, 0, 1])
+def test_the_shuffle_rejects_draws_from_the_bound_up(above: int) -> None:
+    """The first swap draws below 52 by rejecting outputs of limit = 2**64 - 2**64 % 52
+    and more: seeds built so that the first output is limit - 1 (kept), limit or
+    limit + 1 (rejected) shuffle as the documented algorithm does."""
+    limit = 2**64 - 2**64 % 52
+    seed = _seed_whose_first_output_is(limit + above)
+    assert _reference_splitmix64(seed)[0] == limit + above
+    assert list(Deck.shuffled(seed)) == _reference_shuffle(seed)
+
+
 @pytest.mark.parametrize("seed", [0, 1, 7, 42, 2026, 2**63, -5, 123456789])
 def test_shuffle_matches_documented_algorithm(seed: int) -> None:
     assert list(Deck.shuffled(seed)) == _reference_shuffle(seed)
