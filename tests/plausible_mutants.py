@@ -172,6 +172,14 @@ _EAGER_WEIGHTS = (
     "changes")
 
 EQUIVALENT: dict[str, str] = {
+    "src/ginrules/players/particles.py:off_by_one:00a3b4b91f67":
+        "no card taken (-1) read by excluding no card: the least deadwood and the cards "
+        "that leave it, as _best_discards gives them",
+    "src/ginrules/players/particles.py:off_by_one:9c0793e8f286":
+        "a card of 11 points added to ten cards: none exists, and the condition is false "
+        "for it anyway (a discard leaves at least the ten cards' deadwood less 10)",
+    "src/ginrules/players/particles.py:off_by_one:771d0933f2ff":
+        "the chance for a card of 0 points: no card has 0 points, so it is never read",
     "src/ginrules/players/lookahead.py:wrong_preset:3392cdd5c5aa":
         "the knock limit of the table knock_points makes from a RuleSet: pricing a knock "
         "never reads it",
