@@ -252,15 +252,18 @@ def test_the_protocol_deals_eleven_cards_and_no_upcard() -> None:
     assert not missing["ok"] and '"upcard" is missing' in missing["error"]
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_the_particle_reading_deals_the_opponent_its_eleven_cards(seed: int) -> None:
+@pytest.mark.parametrize(("seed", "card"), [(0, ""), (1, ""), (2, ""), (3, ""),
+                                             (2, "AC")])  # AC is card 0
+def test_the_particle_reading_deals_the_opponent_its_eleven_cards(seed: int,
+                                                                   card: str) -> None:
     """The master player's reading of the opponent's hand (particles): under this opening
     the non-dealer was dealt the card it discarded first, so no particle holds it, and
     each holds the ten the opponent kept of cards the reader never saw."""
     from ginrules.players.particles import read_hand
 
     state = ginrules.deal(RLCARD, seed=seed, dealer=0)
-    first = random.Random(seed).choice(state.legal_actions()[:11])  # a discard
+    first = (ginrules.Action.parse(f"discard {card}") if card
+             else random.Random(seed).choice(state.legal_actions()[:11]))  # a discard
     state = state.apply(first)
     seen = view(state, 0)
     reading = read_hand(seen, particles=50, seed=seed)

@@ -230,5 +230,24 @@ def test_the_particles_are_drawn_again_only_when_their_effective_number_is_below
     few = filtered([1.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0])  # 3 of 8: drawn again
     assert set(few.hands) <= set(hands[:3]) and few.weights == [1.0] * 8
     assert few.used == few.hands
+    small = filtered([0.1] * 8)  # weights that sum to less than 1 are only normalized
+    assert small.hands == hands and small.weights == pytest.approx([0.125] * 8)
     none = filtered([0.0] * 8)  # no particle fits: all alike again, kept
     assert none.hands == hands and none.weights == [1.0] * 8
+
+
+def test_only_the_opponents_acts_weigh_the_particles() -> None:
+    """A card the opponent passed weighs down the particles that would have taken it;
+    the same pass made by the reader says nothing of the opponent's hand."""
+    state = ginrules.deal(ginrules.rules("classic"), seed=1, dealer=0).apply("pass")
+    events = view(state, 1).events  # player 1 passed the upcard, 6S
+    assert events[0].declined == ginrules.Card.parse("6S")
+    sixes = cards_to_mask(ginrules.parse_cards("6H 6D"))  # would take 6S
+
+    def weights_after(me: int) -> list[float]:
+        f = pf._Filter(hands=[sixes], used=[sixes], weights=[1.0])
+        assert f.step(events, 0, me, 10, random.Random(1)) == 1
+        return f.weights
+
+    assert weights_after(me=1) == [1.0]  # the reader's own pass
+    assert weights_after(me=0) == [pf._MISS]  # the opponent's
