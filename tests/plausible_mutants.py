@@ -172,6 +172,20 @@ _EAGER_WEIGHTS = (
     "changes")
 
 EQUIVALENT: dict[str, str] = {
+    "src/ginrules/players/determinize.py:off_by_one:5d053f5e06d6":
+        "bit 52 of a mask of the 52 cards: never set, so the pool is the same",
+    "src/ginrules/players/determinize.py:off_by_one:9d645edd6829":
+        "bit 52 of a hand's mask: never set, so the dealt cards are the same",
+    "src/ginrules/players/determinize.py:off_by_one:2e727736ce3f":
+        "one more swap, of the last card with itself: it draws one more output, and the "
+        "stream is not read after the shuffle",
+    "src/ginrules/players/determinize.py:off_by_one:c1f22f064740":
+        "a deadline (a discard's place in the history) never equals a slot's time (a "
+        "stock draw's place, or -1 for the deal): < and <= agree",
+    "src/ginrules/players/advanced.py:off_by_one:caaba44ab128":
+        "saved is above 0 here (after >= now returned before): >= 0 is > 0",
+    "src/ginrules/players/advanced.py:off_by_one:01298185dc60":
+        "saved is above 0 here (after >= now returned before): > -1 is > 0",
     "src/ginrules/players/particles.py:off_by_one:00a3b4b91f67":
         "no card taken (-1) read by excluding no card: the least deadwood and the cards "
         "that leave it, as _best_discards gives them",

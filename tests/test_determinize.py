@@ -17,7 +17,10 @@ from ginrules.players.views import _own_hands
 from strategies import played_states
 
 
-@pytest.mark.parametrize("rules", ["classic", "oklahoma", "openspiel", "straight"])
+@pytest.mark.parametrize("rules", [
+    "classic", "oklahoma", "openspiel", "straight",
+    "rlcard",  # the eleven-cards opening: the non-dealer is dealt eleven
+])
 def test_every_sample_agrees_with_the_view(rules: str) -> None:
     count = 0
     for seed in range(12):
@@ -29,6 +32,8 @@ def test_every_sample_agrees_with_the_view(rules: str) -> None:
                 # the cards it was dealt, as the view's history and draws give them
                 first = 0 if player != state.dealer else 1
                 dealt = state.deck.cards[first:20:2]
+                if state.rules.opening is ginrules.Opening.ELEVEN_CARDS and first == 0:
+                    dealt += (state.deck.cards[20],)  # the non-dealer's eleventh
                 assert _own_hands(v)[0] == ginrules.cards_to_mask(dealt)
                 assert sampled.stock_size == state.stock_size
                 count += 1
@@ -250,12 +255,30 @@ def test_a_view_whose_opponent_throws_a_card_before_it_could_hold_one_names_it()
     state = state.apply("draw stock")
     thrown = (set(state.cards(1)) - held).pop()
     state = state.apply(f"discard {thrown}")
+    state = state.apply("draw stock")  # player 0 acts last: the error names the thrower
+    state = state.apply(f"discard {view(state, 0).drawn}")
     v = view(state, 0)
     sample_hidden(v, seed=1)  # as played, it adds up
-    *before, draw, throw = v.history
+    *before, draw, throw, own_draw, own_throw = v.history
     import attrs
 
-    edited = attrs.evolve(v, history=(*before, throw, draw))
+    edited = attrs.evolve(v, history=(*before, throw, draw, own_draw, own_throw))
     with pytest.raises(GinRulesError, match=f"player 1 discarded {thrown} before it could "
                                             "have held it"):
         sample_hidden(edited, seed=1)
+
+
+@pytest.mark.parametrize("above", [-1, 0, 1])
+def test_the_shuffle_of_the_unseen_cards_rejects_draws_from_the_bound_up(above: int) -> None:
+    """The first swap of the unseen cards draws below their number n by rejecting outputs
+    of limit = 2**64 - 2**64 % n and more. A seed whose first output is limit or limit + 1
+    samples as the next seed of its stream does (that output is skipped); one whose first
+    output is limit - 1 does not."""
+    from test_cards import _seed_whose_first_output_is
+
+    v = view(ginrules.deal(ginrules.rules("classic"), seed=3, dealer=0), 1)
+    n = 52 - 10 - 1  # all but the player's ten and the upcard
+    limit = 2**64 - 2**64 % n
+    seed = _seed_whose_first_output_is(limit + above)
+    skipped = sample_hidden(v, seed=seed) == sample_hidden(v, seed=seed + 0x9E3779B97F4A7C15)
+    assert skipped == (above >= 0)

@@ -286,6 +286,40 @@ def test_the_advanced_level_takes_a_card_only_when_it_saves_more_than_a_stock_ca
     assert str(AdvancedPlayer().decide(v)) == said
 
 
+@pytest.mark.parametrize(("hand", "said"), [
+    # 9H 2S (11) over the limit: 8S for 9H leaves 10, a knock, though it saves only 1
+    ("AC 2C 3C 4C 5D 6D 7D 8D 9H 2S", "take: 8S lets you knock (deadwood 11 -> 10)"),
+    # 9H AS (10) at the limit already: saving 1 is no better than a stock card
+    ("AC 2C 3C 4C 5D 6D 7D 8D 9H AS", "pass: 8S saves only 1 deadwood (10 -> 9)"),
+])
+def test_the_advanced_level_takes_a_card_that_brings_it_to_the_knock_limit(
+        hand: str, said: str) -> None:
+    """A take that brings the deadwood from over the knock limit to it is taken, whatever
+    it saves; from the limit (a knock already), it is weighed as any other."""
+    v = view(situation(hand, OTHER, "8S"), 1)
+    assert str(AdvancedPlayer().decide(v)).startswith(said)
+
+
+@pytest.mark.parametrize(("expected", "said"), [
+    (2.0, "take: AH lowers your deadwood (deadwood 39 -> 30), saving 9; a stock card "
+          "saves 2.0 on average"),
+    (6.0, "take: AH lowers your deadwood (deadwood 39 -> 30), saving 9; a stock card "
+          "saves 6.0 on average"),  # 9 is exactly 6 and the margin, 3
+    (6.5, "pass: AH saves 9 deadwood (39 -> 30) without making a meld; a stock card saves "
+          "6.5 on average, and a card that makes no meld must save 3 more to be taken"),
+])
+def test_a_card_that_makes_no_meld_is_taken_when_it_saves_the_margin_more(
+        monkeypatch: pytest.MonkeyPatch, expected: float, said: str) -> None:
+    """AH melds with nothing; taken for KH it saves 9. A stock card is made to save
+    ``expected`` on average: AH is taken when 9 is at least that and the take margin
+    (3), and the reason says it lowers the deadwood, not that it makes a meld."""
+    import ginrules.players.advanced as advanced
+
+    monkeypatch.setattr(advanced, "_potential", lambda *_: expected)
+    v = view(situation("AC 2C 3C 4D 5D 6D KH QS JS 9H", OTHER, "AH"), 1)
+    assert str(AdvancedPlayer().decide(v)) == said
+
+
 def test_the_dealers_first_stock_draw_after_a_take_declines_the_discard() -> None:
     """Player 1 (the non-dealer) takes the upcard KS and discards QC; dealer 0 draws from
     the stock: it declined QC (only a stock draw after two passes declines nothing).
