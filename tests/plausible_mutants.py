@@ -172,6 +172,8 @@ _EAGER_WEIGHTS = (
     "changes")
 
 EQUIVALENT: dict[str, str] = {
+    "src/ginrules/players/determinize.py:off_by_one:8d3fcd010fd6":
+        "a 53rd row of the related cards, for no card: never read",
     "src/ginrules/players/determinize.py:off_by_one:5d053f5e06d6":
         "bit 52 of a mask of the 52 cards: never set, so the pool is the same",
     "src/ginrules/players/determinize.py:off_by_one:9d645edd6829":
