@@ -172,6 +172,21 @@ _EAGER_WEIGHTS = (
     "changes")
 
 EQUIVALENT: dict[str, str] = {
+    "src/ginrules/players/determinize.py:off_by_one:c8a83860fe9a":
+        "a weight of exactly 0.05 clamped to 0.05: the same value",
+    "src/ginrules/players/determinize.py:off_by_one:4d914848a8ac":
+        "a weight of exactly 5.0 clamped to 5.0: the same value",
+    "src/ginrules/players/determinize.py:dropped_check:921d011a3d58":
+        "with nothing hidden the general path keeps none of the pool either: every hand is "
+        "the known cards; only the generator's state differs, and its one user (the "
+        "advanced player's knock) draws again only for the same empty hands",
+    "src/ginrules/players/determinize.py:off_by_one:67c4bd2a1611":
+        "with nothing hidden the general path keeps none of the pool either: every hand is "
+        "the known cards; only the generator's state differs, and its one user (the "
+        "advanced player's knock) draws again only for the same empty hands",
+    "src/ginrules/players/advanced.py:off_by_one:dea7f32f5e99":
+        "the fast path for one arrangement never taken: the max over one chain is the "
+        "same (a knock has at least one arrangement)",
     "src/ginrules/players/determinize.py:off_by_one:8d3fcd010fd6":
         "a 53rd row of the related cards, for no card: never read",
     "src/ginrules/players/determinize.py:off_by_one:5d053f5e06d6":

@@ -282,3 +282,20 @@ def test_the_shuffle_of_the_unseen_cards_rejects_draws_from_the_bound_up(above: 
     seed = _seed_whose_first_output_is(limit + above)
     skipped = sample_hidden(v, seed=seed) == sample_hidden(v, seed=seed + 0x9E3779B97F4A7C15)
     assert skipped == (above >= 0)
+
+
+@pytest.mark.parametrize("hidden", [0, 1, 2, 3, 4, 5])
+def test_the_players_opponent_hands_hold_the_known_and_as_many_unseen_as_hidden(
+        hidden: int) -> None:
+    """The players' fast sampler of opponent hands: the known cards and ``hidden`` of the
+    pool, all of the pool when it has no more, none when nothing is hidden."""
+    from ginrules.players.determinize import _opponent_masks
+
+    pool, known = [3, 9, 20, 41], 1 << 51
+    hands = _opponent_masks(pool, hidden, known, 20, random.Random(hidden), [1.0] * 52)
+    every = sum(1 << i for i in pool)
+    for h in hands:
+        assert h & known == known and not h & ~(known | every)
+        assert (h & every).bit_count() == min(hidden, len(pool))
+    if 0 < hidden < len(pool):
+        assert len(set(hands)) > 1

@@ -1033,3 +1033,28 @@ def test_a_game_s_own_bonuses_change_no_decision_within_a_hand(level: str) -> No
             knocks += decided.knock is not None
             state, twin = state.apply(decided.action), twin.apply(decided.action)
     assert compared > 200 and knocks > 5, (compared, knocks)
+
+
+def test_a_knocks_figures_take_the_knockers_best_arrangement_in_every_sampled_hand(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Three runs or three sets: the engine lays out the one that leaves the defender
+    the most deadwood, hand by hand. The figures do not depend on the order of the two
+    arrangements, and are at least those of either alone."""
+    import ginrules.players.advanced as advanced
+
+    state = situation("3C 4C 5C 3D 4D 5D 3H 4H 5H KC", "2H 9D TD 5S 6S 7S 8H JC JH TC",
+                      "7C", "QS", actions=("pass", "pass", "draw stock"))
+    v = view(state, 1)
+    both = advanced._knock_chains(v, v.mask & ~Card.parse("QS").mask, Card.parse("QS"))
+    assert len(both) == 2
+
+    def points(chains: tuple[object, ...]) -> float:
+        monkeypatch.setattr(advanced, "_knock_chains", lambda *_: chains)
+        hint = AdvancedPlayer().decide(v)
+        assert str(hint.action) == "knock KC" and hint.knock is not None
+        return hint.knock.knock_points
+
+    best = points(both)
+    assert points(both[::-1]) == best
+    assert best >= max(points(both[:1]), points(both[1:]))
+    assert best > min(points(both[:1]), points(both[1:]))  # the samples tell them apart
