@@ -299,3 +299,12 @@ def test_the_players_opponent_hands_hold_the_known_and_as_many_unseen_as_hidden(
         assert (h & every).bit_count() == min(hidden, len(pool))
     if 0 < hidden < len(pool):
         assert len(set(hands)) > 1
+
+
+def test_a_card_of_weight_0_is_never_in_a_sampled_opponent_hand() -> None:
+    from ginrules.players.determinize import _opponent_masks
+
+    weights = [1.0] * 52
+    weights[9] = 0.0
+    hands = _opponent_masks([3, 9, 20, 41], 3, 0, 50, random.Random(2), weights)
+    assert all(h == (1 << 3) | (1 << 20) | (1 << 41) for h in hands)
