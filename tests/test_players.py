@@ -1058,3 +1058,55 @@ def test_a_knocks_figures_take_the_knockers_best_arrangement_in_every_sampled_ha
     assert points(both[::-1]) == best
     assert best >= max(points(both[:1]), points(both[1:]))
     assert best > min(points(both[:1]), points(both[1:]))  # the samples tell them apart
+
+
+_KNOCK_AT_10 = ("3C 4C 5C 3D 4D 5D 3H 4H 5H KC", "2H 9D TD 5S 6S 7S 8H JC JH TC", "7C",
+                "QS")
+_WINS_1 = "8S 9S TS JS KD KH KS AS 2S 8C"  # 11 deadwood, none laid off on KC's knock
+_WINS_25 = "9S TS JS KD KH KS QH JD 9C 6S"  # 35
+_TIES = "8S 9S TS JS KD KH KS AS 2S 7D"  # 10: an undercut (25) at a tie
+
+
+def _knock_hint(monkeypatch: pytest.MonkeyPatch, opponents: tuple[str, ...],
+                gin_wait: float = 0.0) -> ginrules.players.Hint:
+    """The advanced level's hint for the knock of KC at 10 deadwood, its sampled opponent
+    hands made to be ``opponents`` in turn."""
+    masks = [ginrules.cards_to_mask(ginrules.parse_cards(o)) for o in opponents]
+    monkeypatch.setattr(AdvancedPlayer, "_opponent_hands",
+                        lambda *args: [masks[k % len(masks)] for k in range(args[-1])])
+    non_dealer, dealer, upcard, stock = _KNOCK_AT_10
+    state = situation(non_dealer, dealer, upcard, stock, actions=("pass", "pass",
+                                                                  "draw stock"))
+    return AdvancedPlayer(gin_wait=gin_wait).decide(view(state, 1))
+
+
+def test_a_knock_is_made_when_it_wins_anything_and_no_less_than_waiting(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every sampled hand leaves the defender 1 more than the knocker: the knock wins 1 on
+    average and is made while waiting for gin is worth no more; if it is worth more, it
+    waits. Winning nothing on average (as many undercuts as wins of 25), it waits too,
+    even when waiting is worth nothing."""
+    import math
+
+    hint = _knock_hint(monkeypatch, (_WINS_1,))
+    assert hint.knock is not None and hint.knock.knock_points == 1.0
+    assert str(hint).startswith("knock KC: knocking with 10 deadwood wins 1 point on "
+                            "average")
+    # waiting worth exactly as much as knocking: gin_wait found so that the figures tie
+    weight = _knock_hint(monkeypatch, (_WINS_1,), gin_wait=1.0).knock
+    assert weight is not None and weight.play_on_points > 0
+    wait = 1.0 / weight.play_on_points
+    for _ in range(20):
+        tied = _knock_hint(monkeypatch, (_WINS_1,), gin_wait=wait)
+        assert tied.knock is not None
+        if tied.knock.play_on_points == 1.0:
+            break
+        wait = math.nextafter(wait, 0.0 if tied.knock.play_on_points > 1.0 else math.inf)
+    assert tied.knock.play_on_points == 1.0 and str(tied.action) == "knock KC"
+    above = _knock_hint(monkeypatch, (_WINS_1,), gin_wait=math.nextafter(wait, math.inf)
+                        * 1.01)
+    assert str(above.action) != "knock KC" and "do not knock" in above.reason
+    nothing = _knock_hint(monkeypatch, (_WINS_25, _TIES))
+    assert nothing.knock is not None and nothing.knock.knock_points == 0.0
+    assert str(nothing.action) != "knock KC"
+    assert "do not knock with 10 deadwood: that wins nothing on average" in nothing.reason
