@@ -172,6 +172,11 @@ _EAGER_WEIGHTS = (
     "changes")
 
 EQUIVALENT: dict[str, str] = {
+    "src/ginrules/players/_estimates.py:off_by_one:2cb3c0198627":
+        "a fifth suit adds a card past the three of the card's rank, last: the pairs read "
+        "only the first three",
+    "src/ginrules/players/_estimates.py:off_by_one:b4ae0c371ed5":
+        "a 53rd row of the meld pairs, for no card: never read",
     "src/ginrules/players/determinize.py:off_by_one:3d35d8dca32c":
         "with nothing hidden the general path keeps none of the pool either (as "
         "67c4bd2a1611)",

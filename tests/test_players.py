@@ -647,6 +647,10 @@ def test_the_danger_of_a_discard_worked_by_hand() -> None:
     thrown = _Memory(known=0, declined=0, discarded=ginrules.Card.parse("7D").mask,
                      stock_draws=0, weights=None)  # thrown away: the same reading
     assert player._danger(seven, 0, thrown, 0, 0.5) == pytest.approx(0.692453125)
+    # It passed 6H instead: the three runs count 0.4 of their chance, the sets keep theirs
+    near = _Memory(known=0, declined=ginrules.Card.parse("6H").mask, discarded=0,
+                   stock_draws=0, weights=None)
+    assert player._danger(seven, 0, near, 0, 0.5) == pytest.approx(0.692453125)
     # The opponent is known to hold 8H: the pairs with it are 0.5 likely, and 6H 8H and
     # 8H 9H are both there: 1 - 0.75 ** 4 * 0.5 ** 2 = 0.9208984375.
     holds = _Memory(known=ginrules.Card.parse("8H").mask, declined=0, discarded=0,
