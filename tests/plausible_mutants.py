@@ -172,6 +172,10 @@ _EAGER_WEIGHTS = (
     "changes")
 
 EQUIVALENT: dict[str, str] = {
+    "src/ginrules/players/advanced.py:off_by_one:96b4de9ce01c":
+        "at a potential weight of exactly 0 the bound weighs nothing: not pruning prices "
+        "the same discards the same (the test of the least score checks the discard), and "
+        "the reason weighs no potential at 0 either",
     "src/ginrules/players/_estimates.py:off_by_one:2cb3c0198627":
         "a fifth suit adds a card past the three of the card's rank, last: the pairs read "
         "only the first three",

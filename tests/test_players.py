@@ -1114,3 +1114,52 @@ def test_a_knock_is_made_when_it_wins_anything_and_no_less_than_waiting(
     assert nothing.knock is not None and nothing.knock.knock_points == 0.0
     assert str(nothing.action) != "knock KC"
     assert "do not knock with 10 deadwood: that wins nothing on average" in nothing.reason
+
+
+@pytest.mark.parametrize(("potential_weight", "danger_weight"), [
+    (0.5, 4.0), (0.0, 4.0), (2.0, 0.0), (-0.5, 4.0), (-1.0, 0.0), (-0.25, 1.0)])
+def test_the_advanced_discard_is_the_least_score_among_the_four_least_deadwoods(
+        potential_weight: float, danger_weight: float) -> None:
+    """Worked out plainly: of the four discards leaving the least deadwood (and within 8
+    of the least), the one of least deadwood - potential_weight * potential +
+    danger_weight * danger, ties to the higher card. The pruning the player does by a
+    bound on the potential (for a weight of 0 or more) changes no discard."""
+    from ginrules.players._estimates import _SAVINGS, _held_chances, _potential
+    from ginrules.players.advanced import _discard_deadwoods, _memory
+    from ginrules.players.computer import _high_first
+
+    player = AdvancedPlayer(potential_weight=potential_weight, danger_weight=danger_weight)
+    rules = ginrules.rules("classic", knock_limit=0)  # no knock to weigh: discards only
+    checked = 0
+    for seed in range(12):
+        state = ginrules.deal(rules, seed=seed, dealer=seed % 2)
+        players = [AdvancedPlayer(seed=seed), BasicPlayer()]
+        while not state.is_over and checked < 40 * (seed + 1):
+            v = view(state, state.turn)
+            action = players[state.turn].choose(v)
+            if v.phase is Phase.DISCARD and action.kind is ActionKind.DISCARD:
+                _SAVINGS.clear()  # pruning skips the hands whose potential is not known
+                chosen = player.choose(v).card
+                known = ginrules.cards_to_mask(v.opponent_known)
+                pile = ginrules.cards_to_mask(v.discard_pile)
+                unseen = ((1 << 52) - 1) & ~v.mask & ~known & ~pile
+                pool = [i for i in range(52) if unseen >> i & 1]
+                memory = _memory(v, known, False)
+                q = (v.opponent_count - known.bit_count()) / len(pool)
+                held = _held_chances(known, v.mask | pile, q, None)
+                legal = {a.card.index for a in v.legal_actions if a.kind is ActionKind.DISCARD
+                         and a.card is not None}
+                options = sorted((d, i) for i, d in _discard_deadwoods(v.mask) if i in legal)
+                least = options[0][0]
+                scores = []
+                for dead, i in options[:4]:
+                    if dead <= least + 8:
+                        rest = v.mask & ~(1 << i)
+                        scores.append((dead - potential_weight * _potential(rest, pool)
+                                       + danger_weight * player._danger(i, rest, memory, pile,
+                                                                        q, held=held),
+                                       _high_first(i), i))
+                assert chosen == ginrules.CARDS[min(scores)[2]]
+                checked += 1
+            state = state.apply(action)
+    assert checked > 200
