@@ -172,6 +172,9 @@ _EAGER_WEIGHTS = (
     "changes")
 
 EQUIVALENT: dict[str, str] = {
+    "src/ginrules/players/advanced.py:off_by_one:9e3a0bebb329":
+        "a discard whose lower bound on its score is exactly the best + 1e-9 cannot win "
+        "whether it is priced or skipped (its score is at least that)",
     "src/ginrules/players/advanced.py:off_by_one:96b4de9ce01c":
         "at a potential weight of exactly 0 the bound weighs nothing: not pruning prices "
         "the same discards the same (the test of the least score checks the discard), and "
