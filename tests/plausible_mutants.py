@@ -172,6 +172,8 @@ _EAGER_WEIGHTS = (
     "changes")
 
 EQUIVALENT: dict[str, str] = {
+    "src/ginrules/players/advanced.py:off_by_one:c708b469e94a":
+        "the keys end with the card's index, so no two are equal: <= is <",
     "src/ginrules/players/advanced.py:off_by_one:9e3a0bebb329":
         "a discard whose lower bound on its score is exactly the best + 1e-9 cannot win "
         "whether it is priced or skipped (its score is at least that)",

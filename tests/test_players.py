@@ -1163,3 +1163,14 @@ def test_the_advanced_discard_is_the_least_score_among_the_four_least_deadwoods(
                 checked += 1
             state = state.apply(action)
     assert checked > 200
+
+
+def test_a_stated_figure_shows_up_to_twelve_decimals_and_no_more() -> None:
+    """A figure that is not nothing gets the decimals it takes to show, up to twelve:
+    1e-12 shows, 1e-13 (beyond twelve) reads as nothing, in points and per cents."""
+    from ginrules.players.advanced import _apart
+
+    assert _apart(1e-12, 0.0, "") == ("0.000000000001", "0.000000000000")
+    assert _apart(1e-13, 0.0, "") == ("0.000000000000", "0.000000000000")
+    assert _apart(3e-14, 0.0, "%") == ("0.000000000003%", "0.000000000000%")
+    assert _apart(3e-15, 0.0, "%") == ("0.000000000000%", "0.000000000000%")
