@@ -172,6 +172,28 @@ _EAGER_WEIGHTS = (
     "changes")
 
 EQUIVALENT: dict[str, str] = {
+    "src/ginrules/players/_estimates.py:off_by_one:1981af0d871e":
+        "a 53rd row of the same-rank table, for no card: never read",
+    "src/ginrules/players/_estimates.py:off_by_one:b61263ba3216":
+        "a 53rd row of the run-near table, for no card: never read",
+    "src/ginrules/players/_estimates.py:off_by_one:2ce063af5802":
+        "bit 8 of a byte: never set, so each byte's cards are the same",
+    "src/ginrules/players/_estimates.py:off_by_one:e1e63dd632db":
+        "a 257th byte value: a byte is 0 to 255, so never read",
+    "src/ginrules/players/_estimates.py:off_by_one:a0d3c690a89d":
+        "a 14th rank's mask, for no rank: never read",
+    "src/ginrules/players/_estimates.py:off_by_one:57b8683ff8a9":
+        "an 11th factor multiplies nothing: map stops at the ten counts",
+    "src/ginrules/players/_estimates.py:off_by_one:0cc3bb8f2c91":
+        "the last running sum (10-point cards) is read only for room 11, and a discard saves at most 10 (its own points): never read",
+    "src/ginrules/players/_estimates.py:off_by_one:a30a3b0b66df":
+        "run starts in a fifth suit lie past bit 51: masks have none",
+    "src/ginrules/players/_estimates.py:off_by_one:ed93d7ff6a6b":
+        "a cache dropped at 200,000 entries instead of 200,001: the same values",
+    "src/ginrules/players/_estimates.py:off_by_one:2d6c125e09c8":
+        "a cache dropped at 200,002 entries instead of 200,001: the same values",
+    "src/ginrules/players/_estimates.py:off_by_one:7ae9584dd6d1":
+        "a cache dropped at 200,000 entries instead of 200,001: the same values",
     "src/ginrules/players/advanced.py:off_by_one:c708b469e94a":
         "the keys end with the card's index, so no two are equal: <= is <",
     "src/ginrules/players/advanced.py:off_by_one:9e3a0bebb329":

@@ -1174,3 +1174,11 @@ def test_a_stated_figure_shows_up_to_twelve_decimals_and_no_more() -> None:
     assert _apart(1e-13, 0.0, "") == ("0.000000000000", "0.000000000000")
     assert _apart(3e-14, 0.0, "%") == ("0.000000000003%", "0.000000000000%")
     assert _apart(3e-15, 0.0, "%") == ("0.000000000000%", "0.000000000000%")
+
+
+def test_a_discard_reason_when_only_one_card_may_be_discarded() -> None:
+    from ginrules.players.advanced import _discard_reason
+
+    s3 = Card.parse("3S").index
+    assert _discard_reason(s3, {s3: (12, 2.0, 0.5)}, {}, [s3], [(s3, 12)], 0.5, 4.0) == \
+        "3S is the only card you may discard"
