@@ -1182,3 +1182,22 @@ def test_a_discard_reason_when_only_one_card_may_be_discarded() -> None:
     s3 = Card.parse("3S").index
     assert _discard_reason(s3, {s3: (12, 2.0, 0.5)}, {}, [s3], [(s3, 12)], 0.5, 4.0) == \
         "3S is the only card you may discard"
+
+
+@pytest.mark.parametrize(("mine", "theirs"), [(2.0, 3.0), (3.0, 2.0)])
+def test_a_discard_reason_weighing_no_potential_says_nothing_of_chances(
+        mine: float, theirs: float) -> None:
+    """At a potential weight of 0 the chances the two discards keep weigh nothing: the
+    reason neither praises nor blames them, though they differ."""
+    from ginrules.players.advanced import _discard_reason
+
+    s3, h9 = Card.parse("3S").index, Card.parse("9H").index
+    parts = {s3: (12, mine, 0.2), h9: (17, theirs, 0.1)}
+    assert _discard_reason(s3, parts, {}, [s3, h9], [(s3, 12), (h9, 17)], 0.0, 4.0) == (
+        "it leaves the least deadwood, 12 (9H: 17); the opponent may use it (20% against "
+        "10%), but weighing deadwood, chances and danger it costs 12.8 against 17.4 for 9H")
+    # alike in deadwood and danger, apart only in the chances that weigh nothing: a tie
+    even = {s3: (12, mine, 0.2), h9: (12, theirs, 0.2)}
+    assert _discard_reason(s3, even, {}, [s3, h9], [(s3, 12), (h9, 12)], 0.0, 4.0) == (
+        "it weighs the same as 9H (deadwood 12, chance 20% that the opponent can use it): "
+        "a tie, broken by the order of the cards")
