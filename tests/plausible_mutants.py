@@ -172,6 +172,9 @@ _EAGER_WEIGHTS = (
     "changes")
 
 EQUIVALENT: dict[str, str] = {
+    "src/ginrules/players/advanced.py:off_by_one:d62e55971682":
+        "a product of 0 with the chances stated apart means the dangers are equal: the "
+        "safety is then 0, and neither a pro nor a con is added",
     "src/ginrules/players/_estimates.py:off_by_one:1981af0d871e":
         "a 53rd row of the same-rank table, for no card: never read",
     "src/ginrules/players/_estimates.py:off_by_one:b61263ba3216":
