@@ -1201,3 +1201,13 @@ def test_a_discard_reason_weighing_no_potential_says_nothing_of_chances(
     assert _discard_reason(s3, even, {}, [s3, h9], [(s3, 12), (h9, 12)], 0.0, 4.0) == (
         "it weighs the same as 9H (deadwood 12, chance 20% that the opponent can use it): "
         "a tie, broken by the order of the cards")
+
+
+def test_the_advanced_level_draws_from_the_stock_when_the_discard_does_not_help() -> None:
+    """After the first turn (the draw phase, not the offer of the upcard): the top
+    discard KS lowers nothing, so it draws from the stock, and the two are not confused."""
+    state = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
+    state = state.apply("pass").apply("pass").apply("draw stock").apply("discard KS")
+    hint = AdvancedPlayer().decide(view(state, 0))
+    assert str(hint) == ("draw stock: KS would not lower your deadwood (45) whatever you "
+                         "discard; a stock card may lower it")
