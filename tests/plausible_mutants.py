@@ -172,6 +172,40 @@ _EAGER_WEIGHTS = (
     "changes")
 
 EQUIVALENT: dict[str, str] = {
+    "src/ginrules/players/_estimates.py:dropped_check:aaed3677f54d":
+        "an empty pool has no weight: the check of the whole weight returns 0.0 just the same",
+    "src/ginrules/players/_estimates.py:dropped_check:c0b23ba57d25":
+        "a hand of no deadwood has room 0 and no savings: the potential is 0.0 just the same",
+    "src/ginrules/players/_estimates.py:off_by_one:6b2be0a8df46":
+        "a discard saves at most its own points, so room is at most 10: k is room either way",
+    "src/ginrules/players/_estimates.py:off_by_one:6b2be0a8df46#1":
+        "a discard saves at most its own points, so room is at most 10: k is room either way",
+    "src/ginrules/players/_estimates.py:off_by_one:a3f660eab038#1":
+        "a discard saves at most its own points, so room is at most 10: k is room either way",
+    "src/ginrules/players/_estimates.py:off_by_one:80a3f85d7d35":
+        "at room 10, k = 11 adds the 10-point cards, each counted room - 10 = 0: the same sum",
+    "src/ginrules/players/_estimates.py:off_by_one:56855a125918":
+        "at base == after both forms give 0",
+    "src/ginrules/players/_estimates.py:off_by_one:56855a125918#1":
+        "at base == after both forms give 0",
+    "src/ginrules/players/_estimates.py:off_by_one:93d1aedea37d":
+        "at room == points both forms give 0",
+    "src/ginrules/players/_estimates.py:off_by_one:3da65b5acb58":
+        "at room == worth both forms give 0",
+    "src/ginrules/players/_estimates.py:off_by_one:1ad7f0bf73ab":
+        "the lesser of two equal drops is the same value",
+    "src/ginrules/players/_estimates.py:off_by_one:13ee89360f2c":
+        "after set to a value equal to it: the same",
+    "src/ginrules/players/_estimates.py:off_by_one:49b887a9841e":
+        "a jack worth 11: room is at most 10, so room - worth is 0 at 10 or 11",
+    "src/ginrules/players/_estimates.py:off_by_one:bf30fea0f77e":
+        "a jack worth 11: room is at most 10, so room - worth is 0 at 10 or 11",
+    "src/ginrules/players/_estimates.py:off_by_one:2a9951a6d9ba":
+        "a ten is worth 10 either way (rank + 1 or 10)",
+    "src/ginrules/players/_estimates.py:off_by_one:06d9f2f74107":
+        "a cache dropped at 20,000 entries instead of 20,001: the same values",
+    "src/ginrules/players/_estimates.py:off_by_one:645b3da94742":
+        "a cache dropped at 20,002 entries instead of 20,001: the same values",
     "src/ginrules/players/advanced.py:off_by_one:d62e55971682":
         "a product of 0 with the chances stated apart means the dangers are equal: the "
         "safety is then 0, and neither a pro nor a con is added",
@@ -188,7 +222,8 @@ EQUIVALENT: dict[str, str] = {
     "src/ginrules/players/_estimates.py:off_by_one:57b8683ff8a9":
         "an 11th factor multiplies nothing: map stops at the ten counts",
     "src/ginrules/players/_estimates.py:off_by_one:0cc3bb8f2c91":
-        "the last running sum (10-point cards) is read only for room 11, and a discard saves at most 10 (its own points): never read",
+        "the last running sum (10-point cards) is read only for room 11, and a discard "
+        "saves at most 10 (its own points): never read",
     "src/ginrules/players/_estimates.py:off_by_one:a30a3b0b66df":
         "run starts in a fifth suit lie past bit 51: masks have none",
     "src/ginrules/players/_estimates.py:off_by_one:ed93d7ff6a6b":
