@@ -172,6 +172,8 @@ _EAGER_WEIGHTS = (
     "changes")
 
 EQUIVALENT: dict[str, str] = {
+    "src/ginrules/players/_estimates.py:off_by_one:0c3bb19e5e08":
+        "a cache dropped at 20,000 entries instead of 20,001: the same values",
     "src/ginrules/players/_estimates.py:dropped_check:aaed3677f54d":
         "an empty pool has no weight: the check of the whole weight returns 0.0 just the same",
     "src/ginrules/players/_estimates.py:dropped_check:c0b23ba57d25":
