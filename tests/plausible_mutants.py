@@ -172,6 +172,12 @@ _EAGER_WEIGHTS = (
     "changes")
 
 EQUIVALENT: dict[str, str] = {
+    "src/ginrules/players/_estimates.py:off_by_one:12714fbb4876":
+        "the knocks' cache dropped one entry sooner or later: the same values",
+    "src/ginrules/players/_estimates.py:off_by_one:d6b909437994":
+        "the knocks' cache dropped one entry sooner or later: the same values",
+    "src/ginrules/players/_estimates.py:off_by_one:9c46efcac81c":
+        "the knocks' cache dropped one entry sooner or later: the same values",
     "src/ginrules/players/_estimates.py:off_by_one:0c3bb19e5e08":
         "a cache dropped at 20,000 entries instead of 20,001: the same values",
     "src/ginrules/players/_estimates.py:dropped_check:aaed3677f54d":
