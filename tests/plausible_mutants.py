@@ -172,6 +172,12 @@ _EAGER_WEIGHTS = (
     "changes")
 
 EQUIVALENT: dict[str, str] = {
+    "src/ginrules/players/lookahead.py:wrong_preset:9033e2f0dfa6":
+        "knock points never read the table's knock limit (the knock is given)",
+    "src/ginrules/players/lookahead.py:wrong_preset:2b122f2853b3":
+        "knock points never read the table's knock limit (the knock is given)",
+    "src/ginrules/players/knock_models.py:dropped_check:c61704e0fa31":
+        "the identity line computes 0 + 1 * points + 0 * ... = points: the same figure",
     "src/ginrules/players/_estimates.py:off_by_one:12714fbb4876":
         "the knocks' cache dropped one entry sooner or later: the same values",
     "src/ginrules/players/_estimates.py:off_by_one:d6b909437994":

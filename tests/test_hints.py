@@ -568,3 +568,16 @@ def test_a_model_with_no_advised_map_states_the_risk_it_is_given(model: str) -> 
     m = KNOCK_MODELS[model]
     for risk in (0.0, 0.001, 0.25, 0.999, 1.0):
         assert m._advised_risk(risk, 20, 5) == risk
+
+
+@pytest.mark.parametrize(("z", "positive"), [(-699.5, True), (-700.0, False),
+                                             (-750.0, False)])
+def test_an_advised_risk_far_below_is_0_past_the_overflow_guard(z: float,
+                                                                positive: bool) -> None:
+    """The stated risk is the logistic of z; from z = -700 down it is 0 (exp(-z) would
+    overflow a little below), and just above it the tiny chance it is."""
+    from ginrules.players.knock_models import KnockModel
+
+    model = KnockModel((0.0, 1.0, 0.0, 0.0, 0.0), advised=(z, 0.0, 0.0, 0.0))
+    risk = model._advised_risk(0.3, 20, 5)
+    assert (risk > 0.0) == positive and risk < 1e-300

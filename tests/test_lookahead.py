@@ -159,3 +159,21 @@ def test_a_card_mask_is_every_int_from_0_to_all_52_cards_and_no_other() -> None:
                 rf"^defender_deadwood takes a 52-bit card mask \(an int\) as defender, "
                 rf"not int {mask}$")):
             defender_deadwood((), mask)
+
+
+@pytest.mark.parametrize(("last", "openspiel", "classic"), [
+    ("2D", -26, -26),  # the defender has 1 less: an undercut under both
+    ("3H", 0, -25),  # a tie: an undercut only where the rules say so (not OpenSpiel's)
+    ("4H", 1, 1),
+])
+def test_the_points_of_a_knock_one_either_side_of_a_tie(
+        last: str, openspiel: int, classic: int) -> None:
+    """The knocker has 3 deadwood (3S); the defender's lone card, laid off on nothing,
+    leaves it 2, 3 or 4."""
+    from ginrules import cards_to_mask, rules
+    from ginrules.players.lookahead import knock_points
+
+    knocker = cards_to_mask("AC 2C 3C 4D 5D 6D 7H 8H 9H 3S")
+    defender = cards_to_mask(f"TC JC QC 4S 5S 6S KH KD KS {last}")
+    assert knock_points(knocker, defender, rules("openspiel")) == openspiel
+    assert knock_points(knocker, defender, rules("classic")) == classic
