@@ -581,3 +581,31 @@ def test_an_advised_risk_far_below_is_0_past_the_overflow_guard(z: float,
     model = KnockModel((0.0, 1.0, 0.0, 0.0, 0.0), advised=(z, 0.0, 0.0, 0.0))
     risk = model._advised_risk(0.3, 20, 5)
     assert (risk > 0.0) == positive and risk < 1e-300
+
+
+@pytest.mark.parametrize(("z", "positive"), [(-699.5, True), (-700.0, False),
+                                             (-750.0, False)])
+def test_the_game_chance_and_the_undercut_risk_far_below_are_0_past_the_guard(
+        monkeypatch: pytest.MonkeyPatch, z: float, positive: bool) -> None:
+    """As the advised risk: the logistic of z, 0 from z = -700 down (the game chance's
+    measured line and a model's undercut risk, with coefficients that make z a
+    constant)."""
+    from ginrules.players import knock_models
+    from ginrules.players.knock_models import KnockModel, undercut_risk
+
+    game = KnockModel((0.0, 1.0, 0.0, 0.0, 0.0), game_measured=(z, 0.0, 0.0, 0.0, 0.0))
+    chance = game._chance(0.4)
+    assert (chance > 0.0) == positive and chance < 1e-300
+    monkeypatch.setattr(knock_models, "KNOCK_MODELS", {
+        **knock_models.KNOCK_MODELS, "expert": KnockModel((z, 0.0, 0.0, 0.0, 0.0))})
+    risk = undercut_risk("expert", 0.05, 6, 4, 20)
+    assert (risk > 0.0) == positive and risk < 1e-300
+
+
+def test_a_game_chance_of_0_or_1_stays_as_it_is() -> None:
+    from ginrules.players.knock_models import KnockModel
+
+    m = KnockModel((0.0, 1.0, 0.0, 0.0, 0.0), game=(0.5, 2.0),
+                   game_measured=(0.0, 1.0, 0.0, -0.5, 0.0))
+    assert (m._chance(0.0), m._chance(1.0)) == (0.0, 1.0)
+    assert 0.0 < m._chance(0.01) < m._chance(0.99) < 1.0

@@ -177,3 +177,22 @@ def test_the_points_of_a_knock_one_either_side_of_a_tie(
     defender = cards_to_mask(f"TC JC QC 4S 5S 6S KH KD KS {last}")
     assert knock_points(knocker, defender, rules("openspiel")) == openspiel
     assert knock_points(knocker, defender, rules("classic")) == classic
+
+
+def test_the_quick_discard_takes_the_highest_suit_among_equals_and_never_the_taken_card(
+        ) -> None:
+    """Of KC and KS (both leaving the same deadwood), the higher suit, KS; a card taken
+    from the pile is never thrown, the ace of clubs (index 0) too."""
+    from ginrules import Card, cards_to_mask
+    from ginrules.players.lookahead import _discard, _highest
+
+    assert _highest(cards_to_mask("KC KS")) == Card.parse("KS").index
+    assert _highest(cards_to_mask("KS KC 9H")) == Card.parse("KS").index
+    hand = cards_to_mask("AC 4D 5D 6D 7H 8H 9H JS QS KS 2C")
+    assert _discard(hand, -1)[0] == Card.parse("2C").index
+    assert _discard(hand, Card.parse("2C").index)[0] == Card.parse("AC").index
+    high = cards_to_mask("AC 4D 5D 6D 7H 8H 9H JS QS KS 3C")
+    assert _discard(high, -1)[0] == Card.parse("3C").index
+    gin_but_ace = cards_to_mask("AC 4D 5D 6D 7H 8H 9H TS JS QS KS")  # AC's discard: gin
+    assert _discard(gin_but_ace, -1) == (0, 0)
+    assert _discard(gin_but_ace, 0) == (Card.parse("KS").index, 1)  # AC was taken
