@@ -1094,8 +1094,8 @@ def test_a_knock_is_made_when_it_wins_anything_and_no_less_than_waiting(
 
     hint = _knock_hint(monkeypatch, (_WINS_1,))
     assert hint.knock is not None and hint.knock.knock_points == 1.0
-    assert str(hint).startswith("knock KC: knocking with 10 deadwood wins 1 point on "
-                            "average")
+    assert str(hint).startswith(
+        "knock KC: knocking with 10 deadwood wins 1 point on average")
     # waiting worth exactly as much as knocking: gin_wait found so that the figures tie
     weight = _knock_hint(monkeypatch, (_WINS_1,), gin_wait=1.0).knock
     assert weight is not None and weight.play_on_points > 0
