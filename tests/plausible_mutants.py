@@ -172,6 +172,9 @@ _EAGER_WEIGHTS = (
     "changes")
 
 EQUIVALENT: dict[str, str] = {
+    "src/ginrules/knocking.py:off_by_one:2cdf9a74ee06":
+        "one more j repeats the whole chain above (a slice past its end): a duplicate "
+        "option, and lay_off keeps the first of equal keys",
     "src/ginrules/players/lookahead.py:wrong_preset:9033e2f0dfa6":
         "knock points never read the table's knock limit (the knock is given)",
     "src/ginrules/players/lookahead.py:wrong_preset:2b122f2853b3":

@@ -918,3 +918,13 @@ def test_every_card_is_in_one_place_and_the_pile_is_what_was_thrown_and_not_take
         assert (list(state.discard_pile), list(state.stock)) == (pile, stock)
         assert sorted(held[0] | held[1] | set(pile) | set(stock)) == list(CARDS)
         assert len(held[0]) + len(held[1]) + len(pile) + len(stock) == 52
+
+
+@every_pair(examples=60)
+@given(data=st.data())
+def test_a_finished_hands_turn_is_the_player_who_ended_it(
+        pair: tuple[str, str], data: st.DataObject) -> None:
+    """Whatever ends it (a knock, gin, big gin, the stock run down, the turn cap), the
+    hand's turn stays with the player of its last action."""
+    hand = data.draw(hand_of(pair))
+    assert hand.is_over and hand.turn == hand.actions[-1][0]
