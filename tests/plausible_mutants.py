@@ -172,6 +172,9 @@ _EAGER_WEIGHTS = (
     "changes")
 
 EQUIVALENT: dict[str, str] = {
+    "src/ginrules/players/particles.py:dropped_check:e76ed89a41bc":
+        "every chance of a throw is at least _MISS and the options are never empty: the "
+        "total is never 0, so the check is never true",
     "src/ginrules/knocking.py:off_by_one:2cdf9a74ee06":
         "one more j repeats the whole chain above (a slice past its end): a duplicate "
         "option, and lay_off keeps the first of equal keys",

@@ -459,3 +459,23 @@ def test_a_hand_longer_than_a_window_may_grow_is_read_whole(
     assert fmt._read(str(path))[0] == fmt._decode(text)
     monkeypatch.setattr(fmt, "_LONGEST", 2 * len(text))
     assert _in_windows(str(path)) == fmt._decode(text)
+
+
+@pytest.mark.parametrize("over", [0, 1])
+def test_a_file_read_a_window_at_a_time_is_bounded_as_the_whole_reading(
+        over: int, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file of exactly MAX_RECORD_BYTES is read; one byte more is too large, also when
+    it is read a window at a time (every window is short: nothing else would stop it)."""
+    from ginrules.records import format as fmt
+
+    text = _short_hands_game(30)
+    path = tmp_path / "game.json"
+    path.write_text(text, encoding="utf-8")
+    monkeypatch.setattr(fmt, "_STREAM_FROM", 1000)
+    monkeypatch.setattr(fmt, "_WINDOW", 700)
+    monkeypatch.setattr(fmt, "MAX_RECORD_BYTES", len(text.encode()) - over)
+    if over:
+        with pytest.raises(ginrules.InvalidRecordError, match="larger than"):
+            fmt._read(str(path))
+    else:
+        assert fmt._read(str(path))[0] == fmt._decode(text)
