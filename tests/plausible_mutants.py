@@ -172,6 +172,8 @@ _EAGER_WEIGHTS = (
     "changes")
 
 EQUIVALENT: dict[str, str] = {
+    "src/ginrules/players/lookahead.py:wrong_player:ad434a81d5c9":
+        "for an int, 1 - turn is 0 or 1 exactly when turn is: the same check",
     "src/ginrules/players/particles.py:dropped_check:e76ed89a41bc":
         "every chance of a throw is at least _MISS and the options are never empty: the "
         "total is never 0, so the check is never true",
