@@ -136,6 +136,7 @@ def test_the_sheet_of_a_tied_hollywood_match_says_a_tie() -> None:
 
     game = tied_hollywood_match()
     assert sheet_text(game).splitlines()[-1].endswith("a tie, 114 to 114")
+    assert repr(game).endswith(", Hollywood, over after 61 hands: a tie 114-114>")
 
 
 def test_a_hand_nobody_scores_says_so_without_its_result() -> None:
