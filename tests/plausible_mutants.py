@@ -1416,6 +1416,13 @@ def count(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_pythons(command: argparse.ArgumentParser) -> None:
+    """The Pythons a command runs the tests with (``run`` and ``sweep``)."""
+    command.add_argument("--python", default=sys.executable)
+    command.add_argument("--extras-python",
+                         help="a Python with the extras: interop runs tests/extras too")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -1437,9 +1444,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                                  help="skip the run of each area's tests on the unmutated tree")
             command.add_argument("--all-tests", action="store_true",
                                  help="run each survivor again with the whole suite")
-            command.add_argument("--python", default=sys.executable)
-            command.add_argument("--extras-python",
-                                 help="a Python with the extras: interop runs tests/extras too")
+            _add_pythons(command)
     sweeping = commands.add_parser("sweep", help="every mutant of one file, fast tests first")
     sweeping.add_argument("file", help="a source file, as src/ginrules/players/words.py")
     sweeping.add_argument("--first", nargs="+", required=True,
@@ -1449,9 +1454,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                                "that for the area's tests and the whole suite)")
     sweeping.add_argument("--all-tests", action="store_true",
                           help="run each survivor of the area's tests with the whole suite")
-    sweeping.add_argument("--python", default=sys.executable)
-    sweeping.add_argument("--extras-python",
-                          help="a Python with the extras: interop runs tests/extras too")
+    _add_pythons(sweeping)
     scoring = commands.add_parser("score", help="the table of runs' logs")
     scoring.add_argument("logs", nargs="+", help="what run printed")
     args = parser.parse_args(argv)

@@ -274,13 +274,14 @@ def test_the_shuffle_of_the_unseen_cards_rejects_draws_from_the_bound_up(above: 
     of limit = 2**64 - 2**64 % n and more. A seed whose first output is limit or limit + 1
     samples as the next seed of its stream does (that output is skipped); one whose first
     output is limit - 1 does not."""
+    from ginrules._splitmix import GOLDEN  # the stream's step: the next seed's outputs
     from test_cards import _seed_whose_first_output_is
 
     v = view(ginrules.deal(ginrules.rules("classic"), seed=3, dealer=0), 1)
     n = 52 - 10 - 1  # all but the player's ten and the upcard
     limit = 2**64 - 2**64 % n
     seed = _seed_whose_first_output_is(limit + above)
-    skipped = sample_hidden(v, seed=seed) == sample_hidden(v, seed=seed + 0x9E3779B97F4A7C15)
+    skipped = sample_hidden(v, seed=seed) == sample_hidden(v, seed=seed + GOLDEN)
     assert skipped == (above >= 0)
 
 
