@@ -172,6 +172,18 @@ _EAGER_WEIGHTS = (
     "changes")
 
 EQUIVALENT: dict[str, str] = {
+    "src/ginrules/players/odds.py:off_by_one:3c47348f14d6":
+        "at x == a the row read is rows[0][b], which is 1.0 for every b >= 1: the same",
+    "src/ginrules/players/computer.py:off_by_one:68e6931b6caf":
+        "best is never empty and below(stream, 1) is always 0: the same discard",
+    "src/ginrules/players/computer.py:dropped_check:8fa3fbc4dec9":
+        "a fast path: the fallback's least (deadwood, key) over the legal knocks, then "
+        "discards, is the same card (a best card is a legal knock whenever one is)",
+    "src/ginrules/players/views.py:wrong_player:37ff877a01f3":
+        "two events before a stock draw are two passes or a take and a discard: the "
+        "first is a pass exactly when the second is",
+    "src/ginrules/players/computer.py:off_by_one:fa4c2514b9d0":
+        "below(stream, 1) is always 0: one least-deadwood discard is chosen either way",
     "src/ginrules/players/lookahead.py:wrong_player:ad434a81d5c9":
         "for an int, 1 - turn is 0 or 1 exactly when turn is: the same check",
     "src/ginrules/players/particles.py:dropped_check:e76ed89a41bc":

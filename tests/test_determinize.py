@@ -126,6 +126,18 @@ def test_bad_input_is_an_actionable_error() -> None:
         sample_hidden(edited, seed=1)
 
 
+def test_a_take_from_an_empty_pile_does_not_add_up() -> None:
+    """A view edited so that the player took from an empty discard pile (its upcard
+    removed) is refused, though its eleven cards are as many as an eleven-cards
+    non-dealer holds: the take's card is unknown, so the hands cannot be walked back."""
+    import attrs
+
+    state = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0).apply("take")
+    edited = attrs.evolve(view(state, 1), upcard=None)
+    with pytest.raises(GinRulesError, match="does not add up"):
+        _own_hands(edited)
+
+
 def test_a_sample_keeps_the_players_own_stock_draws_where_they_were_drawn() -> None:
     import attrs
 

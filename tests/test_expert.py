@@ -198,6 +198,9 @@ def test_the_game_chance_table_is_a_chance_that_grows_with_my_score() -> None:
     from ginrules.players.odds import _table, game_chance
 
     table = _table(100)
+    # a and b up to 100, no further; the other needing nothing more is a loss
+    assert len(table) == 101 and {len(row) for row in table} == {101}
+    assert all(table[a][0] == 0.0 for a in range(1, 101))
     for a in range(101):
         for b in range(1, 101):
             if a:
@@ -210,6 +213,8 @@ def test_the_game_chance_table_is_a_chance_that_grows_with_my_score() -> None:
                 assert table[a][b] == 1.0  # needing nothing more is a win
     assert game_chance(100, 99, 100) == 1.0 and game_chance(99, 100, 100) == 0.0
     assert game_chance(120, 3, 100) == 1.0
+    # exactly at the target is reached, and mine is looked at first
+    assert game_chance(100, 100, 100) == 1.0 and game_chance(99, 100, 100) == 0.0
     assert game_chance(50, 50, 100) == pytest.approx(0.5)
     # a target far away counts 500 points to go, and the tables agree where they overlap
     assert game_chance(0, 0, 5000) == pytest.approx(0.5)

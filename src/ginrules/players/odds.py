@@ -57,7 +57,7 @@ def _table(size: int) -> tuple[tuple[float, ...], ...]:
 def game_chance(mine: int, theirs: int, target: int) -> float:
     """The chance that a player whose game total is ``mine`` wins the game to ``target``
     against one whose total is ``theirs``, at the start of a hand (1 once ``mine`` reaches
-    the target, 0 once ``theirs`` does), by the model above. Totals further than 500
+    the target, else 0 once ``theirs`` does), by the model above. Totals further than 500
     points from the target count as 500 away.
 
     >>> game_chance(100, 95, 100), game_chance(95, 100, 100)
