@@ -172,6 +172,10 @@ _EAGER_WEIGHTS = (
     "changes")
 
 EQUIVALENT: dict[str, str] = {
+    "src/ginrules/players/odds.py:off_by_one:fd2204cc9a3a":
+        "at b == 0 the table's column 0 is read, which is 0.0: the same chance",
+    "src/ginrules/players/odds.py:off_by_one:58c174c1019b":
+        "at b == 0 the table's column 0 is read, which is 0.0: the same chance",
     "src/ginrules/players/odds.py:off_by_one:3c47348f14d6":
         "at x == a the row read is rows[0][b], which is 1.0 for every b >= 1: the same",
     "src/ginrules/players/computer.py:off_by_one:68e6931b6caf":

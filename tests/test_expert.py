@@ -215,6 +215,8 @@ def test_the_game_chance_table_is_a_chance_that_grows_with_my_score() -> None:
     assert game_chance(120, 3, 100) == 1.0
     # exactly at the target is reached, and mine is looked at first
     assert game_chance(100, 100, 100) == 1.0 and game_chance(99, 100, 100) == 0.0
+    assert game_chance(99, 130, 100) == 0.0 and game_chance(10, 101, 100) == 0.0
+    assert 0.0 < game_chance(40, 99, 100) < 0.5  # one point to go is not the game
     assert game_chance(50, 50, 100) == pytest.approx(0.5)
     # a target far away counts 500 points to go, and the tables agree where they overlap
     assert game_chance(0, 0, 5000) == pytest.approx(0.5)
@@ -546,6 +548,32 @@ def _knock_chances(preset: str, stock_sizes: set[int]) -> dict[int, ginrules.Vie
             state = state.apply(action)
     assert set(found) == stock_sizes
     return found
+
+
+@pytest.mark.parametrize("preset", ["classic", "eaai"])
+def test_playing_on_at_the_dead_hand_line_is_worth_nothing(preset: str) -> None:
+    """With the stock at the dead-hand line, a discard that does not knock ends the hand
+    with no score: the expert prices playing on at 0 points in every such knock of
+    simple players' games (no playout lets the opponent draw and knock)."""
+    from ginrules import ActionKind
+
+    line = ginrules.rules(preset).dead_hand_stock
+    weighed = []
+    for seed in range(12):
+        state = ginrules.deal(ginrules.rules(preset), seed=seed, dealer=seed % 2)
+        players = [SimplePlayer(seed=seed), SimplePlayer(seed=seed + 1)]
+        while not state.is_over:
+            v = view(state, state.turn)
+            if v.stock_size == line and any(a.kind is ActionKind.KNOCK
+                                            for a in v.legal_actions):
+                h = ExpertPlayer().decide(v)
+                if h.knock is not None:
+                    weighed.append(h.knock.play_on_points)
+            action = players[state.turn].choose(v)
+            if action.kind is ActionKind.KNOCK:  # play on, to reach the line
+                action = next(a for a in v.legal_actions if a.kind is ActionKind.DISCARD)
+            state = state.apply(action)
+    assert len(weighed) >= 4 and set(weighed) == {0.0}, weighed
 
 
 @pytest.mark.parametrize("preset", ["classic", "eaai"])
