@@ -172,6 +172,8 @@ _EAGER_WEIGHTS = (
     "changes")
 
 EQUIVALENT: dict[str, str] = {
+    "src/ginrules/players/views.py:wrong_player:2a146b09c247":
+        "for an int, 1 - player is 0 or 1 exactly when player is: the same check",
     "src/ginrules/players/odds.py:off_by_one:fd2204cc9a3a":
         "at b == 0 the table's column 0 is read, which is 0.0: the same chance",
     "src/ginrules/players/odds.py:off_by_one:58c174c1019b":

@@ -51,12 +51,53 @@ class _Fixed(ExpertPlayer):
         return [(h, [i for i in pool if not h >> i & 1], 1.0) for h in self.HANDS]
 
 
-def _signed(knocker: int, defender: int, rules: str) -> int:
+def _signed(knocker: int, defender: int, rules: str | ginrules.RuleSet) -> int:
     """The knock's points from the knocker's side, by the engine's showdown."""
     _, score = ginrules.showdown(cards_from_mask(knocker), cards_from_mask(defender),
                                  rules=rules)
     return 0 if score.player is None else score.points if score.winner == "knocker" \
         else -score.points
+
+
+def _advised_risk(opponent: str, risk: float, stock_size: int, deadwood: int) -> float:
+    """The undercut risk a hint advising a knock states: the logistic model of
+    ``opponent``'s knock model, measured on the knocks hints advise."""
+    a, b, c, d = KNOCK_MODELS[opponent].advised
+    r = min(0.995, max(0.005, risk))
+    return 1 / (1 + math.exp(-(a + b * math.log(r / (1 - r)) + c * stock_size / 30
+                               + d * deadwood / 10)))
+
+
+@pytest.mark.parametrize("opponent", [None, "expert"])
+def test_an_undercut_by_one_point_without_a_bonus_is_an_undercut(opponent: str | None) -> None:
+    """Under rules with no undercut bonus, a defender one point under the knocker scores
+    1 point: that hand counts in the undercut risk as any other undercut."""
+    rules = ginrules.rules("classic").evolve(undercut_bonus=0)
+    state = _knock_position("classic", 3)  # a knock with 10 deadwood
+    v = attrs.evolve(view(state, state.turn), rules=rules)
+    knock = min((a for a in v.legal_actions if a.kind is ActionKind.KNOCK),
+                key=lambda a: ginrules.deadwood(cards_from_mask(v.mask & ~a.card.mask)))
+    mine = v.mask & ~knock.card.mask
+    unseen = [i for i in range(52) if not v.mask >> i & 1
+              and i not in {c.index for c in v.discard_pile}]
+    rng = random.Random(3)
+    by_points: dict[int, int] = {}
+    for _ in range(1000):
+        hand = sum(1 << i for i in rng.sample(unseen, 10))
+        by_points.setdefault(_signed(mine, hand, rules), hand)
+    won = next(p for p in by_points if p > 0)
+    _Fixed.HANDS = [by_points[-1], by_points[won]]
+    h = _Fixed(seed=1, opponent=opponent, play_for_game=False).decide(v)
+    e = h.knock
+    assert e is not None and e.deadwood == ginrules.deadwood(cards_from_mask(mine))
+    risk = 0.5
+    if opponent is not None:
+        draws = sum(1 for ev in v.events if ev.player != v.player
+                    and ev.action.kind is ActionKind.DRAW_STOCK)
+        risk = undercut_risk(opponent, 0.5, e.deadwood, draws, v.stock_size)
+        if h.action.kind is ActionKind.KNOCK:
+            risk = _advised_risk(opponent, risk, v.stock_size, e.deadwood)
+    assert e.undercut_risk == pytest.approx(risk)
 
 
 @pytest.mark.parametrize("opponent", [None, "expert", "simple", "advanced"])
@@ -105,10 +146,7 @@ def test_every_figure_of_a_knock_hint_is_its_definition(seed: int,
     if opponent is not None and h.action.kind is ActionKind.KNOCK:
         # advising the knock, it states the risk and points measured on the knocks
         # hints advise: a logistic model, and a line bent at -15, -5, 5, 15 and 25 points
-        a, b, c, d = KNOCK_MODELS[opponent].advised
-        r = min(0.995, max(0.005, risk))
-        risk = 1 / (1 + math.exp(-(a + b * math.log(r / (1 - r)) + c * v.stock_size / 30
-                                   + d * e.deadwood / 10)))
+        risk = _advised_risk(opponent, risk, v.stock_size, e.deadwood)
         assert f"undercut risk {risk:.0%}" in h.reason
         a, b, c1, c2, c3, c4, c5, g = KNOCK_MODELS[opponent].advised_knock
         mean = a + b * mean + c1 * max(0, mean + 15) + c2 * max(0, mean + 5) \

@@ -383,3 +383,24 @@ def test_an_opponent_knocking_with_a_card_it_took_is_no_longer_known_to_hold_it(
     info = info.observe(0, "knock TS")
     assert info.view() == attrs.evolve(final.view(1), result=None)
     assert info.reveal(final.cards(0)).view() == final.view(1)
+
+
+def test_an_information_set_built_on_a_state_takes_its_own_stock_draws() -> None:
+    """Built from a state directly, an information set's stock draws default to those
+    of its player in that state (never the opponent's)."""
+    start = ginrules.deal(ginrules.rules("classic"), seed=7, dealer=0)
+    state = start.apply("pass").apply("pass")
+    for _ in range(4):  # each player draws from the stock and throws what it drew
+        state = state.apply("draw stock")
+        drawn = state.view(state.turn).drawn_cards[-1]
+        state = state.apply(f"discard {drawn}")
+    for player in (0, 1):
+        info = InformationSet(player, None, start.cards(player), state)
+        assert info.view() == state.view(player)
+        assert info.view().drawn_cards != state.view(1 - player).drawn_cards
+
+
+def test_an_information_set_needs_an_upcard_where_one_is_turned() -> None:
+    s = ginrules.deal(ginrules.rules("classic"), seed=3, dealer=1)
+    with pytest.raises(ginrules.WrongTypeError, match="the upcard: a Card or its text"):
+        InformationSet.start(s.rules, 0, 1, s.cards(0), None)
