@@ -172,6 +172,11 @@ _EAGER_WEIGHTS = (
     "changes")
 
 EQUIVALENT: dict[str, str] = {
+    "src/ginrules/players/observed.py:off_by_one:679fc814d980":
+        "a fast path: player 0 goes the slow way, through _seat, which returns 0",
+    "src/ginrules/players/observed.py:wrong_player:bd0801f07686":
+        "for an int, 1 - player == 0 is player == 1: the fast path takes 1 only, and 0 "
+        "goes through _seat, which returns 0",
     "src/ginrules/players/views.py:wrong_player:2a146b09c247":
         "for an int, 1 - player is 0 or 1 exactly when player is: the same check",
     "src/ginrules/players/odds.py:off_by_one:fd2204cc9a3a":

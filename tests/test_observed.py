@@ -404,3 +404,15 @@ def test_an_information_set_needs_an_upcard_where_one_is_turned() -> None:
     s = ginrules.deal(ginrules.rules("classic"), seed=3, dealer=1)
     with pytest.raises(ginrules.WrongTypeError, match="the upcard: a Card or its text"):
         InformationSet.start(s.rules, 0, 1, s.cards(0), None)
+
+
+def test_an_upcard_among_the_players_cards_and_a_player_minus_one_are_refused() -> None:
+    s = ginrules.deal(ginrules.rules("classic"), seed=3, dealer=1)
+    mine = s.cards(0)
+    with pytest.raises(GinRulesError, match=f"the upcard {mine[0]} is also one of the "
+                                            "player's cards"):
+        InformationSet.start(s.rules, 0, 1, mine, mine[0])
+    info = InformationSet.start(s.rules, 0, 1, mine, s.upcard)
+    for player in (-1, 2):
+        with pytest.raises(GinRulesError, match=f"player must be player 0 or 1, not {player}"):
+            info.observe(player, "pass")

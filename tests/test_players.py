@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import attrs
@@ -1211,3 +1212,33 @@ def test_the_advanced_level_draws_from_the_stock_when_the_discard_does_not_help(
     hint = AdvancedPlayer().decide(view(state, 0))
     assert str(hint) == ("draw stock: KS would not lower your deadwood (45) whatever you "
                          "discard; a stock card may lower it")
+
+
+@pytest.mark.parametrize("discards", [(), ("discard KH", "draw stock", "discard AC")])
+def test_the_expert_weighs_knockable_hands_down_once_the_opponent_could_knock(
+        discards: tuple[str, ...], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hand the opponent could have knocked with (deadwood at most the knock limit)
+    weighs ``knock_evidence`` once the opponent has discarded (and so had a chance to
+    knock and did not), 1 before; every other hand weighs 1. Here the opponent's one
+    discard is AC, the card of index 0."""
+    from ginrules.masks import _deadwood
+    from ginrules.players import expert
+
+    hands = [ginrules.cards_to_mask(text) for text in (
+        "2D 3D 4D 5C 6C 7C 9D 9S 9H AS",  # deadwood 1
+        "2D 3D 4D 5C 6C 7C 9D 9S TH AS",  # 29
+        "2D 3D 4D 5C 6C 7C 9D 9S 9H TS",  # 10: the limit
+        "2D 3D 4D 5C 6C 7C AH 2S 3H 5H")]  # 11
+    assert [_deadwood(m) for m in hands] == [1, 29, 10, 11]
+    monkeypatch.setattr(expert, "_deals", lambda *_: [(m, []) for m in hands])
+    state = situation("2C 3C 4D 5D 6D 9S KH KD QC TS", "AC 2H 3H 4H 5S 6S 7S 8H JC JH", "QH",
+                      actions=("pass", "pass", "draw stock", *discards))
+    if discards:
+        state = state.apply("draw stock")
+    v = view(state, 1)
+    assert [str(e.card) for e in v.events if e.player == 0 and e.card] == [
+        "AC"] * bool(discards)
+    player = expert.ExpertPlayer()
+    played = player._opponent_sample(v, player._recall(v, 0, True), [], random.Random(1))
+    assert [w for _, _, w in played] == [
+        player.knock_evidence if discards and _deadwood(m) <= 10 else 1.0 for m in hands]
