@@ -172,6 +172,13 @@ _EAGER_WEIGHTS = (
     "changes")
 
 EQUIVALENT: dict[str, str] = {
+    "src/ginrules/players/expert.py:off_by_one:34f47c14e352":
+        "at 0 points both branches are game_chance(mine, theirs, target): the same",
+    "src/ginrules/players/observed.py:off_by_one:7bfcb3249a03":
+        "a fast path: player 1 goes the slow way, through _seat, which returns 1",
+    "src/ginrules/players/expert.py:dropped_check:b7c34227ecc9":
+        "dead code: the pool always holds the stock's unseen cards and inference weights "
+        "are clamped to 0.05-5, so the total is never 0",
     "src/ginrules/players/observed.py:off_by_one:679fc814d980":
         "a fast path: player 0 goes the slow way, through _seat, which returns 0",
     "src/ginrules/players/observed.py:wrong_player:bd0801f07686":

@@ -251,3 +251,18 @@ def test_only_the_opponents_acts_weigh_the_particles() -> None:
 
     assert weights_after(me=1) == [1.0]  # the reader's own pass
     assert weights_after(me=0) == [pf._MISS]  # the opponent's
+
+
+@pytest.mark.parametrize("opener", [0, 1, 51])
+def test_an_eleven_cards_opener_is_dealt_to_every_particle(opener: int) -> None:
+    """Under the eleven-cards opening the opponent's first discard (here AC, 2C or KS:
+    the lowest index too) was dealt to it: every particle has used it, none holds it,
+    each holds ten other cards, and that first event is consumed."""
+    f = pf._Filter.deal(30, (1 << 52) - 1, random.Random(2), 10, opener)
+    assert f.done == 1 and len(f.hands) == 30
+    for hand, used in zip(f.hands, f.used, strict=True):
+        assert used == hand | 1 << opener and not hand >> opener & 1
+        assert hand.bit_count() == 10
+    plain = pf._Filter.deal(30, (1 << 52) - 1, random.Random(2), 11)
+    assert plain.done == 0 and {h.bit_count() for h in plain.hands} == {11}
+    assert plain.used == plain.hands
