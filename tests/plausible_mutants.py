@@ -172,6 +172,8 @@ _EAGER_WEIGHTS = (
     "changes")
 
 EQUIVALENT: dict[str, str] = {
+    "src/ginrules/players/expert.py:off_by_one:1f3c6a8e782a":
+        "at 0 points both branches are game_chance(mine, theirs, target): the same",
     "src/ginrules/players/expert.py:off_by_one:34f47c14e352":
         "at 0 points both branches are game_chance(mine, theirs, target): the same",
     "src/ginrules/players/observed.py:off_by_one:7bfcb3249a03":

@@ -587,3 +587,16 @@ def test_the_expert_knocks_above_its_knock_at_only_as_the_stock_runs_out(preset:
         waits = reason.startswith("do not knock with ") and (
             "this level knocks with 0 or less until the stock runs out" in reason)
         assert waits == (size > line + 1), (size, reason)
+
+
+def test_the_game_value_of_a_hands_points_moves_the_right_total() -> None:
+    """Points won add to my total, points lost to the opponent's (a 1-point undercut
+    without a bonus too), as the game chance prices them."""
+    from ginrules.players.expert import _game_value
+    from ginrules.players.odds import game_chance
+
+    value = _game_value(50, 60, 100)
+    for points in (-30, -1, 0, 1, 30):
+        mine, theirs = (50 + points, 60) if points >= 0 else (50, 60 - points)
+        assert value(points) == game_chance(mine, theirs, 100)
+    assert value(-1) < value(0) < value(1)

@@ -416,3 +416,13 @@ def test_an_upcard_among_the_players_cards_and_a_player_minus_one_are_refused() 
     for player in (-1, 2):
         with pytest.raises(GinRulesError, match=f"player must be player 0 or 1, not {player}"):
             info.observe(player, "pass")
+
+
+def test_an_opponents_big_gin_where_the_rules_have_none_says_so() -> None:
+    """The opponent declares big gin at its turn to discard, under rules that offer no
+    big gin: refused, and the reason is the rules (not the turn)."""
+    s = ginrules.deal(ginrules.rules("eaai"), seed=3, dealer=0)
+    info = InformationSet.start(s.rules, 0, 0, s.cards(0), s.upcard).observe(1, "take")
+    with pytest.raises(IllegalActionError, match=r"^event 2 \(player 1 big gin\): cannot "
+                                                 "big gin: these rules do not offer big gin$"):
+        info.observe(1, "big gin")
