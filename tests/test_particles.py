@@ -266,3 +266,27 @@ def test_an_eleven_cards_opener_is_dealt_to_every_particle(opener: int) -> None:
     plain = pf._Filter.deal(30, (1 << 52) - 1, random.Random(2), 11)
     assert plain.done == 0 and {h.bit_count() for h in plain.hands} == {11}
     assert plain.used == plain.hands
+
+
+@pytest.mark.parametrize("how", ["draw", "take"])
+@pytest.mark.parametrize("why", ["used", "gone"])
+def test_a_throw_cannot_be_of_a_card_a_particle_used_or_that_left(why: str, how: str
+                                                                  ) -> None:
+    """The opponent drew from the stock (or took QH from the pile) and threw d, which a
+    particle does not hold: d was drawn then, or dealt in place of a card it holds.
+    Neither can be if the particle already used d (it held d and threw it before) or d
+    has left the universe (the reader drew it): that particle's weight is 0; a particle
+    for which d is fresh keeps a weight."""
+    d, f = (c.index for c in ginrules.parse_cards("KS QH"))
+    hand = cards_to_mask(ginrules.parse_cards("AC 2C 3C 5D 6D 7D 9H TH JH QS"))
+    universe = (1 << 52) - 1
+    used = hand | (1 << d if why == "used" else 0)
+    cards = universe & ~(1 << d) if why == "gone" else universe
+    particles = pf._Filter(hands=[hand, hand], used=[used, hand], weights=[1.0, 1.0],
+                           cards=cards)
+    if how == "draw":
+        particles._draw(d, False, 10, random.Random(3))
+    else:
+        particles._take(f, d, False, 10, random.Random(3))
+    assert particles.weights[0] == 0.0
+    assert (particles.weights[1] > 0.0) == (why == "used")
