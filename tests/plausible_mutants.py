@@ -172,6 +172,9 @@ _EAGER_WEIGHTS = (
     "changes")
 
 EQUIVALENT: dict[str, str] = {
+    "src/ginrules/players/observed.py:dropped_check:7c552c69b9b0":
+        "a fast path: a card swapped with itself changes no hand and no place in the "
+        "deck, so _with_swap returns an equal state",
     "src/ginrules/players/expert.py:off_by_one:1f3c6a8e782a":
         "at 0 points both branches are game_chance(mine, theirs, target): the same",
     "src/ginrules/players/expert.py:off_by_one:34f47c14e352":
