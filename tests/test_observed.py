@@ -426,3 +426,15 @@ def test_an_opponents_big_gin_where_the_rules_have_none_says_so() -> None:
     with pytest.raises(IllegalActionError, match=r"^event 2 \(player 1 big gin\): cannot "
                                                  "big gin: these rules do not offer big gin$"):
         info.observe(1, "big gin")
+
+
+@pytest.mark.parametrize(("meld", "why"), [
+    ("7H 8H 9H", "meld 7H 8H 9H holds 7H, which player 0 cannot hold: it is player 1's card"),
+    ("7S 8S 9S", "meld 7S 8S 9S holds 9S, which player 0 cannot hold: it discards it"),
+])
+def test_an_opponents_knock_showing_a_meld_it_cannot_hold_is_refused(meld: str, why: str
+                                                                     ) -> None:
+    info = InformationSet.start(ginrules.rules("classic"), 1, 1,
+                                "7H 8H 3H KS QS JS 2C 2D 9C 9D", "AS").observe(0, "take")
+    refused(info, "^event 2 \\(player 0 knock 9S\\): " + why + "$", 0, "knock 9S",
+            melds=[meld])

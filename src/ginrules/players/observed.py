@@ -507,11 +507,12 @@ class InformationSet:
         elif shown is not None:
             for meld in shown:
                 for c in meld.cards:
-                    if not state.masks[who] >> c.index & 1:
-                        why = self._unseen(state, c) or ""
-                        if why or c == card:
-                            raise GinRulesError(f"meld {meld} holds {c}, which player "
-                                                f"{who} cannot hold: {why or 'it discards it'}")
+                    # (the completion has the knocker still hold the card it discards)
+                    why = "it discards it" if c == card else None if state.masks[who] \
+                        >> c.index & 1 else self._unseen(state, c)
+                    if why is not None:
+                        raise GinRulesError(f"meld {meld} holds {c}, which player {who} "
+                                            f"cannot hold: {why}")
         ending = _Ending(who, act, shown)
         return attrs.evolve(self, state=state, ending=ending, revealed=None, derived=derived)
 
