@@ -172,6 +172,12 @@ _EAGER_WEIGHTS = (
     "changes")
 
 EQUIVALENT: dict[str, str] = {
+    "src/ginrules/players/particles.py:off_by_one:3f4d99d5b93b":
+        "a throw's chance is at least _MISS, so the two differ only when random() is "
+        "exactly 0.0 (a chance of 2**-53)",
+    "src/ginrules/players/particles.py:off_by_one:83ff32a2c5b3#1":
+        "every chance of a throw is at least _MISS and the options are never empty: the "
+        "total is never 0, so < 0 and <= 0 are both never true",
     "src/ginrules/players/observed.py:dropped_check:7c552c69b9b0":
         "a fast path: a card swapped with itself changes no hand and no place in the "
         "deck, so _with_swap returns an equal state",
