@@ -172,6 +172,9 @@ _EAGER_WEIGHTS = (
     "changes")
 
 EQUIVALENT: dict[str, str] = {
+    "src/ginrules/players/particles.py:off_by_one:29b2af1dc131#1":
+        "every chance of a throw is at least _MISS and the options are never empty: the "
+        "total is never 0 nor below, so both checks are never true",
     "src/ginrules/players/particles.py:off_by_one:3f4d99d5b93b":
         "a throw's chance is at least _MISS, so the two differ only when random() is "
         "exactly 0.0 (a chance of 2**-53)",

@@ -317,6 +317,12 @@ def test_nothing_after_the_end_and_reveal_needs_an_end() -> None:
         info.reveal(short)
     with pytest.raises(GinRulesError, match="player 0 holds TS, which it took"):
         info.reveal(final.cards(0)[:9])
+    # one of the reader's own cards in place of one it has not seen
+    unseen = next(c for c in final.cards(0) if c != final.upcard)
+    mine = final.cards(1)[0]
+    with pytest.raises(GinRulesError, match=f"^player 0 cannot hold {mine}: it is player "
+                                            "1's card$"):
+        info.reveal([mine if c == unseen else c for c in final.cards(0)])
     assert info.reveal(final.cards(0)).view() == final.view(1)
 
 
