@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 import attrs
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 import ginrules
@@ -235,6 +235,8 @@ _TABLE = Table.of(ginrules.rules("classic"), 10)
 @given(st.lists(st.tuples(st.integers(-60, 60), st.floats(0.01, 10)), min_size=1,
                 max_size=12),
        st.floats(0.0, 1.0), st.integers(1, 10))
+@example([(5, 1.0)], 1.0, 4)  # no undercut sampled, a certain one stated
+@example([(-27, 1.0)], 0.0, 4)  # every sample undercut, none stated
 def test_tilting_makes_the_undercut_share_the_risk_and_keeps_the_rest(
         priced: list[tuple[int, float]], risk: float, dead: int) -> None:
     tilted = _tilted(priced, risk, dead, _TABLE)

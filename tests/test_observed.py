@@ -444,3 +444,23 @@ def test_an_opponents_knock_showing_a_meld_it_cannot_hold_is_refused(meld: str, 
                                 "7H 8H 3H KS QS JS 2C 2D 9C 9D", "AS").observe(0, "take")
     refused(info, "^event 2 \\(player 0 knock 9S\\): " + why + "$", 0, "knock 9S",
             melds=[meld])
+
+
+def test_the_defence_lays_nothing_off_against_gin_and_needs_the_melds() -> None:
+    """Against gin the defender lays off nothing, though its JS would extend the
+    knocker's run AS-TS (the real hand's result agrees); a defence of a knock whose melds
+    were not reported asks for them."""
+    deck = ginrules.parse_cards("AS 2C 2S 3C 3S 4C 4S 5C 5S 6C 6S 7C 7S 8C 8S 9C 9S TC "
+                                "KH JS TS")
+    deck += tuple(c for c in ginrules.CARDS if c not in deck)
+    s = ginrules.deal(ginrules.rules("classic"), deck=deck, dealer=1)
+    end = s.apply("take").apply("knock KH")
+    info = InformationSet.start(s.rules, 1, 1, s.cards(1), s.upcard)
+    info = info.observe(0, "take").observe(0, "knock KH")
+    with pytest.raises(GinRulesError, match=r"^the knocker's melds were not reported: give "
+                                            r"them$"):
+        info.defence()
+    for melds in (["AS 2S 3S 4S 5S 6S 7S 8S 9S TS"], ["AS 2S 3S 4S 5S", "6S 7S 8S 9S TS"]):
+        arrangement, layoffs = info.defence(melds)
+        assert layoffs == () and arrangement.deadwood == 10
+    assert end.result is not None and end.result.layoffs == ()
