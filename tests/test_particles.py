@@ -177,6 +177,14 @@ def test_a_reading_built_by_hand_needs_a_weight_per_hand() -> None:
         pf.HandReading((1, 2), (1.0,), 1.0)
 
 
+def test_a_reading_where_no_particle_fits_gives_every_card_a_chance_of_0() -> None:
+    """No particle fits the opponent's play (``hands`` empty, ``total`` 0): no card is
+    held or taken, rather than a division by zero."""
+    empty = pf.HandReading((), (), 0.0)
+    assert empty.chance("7H") == 0.0 and empty.danger("7H") == 0.0
+    assert empty.chance(0) == 0.0 and empty.danger(0) == 0.0
+
+
 def test_a_reading_built_by_hand_takes_every_52_bit_mask_and_no_other() -> None:
     """A hand is a card mask from 0 (no card) to all 52 cards; one past either end, or
     not an int, is refused as a wrong type."""
