@@ -464,3 +464,18 @@ def test_the_defence_lays_nothing_off_against_gin_and_needs_the_melds() -> None:
         arrangement, layoffs = info.defence(melds)
         assert layoffs == () and arrangement.deadwood == 10
     assert end.result is not None and end.result.layoffs == ()
+
+
+def test_the_defence_lays_off_against_a_knock_with_nine_cards_melded() -> None:
+    """One short of gin (nine cards melded, 2H deadwood), the defender lays TS off onto
+    the knocker's run AS-9S, as in the real hand."""
+    deck = ginrules.parse_cards("AS 2C 2S 3C 3S 4C 4S 5C 5S 6C 6S 7C 7S 8C 8S 9C 2H TC "
+                                "KH TS 9S")
+    deck += tuple(c for c in ginrules.CARDS if c not in deck)
+    s = ginrules.deal(ginrules.rules("classic"), deck=deck, dealer=1)
+    end = s.apply("take").apply("knock KH")
+    info = InformationSet.start(s.rules, 1, 1, s.cards(1), s.upcard)
+    info = info.observe(0, "take").observe(0, "knock KH")
+    arrangement, layoffs = info.defence(["AS 2S 3S 4S 5S 6S 7S 8S 9S"])
+    assert [str(x.card) for x in layoffs] == ["TS"] and arrangement.deadwood == 0
+    assert end.result is not None and end.result.layoffs == layoffs
