@@ -183,6 +183,11 @@ def test_a_reading_where_no_particle_fits_gives_every_card_a_chance_of_0() -> No
     empty = pf.HandReading((), (), 0.0)
     assert empty.chance("7H") == 0.0 and empty.danger("7H") == 0.0
     assert empty.chance(0) == 0.0 and empty.danger(0) == 0.0
+    # a total below 1 is a total: the one hand, all four sevens and 8H, holds 7H and
+    # would take 9H
+    sevens = cards_to_mask(ginrules.parse_cards("7C 7D 7H 7S 8H"))
+    small = pf.HandReading((sevens,), (0.25,), 0.25)
+    assert small.chance("7H") == 1.0 and small.danger("9H") == 1.0
 
 
 def test_a_reading_built_by_hand_takes_every_52_bit_mask_and_no_other() -> None:
