@@ -172,6 +172,15 @@ def test_a_bad_particle_count_is_one_error(bad: object) -> None:
         MasterPlayer(particles=bad)  # type: ignore[arg-type]
 
 
+def test_one_particle_is_enough() -> None:
+    """The least particle count, 1, reads a hand of one particle (and the master
+    player takes it)."""
+    v = view(ginrules.deal(ginrules.rules("eaai"), seed=1, dealer=0), 1)
+    reading = read_hand(v, 1)
+    assert len(reading.hands) == 1 and reading.hands[0].bit_count() == 10
+    assert MasterPlayer(particles=1).particles == 1
+
+
 def test_a_reading_built_by_hand_needs_a_weight_per_hand() -> None:
     with pytest.raises(GinRulesError, match="a weight per hand: 2 hands, 1 weights"):
         pf.HandReading((1, 2), (1.0,), 1.0)
