@@ -172,6 +172,12 @@ _EAGER_WEIGHTS = (
     "changes")
 
 EQUIVALENT: dict[str, str] = {
+    "src/ginrules/players/particles.py:dropped_check:61674763c51f":
+        "dead code: the weights start at 1, a pass scales them by _MISS > 0, and every "
+        "draw ends in resample, which sets them all to 1 when none is left: the total "
+        "read_hand sees is never 0",
+    "src/ginrules/players/particles.py:off_by_one:83ff32a2c5b3#2":
+        "the total read_hand sees is never 0 (see its dropped check): the same",
     "src/ginrules/players/particles.py:off_by_one:29b2af1dc131#1":
         "every chance of a throw is at least _MISS and the options are never empty: the "
         "total is never 0 nor below, so both checks are never true",
