@@ -172,6 +172,11 @@ _EAGER_WEIGHTS = (
     "changes")
 
 EQUIVALENT: dict[str, str] = {
+    "src/ginrules/players/particles.py:off_by_one:29b2af1dc131#2":
+        "the total read_hand sees is never 0 (see its dropped check): the same",
+    "src/ginrules/players/lookahead.py:off_by_one:8102d5313444":
+        "AC (index 0) has the least key (1 point, rank 0): every later card ties or "
+        "beats it and replaces it either way",
     "src/ginrules/players/particles.py:dropped_check:61674763c51f":
         "dead code: the weights start at 1, a pass scales them by _MISS > 0, and every "
         "draw ends in resample, which sets them all to 1 when none is left: the total "

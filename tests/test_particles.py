@@ -312,3 +312,20 @@ def test_a_throw_cannot_be_of_a_card_a_particle_used_or_that_left(why: str, how:
         particles._take(f, d, False, 10, random.Random(3))
     assert particles.weights[0] == 0.0
     assert (particles.weights[1] > 0.0) == (why == "used")
+
+
+def test_under_the_eleven_cards_opening_each_reader_deals_the_opponent_its_count() -> None:
+    """Under the eleven-cards opening the dealer reads a non-dealer of eleven cards (ten
+    kept once it has discarded first, never that discard), and the non-dealer reads a
+    dealer of ten."""
+    state = ginrules.deal(ginrules.rules("rlcard"), seed=4, dealer=0)
+    assert state.upcard is None
+    first = state.legal_actions()[0]
+    after = state.apply(first)
+    for s, seat, count in ((state, 0, 11), (state, 1, 10), (after, 0, 10), (after, 1, 10)):
+        v = view(s, seat)
+        reading = read_hand(v, 20)
+        assert {h.bit_count() for h in reading.hands} == {count}, (seat, count)
+        if s is after and seat == 0:
+            assert first.card is not None
+            assert not any(h & first.card.mask for h in reading.hands)
