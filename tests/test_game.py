@@ -608,6 +608,16 @@ def test_hollywood_games_close_separately_with_their_own_shutout() -> None:
     assert sheet.winner == 0
 
 
+def test_a_single_games_winner_reached_the_target_even_with_fewer_final_points() -> None:
+    """Player 1 wins seven hands of 14 (98, then 7 line bonuses: 273 in all); player 0
+    wins two of 50 and reaches 100 (with its game and line bonuses: 250). The game is
+    player 0's: it reached the target (only Hollywood counts the final points)."""
+    hands = [win(1, 14)] * 7 + [win(0, 50)] * 2
+    sheet = sheet_mod.score_sheet(hands, rules("classic"))
+    assert sheet.final_totals() == (250, 273)
+    assert sheet.games[0].winner == 0 and sheet.winner == 0
+
+
 def test_hollywood_is_not_over_until_all_three_games_are() -> None:
     sheet = sheet_mod.score_sheet([win(0, 100)], rules("classic"), hollywood=True)
     assert sheet.games[0].is_over and not sheet.is_over and sheet.winner is None

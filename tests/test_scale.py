@@ -461,6 +461,35 @@ def test_a_hand_longer_than_a_window_may_grow_is_read_whole(
     assert _in_windows(str(path)) == fmt._decode(text)
 
 
+def test_a_window_exactly_as_long_as_the_longest_value_is_still_read_in_windows(
+        tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The whole reading takes over from a window longer than ``_LONGEST``; a window of
+    exactly that length is still read a window at a time (and one shorter limit is
+    not)."""
+    from ginrules.records import format as fmt
+
+    text = _short_hands_game(30)
+    path = tmp_path / "game.json"
+    path.write_text(text, encoding="utf-8")
+    monkeypatch.setattr(fmt, "_STREAM_FROM", 1000)
+    monkeypatch.setattr(fmt, "_WINDOW", 700)
+    lengths = []
+    more = fmt._Stream.more
+
+    def measured(self: Any, at_least: int = 0) -> bool:
+        try:
+            return more(self, at_least)
+        finally:
+            lengths.append(len(self.text))
+
+    monkeypatch.setattr(fmt._Stream, "more", measured)
+    assert _in_windows(str(path)) == fmt._decode(text)
+    monkeypatch.setattr(fmt, "_LONGEST", max(lengths))
+    assert _in_windows(str(path)) == fmt._decode(text)
+    monkeypatch.setattr(fmt, "_LONGEST", max(lengths) - 1)
+    assert _in_windows(str(path)) is None
+
+
 @pytest.mark.parametrize("over", [0, 1])
 def test_a_file_read_a_window_at_a_time_is_bounded_as_the_whole_reading(
         over: int, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
