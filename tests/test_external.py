@@ -663,3 +663,25 @@ def test_an_answer_of_exactly_the_longest_line_is_read_though_its_end_comes_late
         assert len(reply["pad"]) == MAX_LINE - len(head) - 2
     finally:
         program.close(polite=False)
+
+
+def test_one_drain_of_the_error_output_reads_64_chunks_at_the_most(tmp_path: Path) -> None:
+    """A program that writes without end to its error output cannot hold the player in
+    one drain: a drain reads 64 reads of 64 KiB at the most, and keeps the last 4096
+    bytes. (The error output is a file here, so that more than a pipe holds is there.)"""
+    import types
+
+    from ginrules.players import external
+
+    path = tmp_path / "err"
+    path.write_bytes(b"x" * (70 * 65536 - 1) + b"!")
+    with open(path, "rb") as err:
+        unwatched: list[int] = []
+        program = types.SimpleNamespace(stderr=err.fileno(), tail=b"",
+                                        _read=external._Program._read,
+                                        _unwatch=unwatched.append)
+        external._Program._drain(program)
+        assert err.tell() == 64 * 65536 and program.tail == b"x" * external._TAIL
+        external._Program._drain(program)
+        assert program.tail.endswith(b"!") and len(program.tail) == external._TAIL
+        assert unwatched == [err.fileno()]  # the end of the file: no longer watched
