@@ -446,17 +446,24 @@ def test_an_opponents_knock_showing_a_meld_it_cannot_hold_is_refused(meld: str, 
             melds=[meld])
 
 
+def _take_and_knock_kh(cards: str) -> tuple[HandState, InformationSet]:
+    """Player 0 (the non-dealer) takes the upcard and knocks with KH, from a deck that
+    starts with ``cards`` (dealt in turn, then the upcard): the hand's end, and the
+    information set of player 1, the defender, that saw it."""
+    deck = ginrules.parse_cards(cards)
+    deck += tuple(c for c in ginrules.CARDS if c not in deck)
+    s = ginrules.deal(ginrules.rules("classic"), deck=deck, dealer=1)
+    info = InformationSet.start(s.rules, 1, 1, s.cards(1), s.upcard)
+    return (s.apply("take").apply("knock KH"),
+            info.observe(0, "take").observe(0, "knock KH"))
+
+
 def test_the_defence_lays_nothing_off_against_gin_and_needs_the_melds() -> None:
     """Against gin the defender lays off nothing, though its JS would extend the
     knocker's run AS-TS (the real hand's result agrees); a defence of a knock whose melds
     were not reported asks for them."""
-    deck = ginrules.parse_cards("AS 2C 2S 3C 3S 4C 4S 5C 5S 6C 6S 7C 7S 8C 8S 9C 9S TC "
-                                "KH JS TS")
-    deck += tuple(c for c in ginrules.CARDS if c not in deck)
-    s = ginrules.deal(ginrules.rules("classic"), deck=deck, dealer=1)
-    end = s.apply("take").apply("knock KH")
-    info = InformationSet.start(s.rules, 1, 1, s.cards(1), s.upcard)
-    info = info.observe(0, "take").observe(0, "knock KH")
+    end, info = _take_and_knock_kh("AS 2C 2S 3C 3S 4C 4S 5C 5S 6C 6S 7C 7S 8C 8S 9C 9S TC "
+                                   "KH JS TS")
     with pytest.raises(GinRulesError, match=r"^the knocker's melds were not reported: give "
                                             r"them$"):
         info.defence()
@@ -469,13 +476,8 @@ def test_the_defence_lays_nothing_off_against_gin_and_needs_the_melds() -> None:
 def test_the_defence_lays_off_against_a_knock_with_nine_cards_melded() -> None:
     """One short of gin (nine cards melded, 2H deadwood), the defender lays TS off onto
     the knocker's run AS-9S, as in the real hand."""
-    deck = ginrules.parse_cards("AS 2C 2S 3C 3S 4C 4S 5C 5S 6C 6S 7C 7S 8C 8S 9C 2H TC "
-                                "KH TS 9S")
-    deck += tuple(c for c in ginrules.CARDS if c not in deck)
-    s = ginrules.deal(ginrules.rules("classic"), deck=deck, dealer=1)
-    end = s.apply("take").apply("knock KH")
-    info = InformationSet.start(s.rules, 1, 1, s.cards(1), s.upcard)
-    info = info.observe(0, "take").observe(0, "knock KH")
+    end, info = _take_and_knock_kh("AS 2C 2S 3C 3S 4C 4S 5C 5S 6C 6S 7C 7S 8C 8S 9C 2H TC "
+                                   "KH TS 9S")
     arrangement, layoffs = info.defence(["AS 2S 3S 4S 5S 6S 7S 8S 9S"])
     assert [str(x.card) for x in layoffs] == ["TS"] and arrangement.deadwood == 0
     assert end.result is not None and end.result.layoffs == layoffs
