@@ -1241,4 +1241,5 @@ def test_the_expert_weighs_knockable_hands_down_once_the_opponent_could_knock(
     player = expert.ExpertPlayer()
     played = player._opponent_sample(v, player._recall(v, 0, True), [], random.Random(1))
     assert [w for _, _, w in played] == [
-        player.knock_evidence if discards and _deadwood(m) <= 10 else 1.0 for m in hands]
+        player.knock_evidence if discards and _deadwood(m) <= v.knock_limit else 1.0
+        for m in hands]

@@ -461,11 +461,10 @@ def test_a_hand_longer_than_a_window_may_grow_is_read_whole(
     assert _in_windows(str(path)) == fmt._decode(text)
 
 
-def test_a_window_exactly_as_long_as_the_longest_value_is_still_read_in_windows(
-        tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The whole reading takes over from a window longer than ``_LONGEST``; a window of
-    exactly that length is still read a window at a time (and one shorter limit is
-    not)."""
+def _a_game_file_read_in_windows(tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+                                 ) -> tuple[str, str]:
+    """The text of a game of 30 short hands and its file, which is read a window of 700
+    bytes at a time (from 1000 bytes on)."""
     from ginrules.records import format as fmt
 
     text = _short_hands_game(30)
@@ -473,6 +472,17 @@ def test_a_window_exactly_as_long_as_the_longest_value_is_still_read_in_windows(
     path.write_text(text, encoding="utf-8")
     monkeypatch.setattr(fmt, "_STREAM_FROM", 1000)
     monkeypatch.setattr(fmt, "_WINDOW", 700)
+    return text, str(path)
+
+
+def test_a_window_exactly_as_long_as_the_longest_value_is_still_read_in_windows(
+        tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The whole reading takes over from a window longer than ``_LONGEST``; a window of
+    exactly that length is still read a window at a time (and one shorter limit is
+    not)."""
+    from ginrules.records import format as fmt
+
+    text, path = _a_game_file_read_in_windows(tmp_path, monkeypatch)
     lengths = []
     more = fmt._Stream.more
 
@@ -483,11 +493,11 @@ def test_a_window_exactly_as_long_as_the_longest_value_is_still_read_in_windows(
             lengths.append(len(self.text))
 
     monkeypatch.setattr(fmt._Stream, "more", measured)
-    assert _in_windows(str(path)) == fmt._decode(text)
+    assert _in_windows(path) == fmt._decode(text)
     monkeypatch.setattr(fmt, "_LONGEST", max(lengths))
-    assert _in_windows(str(path)) == fmt._decode(text)
+    assert _in_windows(path) == fmt._decode(text)
     monkeypatch.setattr(fmt, "_LONGEST", max(lengths) - 1)
-    assert _in_windows(str(path)) is None
+    assert _in_windows(path) is None
 
 
 @pytest.mark.parametrize("over", [0, 1])
@@ -497,14 +507,10 @@ def test_a_file_read_a_window_at_a_time_is_bounded_as_the_whole_reading(
     it is read a window at a time (every window is short: nothing else would stop it)."""
     from ginrules.records import format as fmt
 
-    text = _short_hands_game(30)
-    path = tmp_path / "game.json"
-    path.write_text(text, encoding="utf-8")
-    monkeypatch.setattr(fmt, "_STREAM_FROM", 1000)
-    monkeypatch.setattr(fmt, "_WINDOW", 700)
+    text, path = _a_game_file_read_in_windows(tmp_path, monkeypatch)
     monkeypatch.setattr(fmt, "MAX_RECORD_BYTES", len(text.encode()) - over)
     if over:
         with pytest.raises(ginrules.InvalidRecordError, match="larger than"):
-            fmt._read(str(path))
+            fmt._read(path)
     else:
-        assert fmt._read(str(path))[0] == fmt._decode(text)
+        assert fmt._read(path)[0] == fmt._decode(text)
