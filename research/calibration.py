@@ -26,7 +26,8 @@ Each table gives per bin of the stated figure the positions, the mean stated, th
 observed rate with its Wilson 95% interval (for the chances) or the observed mean with its
 standard error (for points), and a Brier score. The goal (issue 44): every bin's observed
 undercut rate within max(3 points, its 95% interval) of the mean stated, and expected
-points within 2 points of the observed mean.
+points within 2 points of the observed mean; a line after each opponent's tables says
+whether it is met, and whether every bin of points holds too (a stricter reading).
 
 With ``--fit``, the models' points and game chances are set aside (each states the
 samples' own) and the script fits, per opponent and for all together (``any``), the
@@ -69,6 +70,7 @@ from ginrules.players.knock_models import (
     _IDENTITY_POINTS,
     _IDENTITY_RISK,
     _KNOTS,
+    _RISK_BEND,
     KnockModel,
 )
 from ginrules.players.lookahead import Table, _points
@@ -280,8 +282,9 @@ def fit(rows: list[dict[str, Any]]) -> str:
 def fit_advised(rows: list[dict[str, Any]]) -> str:
     """The coefficients a :class:`~ginrules.players.knock_models.KnockModel` states its
     figures by where the hint advises a move, from ``rows`` played with none of them (the
-    identity): ``advised``, a logistic regression of an undercut on the model's risk, the
-    stock and the knock's deadwood, over the knocks the hint advised; ``advised_knock``
+    identity): ``advised``, a logistic regression of an undercut on the logit of the
+    model's risk (bent where the risk is 12%), the stock and the knock's deadwood, over
+    the knocks the hint advised; ``advised_knock``
     and ``advised_play_on``, the least-squares broken lines of the points the knock scored
     (where advised) and the hand gave (where playing on was) on the model's points, bent
     at the knots of :meth:`~ginrules.players.knock_models.KnockModel._advised_points`,
@@ -290,8 +293,9 @@ def fit_advised(rows: list[dict[str, Any]]) -> str:
     :meth:`~ginrules.players.knock_models.KnockModel._chance` says."""
     knocks = [r for r in rows if r["knocks"]]
     on = [r for r in rows if not r["knocks"]]
-    risk = _logistic([(1.0, _logit(r["risk"]), r["stock"] / 30, r["dead"] / 10)
-                      for r in knocks], [1.0 if r["undercut"] else 0.0 for r in knocks])
+    risk = _logistic([(1.0, z, r["stock"] / 30, r["dead"] / 10, max(0.0, z - _RISK_BEND))
+                      for z, r in ((_logit(r["risk"]), r) for r in knocks)],
+                     [1.0 if r["undercut"] else 0.0 for r in knocks])
 
     def bent(points: float, stock: int) -> tuple[float, ...]:
         return (1.0, points, *(max(0.0, points - k) for k in _KNOTS), stock / 30)
@@ -330,6 +334,34 @@ def advised(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
             s["game_chance"] = attrs.evolve(model, game=(0.0, 1.0))._chance(r["game_chance"])
         out.append(s)
     return out
+
+
+def goal(hinted: list[dict[str, Any]], on: list[dict[str, Any]], risk: bool,
+         binned: bool) -> str:
+    """Whether the rows meet issue 44's goal, in one line: at least 2000 hinted knocks,
+    every bin of their undercut risk holding (``risk``, from :func:`chance_table`), and
+    the points of knocking and of playing on each within 2 points of the observed mean;
+    and whether every bin of points holds too (``binned``, from :func:`points_table`).
+
+    >>> knock = {"knock_points": 10.0, "points": 11.5}
+    >>> goal([knock] * 2000, [{"on_points": 3.0, "hand_points": 1.5}], True, False)
+    'goal (issue 44): met (2000 hinted knocks; every bin of the risk holds; points of knocking 10.0 stated, 11.5 observed; of playing on 3.0 and 1.5); every bin of points holds: no'
+    >>> goal([knock] * 2000, [{"on_points": 3.0, "hand_points": 0.5}], True, True)[:25]
+    'goal (issue 44): not met '
+    """
+    def means(rows: list[dict[str, Any]], stated: str, observed: str) -> tuple[float, float]:
+        n = max(1, len(rows))
+        return sum(r[stated] for r in rows) / n, sum(r[observed] for r in rows) / n
+
+    k_stated, k_seen = means(hinted, "knock_points", "points")
+    o_stated, o_seen = means(on, "on_points", "hand_points")
+    met = (len(hinted) >= 2000 and risk and abs(k_stated - k_seen) <= 2
+           and abs(o_stated - o_seen) <= 2)
+    return (f"goal (issue 44): {'met' if met else 'not met'} ({len(hinted)} hinted knocks; "
+            f"{'every bin of the risk holds' if risk else 'a bin of the risk misses'}; "
+            f"points of knocking {k_stated:.1f} stated, {k_seen:.1f} observed; of playing "
+            f"on {o_stated:.1f} and {o_seen:.1f}); every bin of points holds: "
+            f"{'yes' if binned else 'no'}")
 
 
 def _least_squares(xs: list[tuple[float, ...]], ys: list[float]) -> list[float]:
@@ -437,11 +469,14 @@ def main() -> None:
             continue
         hinted = [r for r in rows if r["knocks"]]
         on = [r for r in rows if not r["knocks"]]
-        chance_table(hinted, "risk", "undercut", "undercut risk, hinted knocks")
+        risk = chance_table(hinted, "risk", "undercut", "undercut risk, hinted knocks")
         chance_table(rows, "risk", "undercut", "undercut risk, every knock weighed")
-        points_table(hinted, "knock_points", "points", "points of knocking, hinted knocks")
-        points_table(on, "on_points", "hand_points", "points of playing on, where hinted")
+        binned = points_table(hinted, "knock_points", "points",
+                              "points of knocking, hinted knocks")
+        binned &= points_table(on, "on_points", "hand_points",
+                               "points of playing on, where hinted")
         chance_table(rows, "game_chance", "won_game", "chance to win the game")
+        print(goal(hinted, on, risk, binned))
         print()
     if args.fit and len(opponents) > 1:
         print(f"    'any': {fit(all_rows)},  # {len(all_rows)} knocks")

@@ -62,10 +62,11 @@ def _signed(knocker: int, defender: int, rules: str | ginrules.RuleSet) -> int:
 def _advised_risk(opponent: str, risk: float, stock_size: int, deadwood: int) -> float:
     """The undercut risk a hint advising a knock states: the logistic model of
     ``opponent``'s knock model, measured on the knocks hints advise."""
-    a, b, c, d = KNOCK_MODELS[opponent].advised
+    a, b, c, d, e = KNOCK_MODELS[opponent].advised
     r = min(0.995, max(0.005, risk))
-    return 1 / (1 + math.exp(-(a + b * math.log(r / (1 - r)) + c * stock_size / 30
-                               + d * deadwood / 10)))
+    z = math.log(r / (1 - r))  # the line bends where the model's risk is 12% (z = -2)
+    return 1 / (1 + math.exp(-(a + b * z + c * stock_size / 30 + d * deadwood / 10
+                               + e * max(0.0, z + 2))))
 
 
 @pytest.mark.parametrize("opponent", [None, "expert"])
@@ -618,7 +619,7 @@ def test_an_advised_risk_far_below_is_0_past_the_overflow_guard(z: float,
     overflow a little below), and just above it the tiny chance it is."""
     from ginrules.players.knock_models import KnockModel
 
-    model = KnockModel((0.0, 1.0, 0.0, 0.0, 0.0), advised=(z, 0.0, 0.0, 0.0))
+    model = KnockModel((0.0, 1.0, 0.0, 0.0, 0.0), advised=(z, 0.0, 0.0, 0.0, 0.0))
     risk = model._advised_risk(0.3, 20, 5)
     assert (risk > 0.0) == positive and risk < 1e-300
 
