@@ -83,3 +83,38 @@ def test_a_server_that_cannot_start_is_named(build: pathlib.Path) -> None:
     done = _play(build, 1, 1, "simple", "simple", server="/nonexistent/ginrules-serve")
     assert done.returncode != 0
     assert "cannot start the ginrules server [/nonexistent/ginrules-serve]" in done.stderr
+
+
+def _match_module() -> object:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("eaai_match", EAAI / "match.py")
+    if spec is None or spec.loader is None or not (EAAI / "match.py").is_file():
+        pytest.skip("integrations/eaai is not in this tree (an sdist)")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_paired_interval_counts_a_pair_that_goes_one_way_as_about_one_game() -> None:
+    """Pairs whose two games (dealt alike, seats swapped) always go the same way carry the
+    information of one game each: the design effect is 2 (times m / (m - 1), the ratio
+    estimator's correction), and the interval is Wilson's over half the games."""
+    from ginrules.simulate import wilson_interval
+
+    paired = _match_module().paired_interval  # type: ignore[attr-defined]
+    pairs = [(2, 2), (0, 2)] * 50
+    low, high, effect = paired(pairs)
+    assert effect == pytest.approx(2 * 100 / 99)
+    plain = wilson_interval(100, 200)
+    assert low < plain[0] and high > plain[1]
+    half = wilson_interval(50, 100)  # the same share over half the games, about
+    assert low == pytest.approx(half[0], abs=0.005) and high == pytest.approx(half[1], abs=0.005)
+    # games that go their own way within a pair: the plain interval, about
+    mixed = [(2, 2), (1, 2), (1, 2), (0, 2)] * 25
+    low, high, effect = paired(mixed)
+    assert effect == pytest.approx(100 / 99)
+    assert (low, high) == pytest.approx(plain, abs=0.002)
+    # no spread to measure: the plain interval exactly
+    assert paired([(1, 2)] * 100)[:2] == pytest.approx(plain)
+    assert paired([]) == (0.0, 1.0, 1.0)

@@ -12,7 +12,9 @@ rest). The script compiles only this folder's own ``GinrulesPlayer.java`` and
 ``EaaiMatch.java`` against it (``javac -cp FRAMEWORK``), runs ``EaaiMatch``, which plays
 the framework's ``GinRummyGame`` between ``GinrulesPlayer`` (a ginrules level, through
 ``ginrules serve``) and the framework's ``SimpleGinRummyPlayer``, seats alternating game by
-game, and prints the games won with their Wilson 95% interval::
+game, and prints the games won with their Wilson 95% interval, and that interval widened
+or narrowed by the pairs' design effect (the games come in pairs dealt alike with the
+seats swapped, so the two games of a pair are not independent; see :func:`paired_interval`)::
 
     python integrations/eaai/match.py --framework-classes DIR --level expert --games 2000
 
@@ -22,6 +24,7 @@ Needs a JDK (javac, java) and ginrules with ``ginrules serve`` in this Python.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import pathlib
 import shutil
@@ -35,6 +38,38 @@ from ginrules.simulate import wilson_interval
 
 HERE = pathlib.Path(__file__).resolve().parent
 SOURCES = [HERE / "GinrulesPlayer.java", HERE / "EaaiMatch.java"]
+
+
+def paired_interval(pairs: list[tuple[int, int]], z: float = 1.959963984540054
+                    ) -> tuple[float, float, float]:
+    """Wilson's 95% interval of the share of games won, for games played in ``pairs``
+    (each ``(won, played)``, the two games of a pair dealt alike with the seats swapped),
+    with the pairs' design effect: the variance of the share over pairs (the ratio
+    estimator's) against the variance if every game were independent. The interval is
+    Wilson's with the games counted as ``games / effect``; ``(low, high, effect)``. With
+    no spread between pairs to measure (fewer than two pairs, or every pair alike) the
+    effect is taken as 1: the plain interval.
+
+    >>> low, high, effect = paired_interval([(2, 2), (1, 2), (1, 2), (0, 2), (2, 2), (1, 2)])
+    >>> round(low, 3), round(high, 3), round(effect, 3)
+    (0.303, 0.819, 1.166)
+    >>> paired_interval([(1, 2)] * 50)[2]  # every pair split: no spread measured
+    1.0
+    """
+    played = sum(g for _, g in pairs)
+    if played == 0:
+        return 0.0, 1.0, 1.0
+    p = sum(w for w, _ in pairs) / played
+    m = len(pairs)
+    spread = sum((w - p * g) ** 2 for w, g in pairs) * m / (m - 1) / played ** 2 if m > 1 \
+        else 0.0
+    independent = p * (1 - p) / played
+    effect = spread / independent if spread > 0 and independent > 0 else 1.0
+    n = played / effect
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half), effect
 
 
 def main() -> None:
@@ -68,6 +103,7 @@ def main() -> None:
                    "EaaiMatch", str(args.games), str(args.seed), args.level]
         start = time.monotonic()
         won = played = forfeits = 0
+        pairs: list[tuple[int, int]] = []
         with subprocess.Popen(command, stdout=subprocess.PIPE, text=True) as process:
             assert process.stdout is not None
             try:
@@ -77,6 +113,9 @@ def main() -> None:
                         continue
                     played += 1
                     won += fields[3] == "ginrules"
+                    if int(fields[1]) % 2 == 0:  # the first game of a pair
+                        pairs.append((0, 0))
+                    pairs[-1] = (pairs[-1][0] + (fields[3] == "ginrules"), pairs[-1][1] + 1)
                     forfeits += fields[-1] == "forfeit"
                     if not args.quiet:
                         print(line, end="", flush=True)
@@ -88,8 +127,10 @@ def main() -> None:
                      f"{played} games; its error is above")
     seconds = time.monotonic() - start
     low, high = wilson_interval(won, played)
+    p_low, p_high, effect = paired_interval(pairs)
     print(f"ginrules {args.level} v the framework's SimpleGinRummyPlayer: {played} games, "
-          f"{won} won, {won / played:.1%} (Wilson 95%: {low:.1%} - {high:.1%}); "
+          f"{won} won, {won / played:.1%} (Wilson 95%: {low:.1%} - {high:.1%}; for the "
+          f"pairs dealt alike, {p_low:.1%} - {p_high:.1%}, design effect {effect:.2f}); "
           f"{forfeits} ended by a forfeit; seed {args.seed}; {seconds:.0f} s")
 
 
