@@ -121,8 +121,8 @@ class KnockModel:
             return risk
         a, b, c, d, e = self.advised
         risk = min(0.995, max(0.005, risk))
-        z = math.log(risk / (1.0 - risk))
-        z = a + b * z + c * stock / 30 + d * deadwood / 10 + e * max(0.0, z - _RISK_BEND)
+        x = math.log(risk / (1.0 - risk))
+        z = a + b * x + c * stock / 30 + d * deadwood / 10 + e * max(0.0, x - _RISK_BEND)
         return 1.0 / (1.0 + math.exp(-z)) if z > -700 else 0.0
 
     def _advised_points(self, points: float, stock: int, which: str = "knock") -> float:
