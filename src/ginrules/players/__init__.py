@@ -5,7 +5,7 @@
 * :mod:`ginrules.players.computer`: the :class:`Player` protocol, :class:`RandomPlayer`,
   :class:`SimplePlayer` (the EAAI challenge's baseline) and :class:`BasicPlayer`;
 * :mod:`ginrules.players.advanced`: :class:`AdvancedPlayer` and :func:`hint`;
-* :mod:`ginrules.players.expert`: :class:`ExpertPlayer`, the strongest level measured,
+* :mod:`ginrules.players.expert`: :class:`ExpertPlayer`, the strongest level of the ladder,
   :mod:`ginrules.players.lookahead`, the quick playouts that decide its knocks, and
   :mod:`ginrules.players.odds`, the chances of winning the game by which it prices them
   when the view has the game scores;

@@ -604,9 +604,11 @@ def hint(view: View, *, level: str | None = None, opponent: str | None = None,
 
     ``level`` is the level to consult: ``basic``, ``advanced``, ``expert`` or
     ``master``. Unless told, it is the level the rules' source names for its hint (the
-    Polish preset's: ``advanced``, as the Polish site's hint shows), else the strongest
-    level that decides within ``budget`` seconds: the expert, below 50 ms the advanced
-    player, below 30 ms the basic player (whose reason is its rule).
+    Polish preset's: ``advanced``, as the Polish site's hint shows), else by ``budget``
+    seconds: the expert (the strongest level measured against every level; the master,
+    a point or so stronger against ``simple``, reads every opponent as that baseline),
+    below 50 ms the advanced player, below 30 ms the basic player (whose reason is its
+    rule).
 
     A knock (not gin) is weighed against ``opponent``, the level the opponent plays at
     (a key of :data:`~ginrules.players.knock_models.KNOCK_MODELS`; unless told, ``any``,

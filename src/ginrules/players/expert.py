@@ -38,8 +38,9 @@ __all__ = ["ExpertPlayer"]
 
 @attrs.frozen
 class ExpertPlayer(AdvancedPlayer):
-    """The expert computer player (stronger than the advanced level; the master has not
-    measurably beaten it).
+    """The expert computer player (stronger than the advanced level; the master's lead
+    over it against the EAAI baseline, a point or so, is at the edge of what the games
+    measured can see).
 
     It draws and discards as :class:`~ginrules.players.AdvancedPlayer` does, with its
     own weights, and with ``read_danger`` it prices the danger of a discard (the chance
