@@ -507,9 +507,12 @@ class InformationSet:
         elif shown is not None:
             for meld in shown:
                 for c in meld.cards:
-                    # (the completion has the knocker still hold the card it discards)
-                    why = "it discards it" if c == card else None if state.masks[who] \
-                        >> c.index & 1 else self._unseen(state, c)
+                    if c == card:  # (the completion still has the knocker hold it)
+                        why: str | None = "it discards it"
+                    elif state.masks[who] >> c.index & 1:
+                        why = None
+                    else:
+                        why = self._unseen(state, c)
                     if why is not None:
                         raise GinRulesError(f"meld {meld} holds {c}, which player {who} "
                                             f"cannot hold: {why}")
