@@ -178,7 +178,9 @@ def test_a_path_object_whose_name_is_bytes_is_refused_in_words() -> None:
     with pytest.raises(InvalidRecordError, match=r"^a path is a string or a path object, "
                                                  r"not bytes$"):
         ginrules.load(BytesPath())  # type: ignore[arg-type]
-    assert ginrules.validate(BytesPath()).problems[0].code == "unreadable"  # type: ignore[arg-type]
+    report = ginrules.validate(BytesPath())  # type: ignore[arg-type]
+    assert report.problems[0].code == "unreadable"
+    assert report.source == "/tmp/record.json"  # named in text, as the report's source is
 
 
 def test_to_record_and_dump_of_the_wrong_type() -> None:

@@ -109,19 +109,23 @@ def test_a_dead_hand_and_a_knock_with_layoffs() -> None:
     assert isinstance(picture, svg.SVG) and picture._repr_svg_() == picture
 
 
-def test_a_result_without_a_knocker_is_drawn_as_a_dead_hand_whatever_its_kind() -> None:
-    """HandResult is a plain value a caller may build: one that names no knocker is
-    drawn (and titled) as a dead hand, as the title and the text say, not a crash."""
+def test_a_result_without_a_knocker_is_a_dead_hand_and_drawn_as_one() -> None:
+    """HandResult is a plain value a caller may build: one that names no knocker is a dead
+    hand, drawn (and titled) as one; any other kind without a knocker is refused where it
+    is made, so that no picture, title or text meets it."""
     import attrs
+    import pytest
 
     import ginrules
     from ginrules import EndKind, svg
 
     dead = ginrules.knocking.dead_result(dealer=0, upcard=None, knock_limit=10)
-    for kind in EndKind:
-        picture = svg.result(attrs.evolve(dead, kind=kind))
-        assert "<title>a dead hand: nobody scores</title>" in picture, kind
-        assert '<svg xmlns="http://www.w3.org/2000/svg" width="240" height="46" ' in picture
+    picture = svg.result(dead)
+    assert "<title>a dead hand: nobody scores</title>" in picture
+    assert '<svg xmlns="http://www.w3.org/2000/svg" width="240" height="46" ' in picture
+    for kind in set(EndKind) - {EndKind.DEAD}:
+        with pytest.raises(ginrules.GinRulesError, match="has a knocker, 0 or 1, not None"):
+            attrs.evolve(dead, kind=kind)
 
 
 def test_the_size_of_a_dead_hand_and_the_marks_of_a_hand_in_play() -> None:

@@ -160,8 +160,9 @@ def test_importing_the_library_imports_no_optional_peer() -> None:
 # that uses it, or only for type checking; but nothing below ginrules.interop imports it at
 # all (test_nothing_below_the_adapters_imports_them).
 LAYERS = [
-    ("ginrules.errors", "ginrules._splitmix", "ginrules._version", "ginrules._chunked",
-     "ginrules._files", "ginrules._jsonlines", "ginrules._protocol", "ginrules._startup"),
+    ("ginrules.errors", "ginrules._fields", "ginrules._splitmix", "ginrules._version",
+     "ginrules._chunked", "ginrules._files", "ginrules._jsonlines", "ginrules._protocol",
+     "ginrules._startup"),
     ("ginrules.cards", "ginrules._wire"),
     ("ginrules.masks",),
     ("ginrules.melds",),

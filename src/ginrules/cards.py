@@ -147,6 +147,8 @@ _SPLIT = re.compile(r"[\s,]+")
 
 
 def _to_rank(value: Any) -> Rank:
+    if type(value) is bool:  # True would be the ace
+        raise _wrong_type("Card", "a Rank (or its number, 1 to 13) as rank", value)
     try:
         return Rank(value)
     except ValueError:
@@ -156,6 +158,8 @@ def _to_rank(value: Any) -> Rank:
 
 
 def _to_suit(value: Any) -> Suit:
+    if type(value) is bool:  # False would be clubs
+        raise _wrong_type("Card", "a Suit (or its number, 0 to 3) as suit", value)
     try:
         return Suit(value)
     except ValueError:

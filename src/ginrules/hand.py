@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from ginrules._chunked import Chunked
+from ginrules._fields import check_fields
 from ginrules.actions import (
     _BIG_GIN,
     _BIG_GIN_KIND,
@@ -119,6 +120,13 @@ class HandSetup:
     dealer: int
     deck: Deck
     knock_limit: int
+
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)
+        if self.dealer not in (0, 1) or self.knock_limit < 0:
+            raise GinRulesError(
+                f"a hand's dealer is player 0 or 1, not {self.dealer}" if self.dealer
+                not in (0, 1) else f"a knock limit is 0 or more, not {self.knock_limit}")
 
 
 @attrs.frozen(repr=False)

@@ -23,6 +23,7 @@ from collections.abc import Iterable
 import attrs
 
 from ginrules import _wire
+from ginrules._fields import check_fields
 from ginrules.cards import _ALL_CARDS, CARDS, Card, CardsLike, to_mask
 from ginrules.errors import (
     CardNotationError,
@@ -73,6 +74,11 @@ class Layoff:
     meld_index: int
     meld: Meld
 
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)
+        if self.meld_index < 0:
+            raise GinRulesError(f"a layoff's meld_index counts from 0, not {self.meld_index}")
+
     def to_dict(self) -> dict[str, object]:
         """A JSON-ready dict: the card and the meld it was laid onto, as ASCII cards.
 
@@ -111,6 +117,30 @@ class HandResult:
     layoffs: tuple[Layoff, ...]
     knocker_deadwood: int
     defender_deadwood: int
+
+    def __attrs_post_init__(self) -> None:
+        """Each field of its type, the players 0 or 1, no count below 0, and a knocker
+        for every ending but a dead hand.
+
+        >>> HandResult(EndKind.KNOCK, None, 0, None, 10, None, None, (), 3, 20)
+        Traceback (most recent call last):
+        ...
+        ginrules.errors.GinRulesError: a knock has a knocker, 0 or 1, not None
+        """
+        check_fields(self)
+        if self.dealer not in (0, 1):
+            raise GinRulesError(f"a hand's dealer is player 0 or 1, not {self.dealer}")
+        if (self.knocker is None) != (self.kind is EndKind.DEAD):
+            raise GinRulesError(
+                "a dead hand has no knocker, not " + str(self.knocker)
+                if self.kind is EndKind.DEAD else
+                f"a {self.kind.value} has a knocker, 0 or 1, not None")
+        if self.knocker not in (None, 0, 1):
+            raise GinRulesError(f"the knocker is player 0 or 1, not {self.knocker}")
+        for name in ("knock_limit", "knocker_deadwood", "defender_deadwood"):
+            if getattr(self, name) < 0:
+                raise GinRulesError(f"a hand result's {name} is 0 or more, not "
+                                    f"{getattr(self, name)}")
 
     @property
     def defender(self) -> int | None:
@@ -433,6 +463,8 @@ def knock_result(
     >>> r.kind.value, r.knocker_deadwood, r.defender_deadwood
     ('knock', 2, 20)
     """
+    if type(knocker) is not int:
+        raise _wrong_type("knock_result", "the knocker, 0 or 1, as knocker", knocker)
     knocker_arr, defender_arr, layoffs = resolve_knock(
         knocker_cards, defender_cards, knocker_arrangement=knocker_arrangement
     )

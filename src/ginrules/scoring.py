@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import attrs
 
+from ginrules._fields import check_fields
 from ginrules.cards import Card, CardsLike, cards_to_mask, parse_card, parse_cards
 from ginrules.errors import GinRulesError, WrongTypeError, _type_name
 from ginrules.knocking import EndKind, HandResult, knock_result, knocker_layout
@@ -46,6 +47,30 @@ class HandScore:
     bonus: int
     undercut: bool
     doubled: bool
+
+    def __attrs_post_init__(self) -> None:
+        """Each field of its type, a player (0 or 1) exactly when someone scores, and no
+        count below 0.
+
+        >>> HandScore("knocker", 2, 20, 20, 0, False, False)
+        Traceback (most recent call last):
+        ...
+        ginrules.errors.GinRulesError: a hand score's player is 0 or 1 when the knocker scores, not 2
+        """
+        check_fields(self)
+        if self.winner not in ("knocker", "defender", None):
+            raise GinRulesError(f"a hand score's winner is 'knocker', 'defender' or None, "
+                                f"not {self.winner!r}")
+        if self.winner is None and self.player is not None:
+            raise GinRulesError(f"a hand score with no winner has no player, not "
+                                f"{self.player}")
+        if self.winner is not None and self.player not in (0, 1):
+            raise GinRulesError(f"a hand score's player is 0 or 1 when the {self.winner} "
+                                f"scores, not {self.player}")
+        for name in ("points", "base", "bonus"):
+            if getattr(self, name) < 0:
+                raise GinRulesError(f"a hand score's {name} is 0 or more, not "
+                                    f"{getattr(self, name)}")
 
     def to_dict(self) -> dict[str, object]:
         """The score as a JSON-ready dict."""

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from ginrules._chunked import Chunked
+from ginrules._fields import check_fields
 from ginrules.errors import GinRulesError, _wrong_type
 from ginrules.knocking import EndKind, HandResult
 from ginrules.rulesets import LineBonusTo, RuleSet, ShutoutRule
@@ -43,6 +44,9 @@ class FinalScore:
     line_bonus: int
     game_bonus: int
     shutout: int
+
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)
 
     @property
     def total(self) -> int:
@@ -71,6 +75,24 @@ class SheetRow:
     player: int | None
     points: int
     columns: tuple[int, ...]
+
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)
+        _players(self, "dealer", "player")
+
+
+def _players(value: object, *names: str) -> None:
+    """Each field of ``names`` is a player, 0 or 1, or None.
+
+    >>> SheetRow(1, None, None, 2, 20, (0,))
+    Traceback (most recent call last):
+    ...
+    ginrules.errors.GinRulesError: a SheetRow's player is 0, 1 or None, not 2
+    """
+    for name in names:
+        if getattr(value, name) not in (0, 1, None):
+            raise GinRulesError(f"a {type(value).__name__}'s {name} is 0, 1 or None, not "
+                                f"{getattr(value, name)}")
 
 
 def _one_or_three_games(sheet: object, attribute: object, games: object) -> None:
@@ -117,6 +139,10 @@ class GameColumn:
     hands_won: tuple[int, int]
     winner: int | None
     final: tuple[FinalScore, FinalScore] | None
+
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)
+        _players(self, "winner")
 
     @property
     def is_over(self) -> bool:

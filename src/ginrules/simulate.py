@@ -26,6 +26,7 @@ from concurrent.futures import Executor
 
 import attrs
 
+from ginrules._fields import check_fields
 from ginrules._splitmix import GOLDEN, check_seed, mix
 from ginrules.errors import GinRulesError, WrongTypeError, _type_name, _wrong_type
 from ginrules.game import apply, new_game
@@ -168,6 +169,9 @@ class PlayerStats:
     big_gins: int
     undercuts: int
 
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)
+
 
 @attrs.frozen
 class SimulationResult:
@@ -188,6 +192,9 @@ class SimulationResult:
     dead_hands: int
     unfinished: int
     players: tuple[PlayerStats, PlayerStats]
+
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)
 
     def rate(self, count: int) -> float:
         """``count`` per hand played.

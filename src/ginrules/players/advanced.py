@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
+from ginrules._fields import check_fields
 from ginrules._splitmix import check_seed
 from ginrules.actions import Action, ActionKind, Phase
 from ginrules.cards import CARDS, Card, cards_to_mask
@@ -161,6 +162,16 @@ class AdvancedPlayer:
     # discard it chose was among the four lowest in 99.5% of the 7,058 discards of 60
     # games between two advanced players
     _weighed: ClassVar[int] = 4
+
+    def __attrs_post_init__(self) -> None:
+        """Each option of its type (the expert's and the master's too).
+
+        >>> AdvancedPlayer(danger_weight="2")
+        Traceback (most recent call last):
+        ...
+        ginrules.errors.WrongTypeError: AdvancedPlayer takes a number as danger_weight, not str
+        """
+        check_fields(self)
 
     def choose(self, view: View) -> Action:
         """The advanced player's action in ``view``."""

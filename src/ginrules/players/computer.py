@@ -19,6 +19,7 @@ from typing import Protocol, runtime_checkable
 
 import attrs
 
+from ginrules._fields import check_fields
 from ginrules._splitmix import below, check_seed, mix, splitmix64
 from ginrules.actions import Action, ActionKind, Phase
 from ginrules.cards import CARDS, Card
@@ -369,6 +370,9 @@ class KnockEstimate:
     samples: int
     opponent: str
 
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)
+
 
 @attrs.frozen
 class Hint:
@@ -387,6 +391,9 @@ class Hint:
     reason: str
     level: str = ""
     knock: KnockEstimate | None = None
+
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)
 
     def __str__(self) -> str:
         return f"{self.action}: {self.reason}"

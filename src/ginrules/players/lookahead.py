@@ -23,6 +23,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from ginrules._fields import check_fields
 from ginrules.errors import _wrong_type
 from ginrules.masks import _POINTS as _SUIT_POINTS
 from ginrules.masks import _best_discards, _deadwood, _discard_deadwoods
@@ -63,6 +64,9 @@ class Table:
     undercut_bonus: int
     undercut_on_tie: bool
     dead_stock: int
+
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)
 
     @classmethod
     def of(cls, rules: RuleSet, knock_limit: int) -> Table:

@@ -27,6 +27,7 @@ from typing import Any
 import attrs
 
 from ginrules import _wire
+from ginrules._fields import check_fields
 from ginrules.actions import Action, ActionKind, Phase
 from ginrules.cards import Card, cards_from_mask, cards_to_mask
 from ginrules.errors import (
@@ -61,6 +62,11 @@ class Event:
     action: Action
     card: Card | None
     declined: Card | None = None
+
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)
+        if self.player not in (0, 1):
+            raise GinRulesError(f"an event's player is 0 or 1, not {self.player}")
 
     def __str__(self) -> str:
         text = f"player {self.player} {self.action.kind.value}"

@@ -621,5 +621,5 @@ def _name_of(source: RecordLike) -> str | None:
         return None
     if isinstance(source, str) and source.lstrip().startswith("{"):
         return None
-    return os.fspath(source)
+    return os.fsdecode(source)  # a path object may name itself in bytes
 

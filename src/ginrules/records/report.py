@@ -11,6 +11,7 @@ from typing import Any
 
 import attrs
 
+from ginrules._fields import check_fields
 from ginrules.errors import InvalidRecordError
 
 __all__ = ["CODES", "MAX_PROBLEMS", "Problem", "Report"]
@@ -97,6 +98,9 @@ class Problem:
     expected: Any = None
     declared: Any = None
 
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)
+
     @property
     def place(self) -> str:
         """Where the problem is, as text (empty for the record as a whole).
@@ -142,6 +146,9 @@ class Report:
     actions: int = 0
     #: problems found past :data:`MAX_PROBLEMS` (a lenient check lists the first ones)
     omitted: int = 0
+
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)
 
     @property
     def valid(self) -> bool:
