@@ -17,7 +17,7 @@ import pytest
 import ginrules
 from ginrules import Action, Card, GinRulesError, Meld, WrongTypeError
 from ginrules.knocking import EndKind, Layoff
-from ginrules.players import AdvancedPlayer, ExpertPlayer, MasterPlayer
+from ginrules.players import AdvancedPlayer, ExpertPlayer, KnockEstimate, MasterPlayer
 from ginrules.players.views import Event
 from ginrules.scoring import HandScore
 from ginrules.sheet import FinalScore, GameColumn, SheetRow, score_sheet
@@ -97,6 +97,16 @@ def test_a_value_out_of_its_range_is_refused(make: Callable[[], object], message
     with pytest.raises(GinRulesError, match=message) as caught:
         make()
     assert not isinstance(caught.value, WrongTypeError)
+
+
+def test_a_number_may_be_an_int_and_an_optional_field_none() -> None:
+    # a float field takes an int (not a bool); a field of "X | None" takes None
+    assert ExpertPlayer(danger_weight=3, knock_margin=-1).danger_weight == 3
+    estimate = KnockEstimate(7, 0, 3, 1, None, None, 48, "expert")
+    assert (estimate.undercut_risk, estimate.knock_wins_game) == (0, None)
+    with pytest.raises(WrongTypeError, match="takes a number as undercut_risk, not bool"):
+        KnockEstimate(7, False, 3, 1, None, None, 48, "expert")
+    assert Event(0, Action.parse("pass"), None, None).declined is None
 
 
 def test_the_sheet_refuses_a_hand_score_before_adding_it() -> None:

@@ -123,10 +123,10 @@ class HandSetup:
 
     def __attrs_post_init__(self) -> None:
         check_fields(self)
-        if self.dealer not in (0, 1) or self.knock_limit < 0:
-            raise GinRulesError(
-                f"a hand's dealer is player 0 or 1, not {self.dealer}" if self.dealer
-                not in (0, 1) else f"a knock limit is 0 or more, not {self.knock_limit}")
+        if self.dealer not in (0, 1):
+            raise GinRulesError(f"a hand's dealer is player 0 or 1, not {self.dealer}")
+        if self.knock_limit < 0:
+            raise GinRulesError(f"a knock limit is 0 or more, not {self.knock_limit}")
 
 
 @attrs.frozen(repr=False)
