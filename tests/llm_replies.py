@@ -210,6 +210,14 @@ HANDWRITTEN: list[tuple[list[str], str, str]] = [
     (_D, "I'll take the king of spades.", "draw discard"),
     (_D, "Take the discard", "draw discard"),
     (_D, "draw from the discard pile", "draw discard"),
+    # "the pile" alone may be either pile (many players call the discards "the pile"):
+    # refused, where it was read as the stock; "the draw pile" is the stock
+    (_D, "draw from the pile", "refused"),
+    (_D, "I'll draw a card from the pile.", "refused"),
+    (_D, "take the top of the pile", "refused"),
+    (_D, "draw pile", "draw stock"),
+    (_D, "I'll take one from the draw pile.", "draw stock"),
+    (_D, "Drawing from the draw pile.", "draw stock"),
     (_D, "Draw from the top of the deck.", "draw stock"),
     (_D, "I'll draw the KS", "draw discard"),
     (_D, "The KS doesn't fit my 2s or my clubs run, so I'll draw a new card from the stock.",

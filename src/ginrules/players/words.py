@@ -486,10 +486,14 @@ def _intents(text: str, held: tuple[Card, ...] = ()) -> tuple[list[_Intent], lis
             if obj is not None and obj[0] == "card":
                 assert isinstance(obj[1], Card)
                 found = (_FACEUP, obj[1], False)
-            elif obj is not None and obj[1] in _STOCK_WORDS:
-                found = (_STOCK, None, False)
-            elif obj is not None and obj[1] == "pile" and value.startswith("draw"):
-                found = (_STOCK, None, False)  # "the draw pile" is the stock
+            elif obj is not None and (obj[1] in _STOCK_WORDS or (
+                    obj[1] == "draw" and tokens[j + 1:j + 2] == [("word", "pile")])):
+                found = (_STOCK, None, False)  # "the stock", "from the draw pile"
+                if obj[1] == "draw":
+                    j += 1  # past "pile"
+            elif obj is not None and obj[1] == "pile":
+                # "draw pile" is the stock; "the pile" alone may be either pile: no move
+                found = (_STOCK, None, False) if j == i + 1 and value == "draw" else None
             elif obj is not None and obj[1] in _FACEUP_WORDS:
                 found = (_FACEUP, None, False)
             elif value.startswith("take") and (obj is None or obj[1] in _VERBS):
