@@ -24,7 +24,10 @@ hinted player weighs a knock (not gin), its figures are recorded with what came 
 
 Each table gives per bin of the stated figure the positions, the mean stated, the
 observed rate with its Wilson 95% interval (for the chances) or the observed mean with its
-standard error (for points), and a Brier score. The goal (issue 44): every bin's observed
+standard error (for points), and a Brier score. The positions of one hand share its
+outcome (and those of one game the game's), so the intervals and standard errors are
+clustered by hand (by game for the game's chance): a bin's design effect divides its
+positions. The goal (issue 44): every bin's observed
 undercut rate within max(3 points, its 95% interval) of the mean stated, and expected
 points within 2 points of the observed mean; a line after each opponent's tables says
 whether it is met, and whether every bin of points holds too (a stricter reading).
@@ -144,10 +147,17 @@ def _row(v: Any, h: Any, opponent_hand: int, rules_name: str, opponent: str,
 
 
 def _wilson(k: int, n: int) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
+    return _wilson_effective(k / n, n) if n else (0.0, 1.0)
+
+
+def _wilson_effective(p: float, n: float) -> tuple[float, float]:
+    """Wilson's 95% interval of the share ``p`` over ``n`` (possibly fractional)
+    independent positions.
+
+    >>> [round(x, 3) for x in _wilson_effective(0.5, 100)]
+    [0.404, 0.596]
+    """
     z = 1.959964
-    p = k / n
     d = 1 + z * z / n
     c = (p + z * z / (2 * n)) / d
     h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
@@ -163,10 +173,47 @@ def _binned(rows: list[dict[str, Any]], key: str, edges: tuple[float, ...]
             yield lo, hi, sel
 
 
+def _hand(row: dict[str, Any]) -> tuple[Any, ...]:
+    """The hand a row was weighed in: its game and the scores then (a hand that scored
+    nothing shares the next one's key, which only widens the intervals)."""
+    return row["rules"], row["opponent"], row["seed"], tuple(row["scores"])
+
+
+def _game_of(row: dict[str, Any]) -> tuple[Any, ...]:
+    """The game a row was weighed in."""
+    return row["rules"], row["opponent"], row["seed"]
+
+
+def _design_effect(values: list[float], keys: list[Any]) -> float:
+    """How many times the variance of the mean of ``values`` is that of as many
+    independent values, when the values of one key (one hand, one game) go together: the
+    clustered (sandwich) variance over the plain one, at least 1.
+
+    >>> _design_effect([1.0, 0.0, 1.0, 0.0], ["a", "b", "c", "d"])
+    1.0
+    >>> pairs = [1.0, 1.0, 0.0, 0.0] * 50  # pairs that agree: about twice
+    >>> round(_design_effect(pairs, [i // 2 for i in range(200)]), 2)
+    2.01
+    """
+    n = len(values)
+    m = sum(values) / n
+    plain = sum((x - m) ** 2 for x in values)
+    groups: dict[Any, float] = {}
+    for x, key in zip(values, keys, strict=True):
+        groups[key] = groups.get(key, 0.0) + x - m
+    g = len(groups)
+    if plain <= 0 or g < 2:
+        return 1.0
+    clustered = g / (g - 1) * sum(d * d for d in groups.values())
+    return max(1.0, clustered / (plain * n / (n - 1)))
+
+
 def chance_table(rows: list[dict[str, Any]], stated: str, observed: str,
-                 title: str) -> bool:
+                 title: str, by: Callable[[dict[str, Any]], Any] = _hand) -> bool:
     """Print the stated chance against the observed rate per bin; whether every bin is
-    within max(3 points, its Wilson interval) of its mean stated."""
+    within max(3 points, its Wilson interval) of its mean stated. The rows of one ``by``
+    (a hand, or a game for the game's chance) share its outcome: the interval is
+    Wilson's for the positions divided by the bin's design effect."""
     rows = [r for r in rows if r[stated] is not None]
     print(f"{title}: {len(rows)} positions")
     if not rows:
@@ -177,7 +224,8 @@ def chance_table(rows: list[dict[str, Any]], stated: str, observed: str,
         n = len(sel)
         k = sum(bool(r[observed]) for r in sel)
         mean = sum(r[stated] for r in sel) / n
-        low, high = _wilson(k, n)
+        effect = _design_effect([float(bool(r[observed])) for r in sel], [by(r) for r in sel])
+        low, high = _wilson_effective(k / n, n / effect)
         good = low - 0.03 <= mean <= high + 0.03 or abs(k / n - mean) <= 0.03
         ok &= good
         print(f"  {lo:5.1%}-{min(hi, 1):6.1%} {n:6d} {mean:7.1%} {k / n:9.1%} "
@@ -191,25 +239,30 @@ def points_table(rows: list[dict[str, Any]], stated: str, observed: str,
                  title: str, edges: tuple[float, ...] = POINT_BINS) -> bool:
     """Print the stated expected points against the observed mean per bin of ``edges``;
     whether every bin's mean is within 2 points (or two standard errors) of the mean
-    stated. A bin of fewer than 30 positions takes the standard deviation of the whole
-    table (its own says little: two equal points have none)."""
+    stated. The positions of one hand share its outcome, so a bin's standard error is
+    clustered by hand (the sandwich estimator); a bin of fewer than 30 hands takes the
+    standard deviation and the design effect of the whole table (its own say little: two
+    equal points have none)."""
     print(f"{title}: {len(rows)} positions")
     if not rows:
         return True
     print(f"  {'stated':>14s} {'n':>6s} {'mean':>7s} {'observed':>9s} {'s.e.':>6s}  ok")
     ok = True
-    everything = [r[observed] for r in rows]
+    everything = [float(r[observed]) for r in rows]
     m_all = sum(everything) / len(everything)
     sd_all = math.sqrt(sum((x - m_all) ** 2 for x in everything) / max(1, len(rows) - 1))
+    effect_all = _design_effect(everything, [_hand(r) for r in rows])
     for lo, hi, sel in _binned(rows, stated, edges):
         n = len(sel)
         mean = sum(r[stated] for r in sel) / n
-        seen = [r[observed] for r in sel]
+        seen = [float(r[observed]) for r in sel]
         m = sum(seen) / n
-        # a bin's own spread, or under 30 positions (too few to say) the table's
-        sd = math.sqrt(sum((x - m) ** 2 for x in seen) / max(1, n - 1)) if n >= 30 \
-            else sd_all
-        se = sd / math.sqrt(n)
+        hands = [_hand(r) for r in sel]
+        if len(set(hands)) >= 30:  # the bin's own spread and clustering
+            sd = math.sqrt(sum((x - m) ** 2 for x in seen) / max(1, n - 1))
+            se = sd * math.sqrt(_design_effect(seen, hands) / n)
+        else:  # too few hands to say: the table's
+            se = sd_all * math.sqrt(effect_all / n)
         good = abs(m - mean) <= max(2.0, 2 * se)
         ok &= good
         print(f"  {lo:6.0f}-{hi:<6.0f} {n:6d} {mean:7.1f} {m:9.1f} {se:6.1f}  "
@@ -475,7 +528,7 @@ def main() -> None:
                               "points of knocking, hinted knocks")
         binned &= points_table(on, "on_points", "hand_points",
                                "points of playing on, where hinted")
-        chance_table(rows, "game_chance", "won_game", "chance to win the game")
+        chance_table(rows, "game_chance", "won_game", "chance to win the game", by=_game_of)
         print(goal(hinted, on, risk, binned))
         print()
     if args.fit and len(opponents) > 1:
