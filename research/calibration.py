@@ -236,11 +236,12 @@ def chance_table(rows: list[dict[str, Any]], stated: str, observed: str,
 
 
 def points_table(rows: list[dict[str, Any]], stated: str, observed: str,
-                 title: str, edges: tuple[float, ...] = POINT_BINS) -> bool:
+                 title: str, edges: tuple[float, ...] = POINT_BINS,
+                 by: Callable[[dict[str, Any]], Any] = _hand) -> bool:
     """Print the stated expected points against the observed mean per bin of ``edges``;
     whether every bin's mean is within 2 points (or two standard errors) of the mean
-    stated. The positions of one hand share its outcome, so a bin's standard error is
-    clustered by hand (the sandwich estimator); a bin of fewer than 30 hands takes the
+    stated. The positions of one hand (one ``by``) share its outcome, so a bin's standard
+    error is clustered by hand (the sandwich estimator); a bin of fewer than 30 hands takes the
     standard deviation and the design effect of the whole table (its own say little: two
     equal points have none)."""
     print(f"{title}: {len(rows)} positions")
@@ -251,13 +252,13 @@ def points_table(rows: list[dict[str, Any]], stated: str, observed: str,
     everything = [float(r[observed]) for r in rows]
     m_all = sum(everything) / len(everything)
     sd_all = math.sqrt(sum((x - m_all) ** 2 for x in everything) / max(1, len(rows) - 1))
-    effect_all = _design_effect(everything, [_hand(r) for r in rows])
+    effect_all = _design_effect(everything, [by(r) for r in rows])
     for lo, hi, sel in _binned(rows, stated, edges):
         n = len(sel)
         mean = sum(r[stated] for r in sel) / n
         seen = [float(r[observed]) for r in sel]
         m = sum(seen) / n
-        hands = [_hand(r) for r in sel]
+        hands = [by(r) for r in sel]
         if len(set(hands)) >= 30:  # the bin's own spread and clustering
             sd = math.sqrt(sum((x - m) ** 2 for x in seen) / max(1, n - 1))
             se = sd * math.sqrt(_design_effect(seen, hands) / n)

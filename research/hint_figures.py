@@ -27,7 +27,7 @@ The chances are tabled as ``research/calibration.py`` tables the knock's (per bi
 stated figure: the positions, the mean stated, the observed rate with its Wilson 95%
 interval, a Brier score), the savings as its points are (the observed mean with its
 standard error; a bin holds when within 2 points of the mean stated, or two standard
-errors). This peeks at the game state (the opponent's hand, the stock's order), which no
+errors), both clustered by hand (the figures of one hand share the opponent's hand). This peeks at the game state (the opponent's hand, the stock's order), which no
 player may do: it is a measurement, not a player. It reads private names of the players
 package (``_estimates._PAIRS``, ``_estimates._best_discard_memo``, ``_danger._MAP``).
 
@@ -65,6 +65,12 @@ _MAY = re.compile(r"the opponent may use it \((\d+)% against (\d+)%\)")
 _SAVES = re.compile(r"a stock card saves (\d+\.\d) on average")
 
 
+def _hand(row: dict[str, Any]) -> tuple[Any, ...]:
+    """The hand a row was stated in (its positions share the opponent's hand): the
+    intervals and standard errors are clustered by it."""
+    return row["rules"], row["opponent"], row["seed"], row["hand"]
+
+
 def _usable(card: Card, opponent_hand: int) -> bool:
     """Whether the opponent's hand holds two cards that meld with ``card``."""
     return any(opponent_hand >> a & 1 and opponent_hand >> b & 1
@@ -87,7 +93,8 @@ def _game(task: tuple[str, str, int, str | None]) -> list[dict[str, Any]]:
             continue
         h = ginrules.hint(v, opponent=opponent, level=level)
         theirs = hand.masks[1]
-        base = {"rules": rules_name, "opponent": opponent, "seed": seed, "level": h.level}
+        base = {"rules": rules_name, "opponent": opponent, "seed": seed, "level": h.level,
+                "hand": len(game.finished)}
         if h.action.kind is ActionKind.DISCARD and h.action.card is not None:
             card = h.action.card
             if m := _SAFER.search(h.reason):
@@ -149,10 +156,11 @@ def main() -> None:
               f"{args.seed}-{args.seed + args.games - 1}; "
               f"{time.perf_counter() - start:.0f} s so far)")
         chance_table([r for r in rows if r["kind"] == "danger"], "stated", "used",
-                     "the danger of a discard (the card and the one set against it)")
+                     "the danger of a discard (the card and the one set against it)",
+                     by=_hand)
         points_table([r for r in rows if r["kind"] == "saves"], "stated", "saved",
                      "what a stock card saves, where the hint weighs the discard pile",
-                     SAVE_BINS)
+                     SAVE_BINS, by=_hand)
         print()
 
 
