@@ -146,10 +146,6 @@ def _row(v: Any, h: Any, opponent_hand: int, rules_name: str, opponent: str,
             "on_game": e.play_on_wins_game, "scores": list(v.scores or ())}
 
 
-def _wilson(k: int, n: int) -> tuple[float, float]:
-    return _wilson_effective(k / n, n) if n else (0.0, 1.0)
-
-
 def _wilson_effective(p: float, n: float) -> tuple[float, float]:
     """Wilson's 95% interval of the share ``p`` over ``n`` (possibly fractional)
     independent positions.
@@ -240,10 +236,10 @@ def points_table(rows: list[dict[str, Any]], stated: str, observed: str,
                  by: Callable[[dict[str, Any]], Any] = _hand) -> bool:
     """Print the stated expected points against the observed mean per bin of ``edges``;
     whether every bin's mean is within 2 points (or two standard errors) of the mean
-    stated. The positions of one hand (one ``by``) share its outcome, so a bin's standard
-    error is clustered by hand (the sandwich estimator); a bin of fewer than 30 hands takes the
-    standard deviation and the design effect of the whole table (its own say little: two
-    equal points have none)."""
+    stated. The positions of one hand (one ``by``) share its outcome, so a bin's
+    standard error is clustered by hand (the sandwich estimator); a bin of fewer than 30
+    hands takes the standard deviation and the design effect of the whole table (its own
+    say little: two equal points have none)."""
     print(f"{title}: {len(rows)} positions")
     if not rows:
         return True
