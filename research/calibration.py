@@ -77,6 +77,7 @@ from ginrules.players.knock_models import (
     KnockModel,
 )
 from ginrules.players.lookahead import Table, _points
+from ginrules.simulate import wilson_interval
 
 OPPONENTS = ("simple", "advanced", "expert")
 BINS = (0.0, 0.005, 0.05, 0.15, 0.30, 0.50, 1.000001)
@@ -146,20 +147,6 @@ def _row(v: Any, h: Any, opponent_hand: int, rules_name: str, opponent: str,
             "on_game": e.play_on_wins_game, "scores": list(v.scores or ())}
 
 
-def _wilson_effective(p: float, n: float) -> tuple[float, float]:
-    """Wilson's 95% interval of the share ``p`` over ``n`` (possibly fractional)
-    independent positions.
-
-    >>> [round(x, 3) for x in _wilson_effective(0.5, 100)]
-    [0.404, 0.596]
-    """
-    z = 1.959964
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return c - h, c + h
-
-
 def _binned(rows: list[dict[str, Any]], key: str, edges: tuple[float, ...]
             ) -> Iterator[tuple[float, float, list[dict[str, Any]]]]:
     """Each bin of ``edges`` that holds rows, with its rows (by their ``key``)."""
@@ -209,7 +196,7 @@ def chance_table(rows: list[dict[str, Any]], stated: str, observed: str,
     """Print the stated chance against the observed rate per bin; whether every bin is
     within max(3 points, its Wilson interval) of its mean stated. The rows of one ``by``
     (a hand, or a game for the game's chance) share its outcome: the interval is
-    Wilson's for the positions divided by the bin's design effect."""
+    Wilson's with the bin's design effect (:func:`ginrules.simulate.wilson_interval`)."""
     rows = [r for r in rows if r[stated] is not None]
     print(f"{title}: {len(rows)} positions")
     if not rows:
@@ -221,7 +208,7 @@ def chance_table(rows: list[dict[str, Any]], stated: str, observed: str,
         k = sum(bool(r[observed]) for r in sel)
         mean = sum(r[stated] for r in sel) / n
         effect = _design_effect([float(bool(r[observed])) for r in sel], [by(r) for r in sel])
-        low, high = _wilson_effective(k / n, n / effect)
+        low, high = wilson_interval(k, n, design_effect=effect)
         good = low - 0.03 <= mean <= high + 0.03 or abs(k / n - mean) <= 0.03
         ok &= good
         print(f"  {lo:5.1%}-{min(hi, 1):6.1%} {n:6d} {mean:7.1%} {k / n:9.1%} "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from typing import ClassVar
 
 import pytest
@@ -144,6 +145,32 @@ def test_the_wilson_interval_refuses_successes_outside_the_trials(successes: int
 def test_the_wilson_interval_refuses_a_z_not_above_zero(z: float) -> None:
     with pytest.raises(GinRulesError, match=f"z must be a number above 0, not {z!r}"):
         wilson_interval(5, 10, z=z)
+
+
+@pytest.mark.parametrize(("name", "value"), [("z", math.inf), ("z", math.nan),
+                                             ("design_effect", 0.0), ("design_effect", -1),
+                                             ("design_effect", math.inf),
+                                             ("design_effect", math.nan)])
+def test_the_wilson_interval_refuses_a_number_not_above_zero_or_not_finite(
+        name: str, value: float) -> None:
+    with pytest.raises(GinRulesError, match=f"{name} must be a number above 0, not "):
+        wilson_interval(5, 10, **{name: value})
+
+
+@pytest.mark.parametrize("effect", [0.5, 1.0, 2.0, 2.5])
+def test_the_design_effect_counts_the_trials_as_fewer(effect: float) -> None:
+    # 60 of 100 with a design effect is 60% of 100 / effect independent trials: the same
+    # formula, so 120 of 200 with an effect of 2 is the interval of 60 of 100 exactly
+    z = 1.959963984540054
+    n, p = 100 / effect, 0.6
+    d = 1 + z * z / n
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    centre = (p + z * z / (2 * n)) / d
+    assert wilson_interval(60, 100, design_effect=effect) == pytest.approx(
+        (centre - half, centre + half))
+    assert wilson_interval(120, 200, design_effect=2.0) == pytest.approx(
+        wilson_interval(60, 100))
+    assert wilson_interval(0, 100, design_effect=effect)[0] == 0.0
 
 
 @pytest.mark.parametrize("z", [1e-9, 0.5, 1, 1.0, 1.96])

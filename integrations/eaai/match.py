@@ -24,7 +24,6 @@ Needs a JDK (javac, java) and ginrules with ``ginrules serve`` in this Python.
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import pathlib
 import shutil
@@ -40,15 +39,14 @@ HERE = pathlib.Path(__file__).resolve().parent
 SOURCES = [HERE / "GinrulesPlayer.java", HERE / "EaaiMatch.java"]
 
 
-def paired_interval(pairs: list[tuple[int, int]], z: float = 1.959963984540054
-                    ) -> tuple[float, float, float]:
+def paired_interval(pairs: list[tuple[int, int]]) -> tuple[float, float, float]:
     """Wilson's 95% interval of the share of games won, for games played in ``pairs``
     (each ``(won, played)``, the two games of a pair dealt alike with the seats swapped),
     with the pairs' design effect: the variance of the share over pairs (the ratio
-    estimator's) against the variance if every game were independent. The interval is
-    Wilson's with the games counted as ``games / effect``; ``(low, high, effect)``. With
-    no spread between pairs to measure (fewer than two pairs, or every pair alike) the
-    effect is taken as 1: the plain interval.
+    estimator's) against the variance if every game were independent
+    (:func:`ginrules.simulate.wilson_interval` counts the games as ``games / effect``);
+    ``(low, high, effect)``. With no spread between pairs to measure (fewer than two
+    pairs, or every pair alike) the effect is taken as 1: the plain interval.
 
     >>> low, high, effect = paired_interval([(2, 2), (1, 2), (1, 2), (0, 2), (2, 2), (1, 2)])
     >>> round(low, 3), round(high, 3), round(effect, 3)
@@ -56,20 +54,16 @@ def paired_interval(pairs: list[tuple[int, int]], z: float = 1.959963984540054
     >>> paired_interval([(1, 2)] * 50)[2]  # every pair split: no spread measured
     1.0
     """
-    played = sum(g for _, g in pairs)
+    won, played = sum(w for w, _ in pairs), sum(g for _, g in pairs)
     if played == 0:
         return 0.0, 1.0, 1.0
-    p = sum(w for w, _ in pairs) / played
+    p = won / played
     m = len(pairs)
     spread = sum((w - p * g) ** 2 for w, g in pairs) * m / (m - 1) / played ** 2 if m > 1 \
         else 0.0
     independent = p * (1 - p) / played
     effect = spread / independent if spread > 0 and independent > 0 else 1.0
-    n = played / effect
-    denominator = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denominator
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half), effect
+    return (*wilson_interval(won, played, design_effect=effect), effect)
 
 
 def main() -> None:

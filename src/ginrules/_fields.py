@@ -76,21 +76,16 @@ def _fields(cls: type) -> tuple[tuple[str, _Fits, Any], ...]:
                  for field in attrs.fields(cls) if field.init and field.name in hints)
 
 
-def _conforms(value: object, tp: Any) -> bool:
-    """Whether ``value`` is of the type ``tp`` (every item of a tuple too).
-
-    >>> [_conforms(v, int | str) for v in (3, "x", None, True)]
-    [True, True, False, False]
-    >>> _conforms((1, 2.5), tuple[int, float]), _conforms((1, 2, 3), tuple[int, int])
-    (True, False)
-    """
-    return _fits(tp)(value)
-
-
 @functools.cache
 def _fits(tp: Any) -> _Fits:
-    """The test of whether a value is of the type ``tp``, made once per type (a field is
-    checked every time its class is made)."""
+    """The test of whether a value is of the type ``tp`` (every item of a tuple too),
+    made once per type (a field is checked every time its class is made).
+
+    >>> [_fits(int | str)(v) for v in (3, "x", None, True)]
+    [True, True, False, False]
+    >>> _fits(tuple[int, float])((1, 2.5)), _fits(tuple[int, int])((1, 2, 3))
+    (True, False)
+    """
     if tp is Any or tp is object:
         return lambda value: True
     if tp is int:
@@ -128,15 +123,13 @@ def _wrong_item(value: object, tp: Any) -> object | None:
         places = [args[0]] * len(value) if len(args) == 2 and args[1] is Ellipsis else args
         if len(places) == len(value):
             for item, place in zip(value, places, strict=True):
-                if not _conforms(item, place):
+                if not _fits(place)(item):
                     return typing.cast(object, item)
     return None
 
 
 def _describe(tp: Any) -> str:
     """What ``tp`` takes, in words: "an int", "a Card or None", "a tuple of int values"."""
-    if tp is None or tp is type(None):
-        return "None"
     if tp is float:
         return "a number"
     origin, args = typing.get_origin(tp), typing.get_args(tp)

@@ -64,11 +64,20 @@ def game_seed(seed: int, number: int) -> int:
     return mix(state)
 
 
-def wilson_interval(successes: int, trials: int, z: float = 1.959963984540054
-                    ) -> tuple[float, float]:
+def wilson_interval(successes: int, trials: int, z: float = 1.959963984540054, *,
+                    design_effect: float = 1.0) -> tuple[float, float]:
     """The Wilson score interval of a proportion (95% by default).
 
+    Trials that come in groups whose outcomes go together (the two games of a pair dealt
+    alike, the positions of one hand) vary more than independent ones; ``design_effect``
+    is how many times more (the variance of the share over the groups against that of
+    independent trials), and the interval is Wilson's with the trials counted as
+    ``trials / design_effect``.
+
     >>> low, high = wilson_interval(60, 100)
+    >>> round(low, 3), round(high, 3)
+    (0.502, 0.691)
+    >>> low, high = wilson_interval(120, 200, design_effect=2.0)  # as 60 of 100
     >>> round(low, 3), round(high, 3)
     (0.502, 0.691)
     >>> wilson_interval(0, 0)
@@ -77,18 +86,20 @@ def wilson_interval(successes: int, trials: int, z: float = 1.959963984540054
     for name, value in (("successes", successes), ("trials", trials)):
         if type(value) is not int:
             raise _wrong_type("wilson_interval", f"a count (an int) as {name}", value)
-    if not isinstance(z, (int, float)) or isinstance(z, bool):
-        raise _wrong_type("wilson_interval", "a number as z", z)
-    if not z > 0:
-        raise GinRulesError(f"z must be a number above 0, not {z!r}")
+    for name, number in (("z", z), ("design_effect", design_effect)):
+        if not isinstance(number, (int, float)) or isinstance(number, bool):
+            raise _wrong_type("wilson_interval", f"a number as {name}", number)
+        if not 0 < number < math.inf:
+            raise GinRulesError(f"{name} must be a number above 0, not {number!r}")
     if trials <= 0:
         return 0.0, 1.0
     if not 0 <= successes <= trials:
         raise GinRulesError(f"successes are 0 to the {trials} trials, not {successes}")
     p = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    n = trials / design_effect
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
     low = 0.0 if successes <= 0 else max(0.0, centre - half)
     high = 1.0 if successes >= trials else min(1.0, centre + half)
     return low, high
